@@ -1,0 +1,26 @@
+"""mancala_spec: a citable, executable rules reference for Ba-awa and Bakuk.
+
+>>> import mancala_spec as ms
+>>> game = ms.get_game("ba-awa")
+>>> pos = game.start()
+>>> pos.legal_moves()
+[0, 1, 2, 3, 4, 5]
+>>> after = pos.play("a")
+>>> sum(after.pits) + sum(after.captured)
+48
+"""
+from .errors import (IllegalMoveError, InvalidPositionError, MancalaError, NotationError,
+                     OptionError, UnknownGameError)
+from .games import Game, get_game
+from .notation import GameRecord, format_game, parse_game
+from .position import Position
+from .rules import get_rule, load_catalogue
+from .trace import Trace
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game", "GameRecord", "IllegalMoveError", "InvalidPositionError", "MancalaError",
+    "NotationError", "OptionError", "Position", "Trace", "UnknownGameError", "__version__",
+    "format_game", "get_game", "get_rule", "load_catalogue", "parse_game",
+]

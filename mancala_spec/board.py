@@ -1,0 +1,72 @@
+"""Board geometry: pits, rows, owners, names and the sowing order.
+
+Pits are numbered in sowing (counter-clockwise) order. With *n* pits per row,
+South (player 0) owns pits 0…n−1, left to right as South sees them; North
+(player 1) owns n…2n−1, which run right to left as South sees them. Each pit is
+named from its owner's left: South's a, b, c…, North's A, B, C…, so A is pit n.
+
+>>> board = Board(pits_per_row=3)
+>>> [board.name(pit) for pit in range(board.size)]
+['a', 'b', 'c', 'A', 'B', 'C']
+>>> board.pit("B"), board.next(5)
+(4, 0)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from string import ascii_lowercase
+
+from .errors import NotationError
+
+PLAYER_NAMES = ("South", "North")
+PLAYER_LETTERS = "SN"
+
+
+@dataclass(frozen=True)
+class Board:
+    """The geometry of a two-row board with *pits_per_row* pits in each row."""
+
+    pits_per_row: int
+    players: int = 2
+
+    @property
+    def size(self) -> int:
+        """The number of playing pits (stores are not pits: they are never sown)."""
+        return 2 * self.pits_per_row
+
+    def next(self, pit: int) -> int:
+        """The pit after *pit* in sowing (counter-clockwise) order."""
+        return (pit + 1) % self.size
+
+    def previous(self, pit: int) -> int:
+        """The pit before *pit* in sowing order (one step clockwise)."""
+        return (pit - 1) % self.size
+
+    def row_owner(self, pit: int) -> int:
+        """The player whose row holds *pit*: 0 (South) or 1 (North)."""
+        return pit // self.pits_per_row
+
+    @property
+    def row_owners(self) -> tuple[int, ...]:
+        """Each pit's owner when every player owns their own row."""
+        return tuple(self.row_owner(pit) for pit in range(self.size))
+
+    def name(self, pit: int) -> str:
+        """The pit's name: a, b, c… for South's row, A, B, C… for North's."""
+        letter = ascii_lowercase[pit % self.pits_per_row]
+        return letter if self.row_owner(pit) == 0 else letter.upper()
+
+    def pit(self, name: str) -> int:
+        """The index of the pit called *name* (raises :class:`NotationError`)."""
+        letters = ascii_lowercase[: self.pits_per_row]
+        if len(name) == 1 and name.lower() in letters:
+            index = letters.index(name.lower())
+            return index if name.islower() else self.pits_per_row + index
+        raise NotationError(
+            f"no pit named {name!r}: pits are {letters[0]}–{letters[-1]} (South) "
+            f"and {letters[0].upper()}–{letters[-1].upper()} (North)", name, 1)
+
+
+def player_name(player: int) -> str:
+    """'South' for player 0, 'North' for player 1."""
+    return PLAYER_NAMES[player]

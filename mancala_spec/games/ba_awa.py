@@ -1,0 +1,195 @@
+"""Ba-awa (Twi/Akan, Ghana; also Anenam, Nam-Nam).
+
+Each method below implements the catalogue rules named in its ``@implements``
+line, and its steps follow the rule statements in order.
+"""
+from __future__ import annotations
+
+from ..board import Board
+from ..errors import InvalidPositionError
+from ..position import Position
+from ..rules import implements
+from ..sowing import Sowing
+from .base import Game, Option
+
+FOUR = 4
+EIGHT = 8
+
+
+class BaAwa(Game):
+    """Ba-awa: 2 × 6 pits, four seeds each; multi-lap relay sowing; fours captured.
+
+    Options (see the editorial completions on the rules site):
+
+    ``skip_origin`` (bool, default ``False``)
+        ``True``: a lap of 12 or more seeds passes over the pit it was lifted
+        from (rule ``ba-awa-origin``).
+    ``endless`` (``"illegal"`` default, or ``"stop"``)
+        What a relay sowing that never ends is: not a legal move, or a move
+        whose sowing stops at the first repeated lap state (``ba-awa-endless``).
+    ``no_move`` (``"pass"`` default, or ``"owners"``)
+        A player to move with no legal move is passed over (and if nobody can
+        move the opener takes what remains), or the game ends with each owner
+        taking the seeds in their own pits (``ba-awa-no-move``).
+    """
+
+    name = "ba-awa"
+    title = "Ba-awa"
+    aliases = ("anenam", "nam-nam", "baawa")
+    seeds_per_pit = 4
+    OPTIONS = (
+        Option("skip_origin", False, (False, True), "ba-awa-origin",
+               "a lap of 12+ seeds passes over the pit it was lifted from"),
+        Option("endless", "illegal", ("illegal", "stop"), "ba-awa-endless",
+               "an endless relay sowing is illegal, or stops at the first repeated lap state"),
+        Option("no_move", "pass", ("pass", "owners"), "ba-awa-no-move",
+               "a player with no legal move is passed over, or the game ends and owners take their seeds"),
+    )
+
+    @implements("ba-awa-board", "ba-awa-stores")
+    def make_board(self) -> Board:
+        """Two rows of six playing pits, each row owned by the player in front of
+        it. The optional end stores are not pits (nothing is sown into them):
+        they are the players' captured counts."""
+        return Board(pits_per_row=6)
+
+    @implements("ba-awa-setup", "ba-awa-turns")
+    def start(self, opener: int = 0) -> Position:
+        """Four seeds in every pit, stores empty; *opener* (South by default) moves first."""
+        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
+                             captured=[0] * self.players, opener=opener)
+
+    @implements("ba-awa-choose", "ba-awa-endless")
+    def legal_moves(self, pos: Position) -> tuple[int, ...]:
+        """A pit of the player to move that holds seeds — unless, with
+        ``endless="illegal"``, its relay sowing would never end."""
+        return tuple(pit for pit in self.own_pits_with_seeds(pos)
+                     if pos.sowing(pit) is not None)
+
+    def why_illegal(self, pos: Position, pit: int) -> str:
+        return (f"pit {self.board.name(pit)} starts a relay sowing that never ends: a lap "
+                "would start again from a board and pit already seen in this move "
+                "(rule ba-awa-endless)")
+
+    @implements("ba-awa-sow", "ba-awa-relay", "ba-awa-sowing-end", "ba-awa-mover-four",
+                "ba-awa-endless")
+    def sow_move(self, pos: Position, pit: int) -> Sowing | None:
+        """Sow *pit*, lap after lap, until the sowing ends:
+
+        1. lift every seed of the chosen pit and sow a lap (``ba-awa-sow``);
+        2. if the lap's last seed made exactly four, the mover captures them
+           and the sowing ends (``ba-awa-mover-four``);
+        3. if it landed in an empty pit, the sowing ends (``ba-awa-sowing-end``);
+        4. otherwise lift that pit's seeds, the last one included, and sow a
+           new lap from the next pit (``ba-awa-relay``);
+        5. a lap that would start from a board and pit already seen in this
+           move would repeat forever: return ``None`` (``endless="illegal"``)
+           or stop there, the seeds staying put (``endless="stop"``).
+        """
+        s = self.new_sowing(pos)
+        seen = {(pos.pits, pit)}
+        seeds = s.pick_up(pit, "ba-awa-sow")
+        rule = "ba-awa-sow"
+        while True:
+            last = self.sow_lap(s, pit, seeds, rule)
+            count = s.end_lap(last, rule)
+            if count == FOUR:
+                s.capture(last, s.mover, "ba-awa-mover-four")
+                s.end_move("four", "ba-awa-mover-four")
+                return s
+            if count == 1:
+                s.end_move("empty-pit", "ba-awa-sowing-end")
+                return s
+            state = (tuple(s.pits), last)
+            if state in seen:
+                if self.options["endless"] == "illegal":
+                    return None
+                s.end_move("endless-stopped", "ba-awa-endless")
+                return s
+            seen.add(state)
+            pit, rule = last, "ba-awa-relay"
+            seeds = s.relay(pit, rule)
+
+    @implements("ba-awa-sow", "ba-awa-owner-four", "ba-awa-origin")
+    def sow_lap(self, s: Sowing, origin: int, seeds: int, rule: str) -> int:
+        """Drop *seeds* one by one counter-clockwise from the pit after *origin*;
+        return the pit of the last seed. A drop other than the last that makes
+        exactly four gives those four to the pit's owner at once."""
+        pit = origin
+        for left in range(seeds - 1, -1, -1):
+            pit = s.next_pit(pit, origin)
+            if s.drop(pit, rule) == FOUR and left:
+                s.capture(pit, s.owners[pit], "ba-awa-owner-four")
+        return pit
+
+    @implements("ba-awa-turns", "ba-awa-eight", "ba-awa-eight-timing", "ba-awa-no-move",
+                "ba-awa-repetition")
+    def settle(self, before: Position, s: Sowing) -> Position:
+        """After each complete move, in this order:
+
+        1. eight seeds or fewer on the board: the opener takes them; game over
+           (``ba-awa-eight``, ``ba-awa-eight-timing``);
+        2. the turn goes to the next player (``ba-awa-turns``); one with no
+           legal move is passed over, and if nobody can move the opener takes
+           what remains — or, with ``no_move="owners"``, the game ends and each
+           owner takes their pits' seeds (``ba-awa-no-move``);
+        3. a whole position seen before: the opener takes what remains; game
+           over (``ba-awa-repetition``).
+        """
+        opener = before.opener
+        history = self.history_after(before, s)
+        if sum(s.pits) <= EIGHT:
+            return self.finish(s, before, "eight-seeds", "ba-awa-eight", lambda pit: opener)
+        order = self.turn_order(s.mover)
+        for turn, player in enumerate(order):
+            candidate = self.after_move(s, player, before, history)
+            if candidate.legal_moves():
+                break
+            if self.options["no_move"] == "owners":
+                return self.finish(s, before, "no-moves", "ba-awa-no-move",
+                                   lambda pit: s.owners[pit])
+        else:
+            return self.finish(s, before, "no-moves", "ba-awa-no-move", lambda pit: opener)
+        for passed in order[:turn]:
+            s.pass_turn(passed, "ba-awa-no-move")
+        if candidate.key in history:
+            return self.finish(s, before, "repetition", "ba-awa-repetition", lambda pit: opener)
+        return candidate
+
+    def is_over(self, pos: Position) -> bool:
+        """Every way a Ba-awa game ends clears the board, so: the board is empty."""
+        return pos.seeds_on_board == 0
+
+    @implements("ba-awa-winner")
+    def winner(self, pos: Position) -> int | None:
+        """The player who captured more seeds; ``None`` on equal captures."""
+        return self.most_captured(pos)
+
+    def check_settled(self, pos: Position) -> None:
+        seeds = pos.seeds_on_board
+        if seeds == 0:
+            return
+        if seeds <= EIGHT:
+            raise InvalidPositionError(
+                f"the board holds {seeds} seeds, but when eight or fewer remain after a move "
+                "the opener takes them and the game ends (rule ba-awa-eight)")
+        if not pos.legal_moves():
+            mover = self.player_name(pos.to_move)
+            others = [p for p in self.turn_order(pos.to_move)[:-1]
+                      if self.legal_moves(_with_mover(pos, p))]
+            if self.options["no_move"] == "pass" and others:
+                raise InvalidPositionError(
+                    f"{mover} is to move but has no legal move, so the turn would have passed "
+                    f"to {self.player_name(others[0])} (rule ba-awa-no-move)")
+            raise InvalidPositionError(
+                f"{mover} is to move but has no legal move, so the game would have ended "
+                "(rule ba-awa-no-move)")
+        if pos.key in pos.history:
+            raise InvalidPositionError(
+                "the position already occurs in its history, so the game would have ended "
+                "(rule ba-awa-repetition)")
+
+
+def _with_mover(pos: Position, player: int) -> Position:
+    return Position._make(pos.game, pos.pits, player, pos.captured, pos.opener, pos.owners,
+                          pos.history)

@@ -1,0 +1,157 @@
+"""Bakuk (Jbala, northern Morocco).
+
+Each method below implements the catalogue rules named in its ``@implements``
+line, and its steps follow the rule statements in order.
+"""
+from __future__ import annotations
+
+from ..board import Board
+from ..errors import InvalidPositionError
+from ..position import Position
+from ..rules import implements
+from ..sowing import Sowing
+from .base import Game, Option
+
+CAPTURING_COUNTS = (2, 4)
+
+
+class Bakuk(Game):
+    """Bakuk: 2 × 3 holes, six counters each; single-lap sowing; 2s and 4s captured.
+
+    Options (see the rules site):
+
+    ``skip_origin`` (bool, default ``False``)
+        ``True``: a hole of six or more counters passes over itself when its
+        sowing comes round (``bakuk-origin``).
+    ``chain`` (``"forward"`` default, or ``"backward"``)
+        Which way the capture chain runs from the last hole. The source says
+        forward; ``"backward"`` is a variant for comparison (``bakuk-chain``).
+    ``no_move`` (``"end"`` default, or ``"pass"``)
+        The game ends when the player to move has no counters, or that player
+        passes and the game ends when nobody can move (``bakuk-exhausted``).
+    ``leftovers`` (``"unscored"`` default, or ``"owners"``)
+        Counters left on the board at the end score for nobody, or for the
+        owner of their hole (``bakuk-leftovers``).
+    """
+
+    name = "bakuk"
+    title = "Bakuk"
+    seeds_per_pit = 6
+    OPTIONS = (
+        Option("skip_origin", False, (False, True), "bakuk-origin",
+               "a lap of 6+ counters passes over the hole it was lifted from"),
+        Option("chain", "forward", ("forward", "backward"), "bakuk-chain",
+               "the capture chain runs with the sowing (source) or against it (variant)"),
+        Option("no_move", "end", ("end", "pass"), "bakuk-exhausted",
+               "the game ends when the player to move has no counters, or that player passes"),
+        Option("leftovers", "unscored", ("unscored", "owners"), "bakuk-leftovers",
+               "counters left at the end score for nobody, or for their hole's owner"),
+    )
+
+    @implements("bakuk-board")
+    def make_board(self) -> Board:
+        """Two rows of three holes and no stores; each player owns their row."""
+        return Board(pits_per_row=3)
+
+    @implements("bakuk-setup", "bakuk-turns")
+    def start(self, opener: int = 0) -> Position:
+        """Six counters in every hole; *opener* (South by default) moves first."""
+        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
+                             captured=[0] * self.players, opener=opener)
+
+    @implements("bakuk-choose")
+    def legal_moves(self, pos: Position) -> tuple[int, ...]:
+        """Any hole of the player to move that holds counters."""
+        return self.own_pits_with_seeds(pos)
+
+    @implements("bakuk-choose", "bakuk-sow", "bakuk-origin", "bakuk-capture")
+    def sow_move(self, pos: Position, pit: int) -> Sowing:
+        """Lift every counter of *pit* and sow them one by one counter-clockwise,
+        from the next hole, in a single lap. If the last counter makes its hole
+        hold exactly two or four, on either side, the mover captures them and
+        the chain follows."""
+        s = self.new_sowing(pos)
+        seeds = s.pick_up(pit, "bakuk-choose")
+        last = pit
+        for _ in range(seeds):
+            last = s.next_pit(last, pit)
+            s.drop(last, "bakuk-sow")
+        if s.end_lap(last, "bakuk-sow") in CAPTURING_COUNTS:
+            s.capture(last, s.mover, "bakuk-capture")
+            self.capture_chain(s, last)
+        s.end_move("single-lap", "bakuk-sow")
+        return s
+
+    @implements("bakuk-chain")
+    def capture_chain(self, s: Sowing, last: int) -> None:
+        """From the hole after *last* in the sowing direction (before it, with
+        ``chain="backward"``), capture each hole holding two or four, until the
+        first that does not. The chain wraps round the board; it cannot pass
+        *last*, which it has just emptied."""
+        step = self.board.next if self.options["chain"] == "forward" else self.board.previous
+        pit = step(last)
+        while s.pits[pit] in CAPTURING_COUNTS:
+            s.capture(pit, s.mover, "bakuk-chain")
+            pit = step(pit)
+
+    @implements("bakuk-turns", "bakuk-end", "bakuk-exhausted", "bakuk-leftovers",
+                "bakuk-repetition")
+    def settle(self, before: Position, s: Sowing) -> Position:
+        """After each move, in this order:
+
+        1. the turn goes to the next player (``bakuk-turns``);
+        2. if that player has no counters, the game is over — or, with
+           ``no_move="pass"``, they pass while the mover still has counters
+           (``bakuk-end``, ``bakuk-exhausted``);
+        3. if this position (pits, player to move) occurred since the last
+           capture, the game is over (``bakuk-repetition``);
+        4. when the game is over, counters left on the board score for nobody,
+           or with ``leftovers="owners"`` for their hole's owner (``bakuk-leftovers``).
+        """
+        history = self.history_after(before, s)
+        owners = s.owners
+        taker = (lambda pit: owners[pit]) if self.options["leftovers"] == "owners" else None
+        player = self.turn_order(s.mover)[0]
+        candidate = self.after_move(s, player, before, history)
+        if not self.has_seeds(candidate, player):
+            if self.options["no_move"] == "pass" and self.has_seeds(candidate, s.mover):
+                s.pass_turn(player, "bakuk-exhausted")
+                candidate = self.after_move(s, s.mover, before, history)
+            else:
+                return self._end(s, candidate, "exhausted", "bakuk-exhausted", taker)
+        if candidate.key in history:
+            return self._end(s, candidate, "repetition", "bakuk-repetition", taker)
+        return candidate
+
+    def _end(self, s: Sowing, candidate: Position, reason: str, rule: str, taker) -> Position:
+        if taker is None:
+            s.end_game(reason, rule)
+            return candidate
+        s.take_all(taker, "bakuk-leftovers")
+        s.end_game(reason, rule)
+        return self.after_move(s, candidate.to_move, candidate, ())
+
+    @implements("bakuk-end", "bakuk-exhausted", "bakuk-repetition")
+    def is_over(self, pos: Position) -> bool:
+        """Over when the board is empty, the player to move has no counters,
+        or the position recurred since the last capture."""
+        return (pos.seeds_on_board == 0 or not self.has_seeds(pos, pos.to_move)
+                or pos.key in pos.history)
+
+    @implements("bakuk-winner", "bakuk-draw")
+    def winner(self, pos: Position) -> int | None:
+        """The player with the most captured counters; ``None`` on equal captures."""
+        return self.most_captured(pos)
+
+    def check_settled(self, pos: Position) -> None:
+        if pos.seeds_on_board == 0 or not self.is_over(pos):
+            return
+        if self.options["leftovers"] == "owners":
+            raise InvalidPositionError(
+                "this position ends the game, so with leftovers='owners' its counters would "
+                "already belong to their owners (rule bakuk-leftovers)")
+        stuck = not self.has_seeds(pos, pos.to_move)
+        if stuck and self.options["no_move"] == "pass" and pos.key not in pos.history:
+            raise InvalidPositionError(
+                f"{self.player_name(pos.to_move)} is to move but has no counters, so with "
+                "no_move='pass' the turn would have passed (rule bakuk-exhausted)")

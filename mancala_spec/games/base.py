@@ -1,0 +1,253 @@
+"""What every game shares: options, position checks, and the move cycle.
+
+A game subclass supplies the rules: the board, the start, which pits may be
+played, how a move is sown (:meth:`Game.sow_move`), what happens after it
+(:meth:`Game.settle`), when the game is over and who won. This base class only
+validates input and wires those steps together.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from ..board import PLAYER_LETTERS, PLAYER_NAMES, Board
+from ..errors import InvalidPositionError, OptionError
+from ..position import Key, Position
+from ..sowing import Sowing
+
+
+@dataclass(frozen=True)
+class Option:
+    """One engine option: its default, the values it accepts, and the catalogue
+    rule (editorial completion or sourced variant) that it switches."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    rule: str
+    doc: str
+
+
+class Game:
+    """Base class of the games. Get one with :func:`mancala_spec.get_game`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    players: ClassVar[int] = 2
+
+    def __init__(self, **options: Any) -> None:
+        known = {option.name: option for option in self.OPTIONS}
+        for name, value in options.items():
+            if name not in known:
+                raise OptionError(
+                    f"unknown option {name!r} for {self.name}; its options are: "
+                    + ", ".join(sorted(known)))
+            option = known[name]
+            if not any(value == choice and type(value) is type(choice) for choice in option.choices):
+                raise OptionError(
+                    f"option {name} of {self.name} must be one of "
+                    f"{', '.join(map(repr, option.choices))}, not {value!r}")
+        values = {name: options.get(name, option.default) for name, option in known.items()}
+        self.options = MappingProxyType(values)
+        self.board = self.make_board()
+
+    # -- identity --------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        changed = [f", {k}={v!r}" for k, v in self.options.items()
+                   if v != self.option(k).default]
+        return f"get_game({self.name!r}{''.join(changed)})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Game) and type(other) is type(self)
+                and dict(other.options) == dict(self.options))
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.options.items()))))
+
+    @classmethod
+    def option(cls, name: str) -> Option:
+        """The :class:`Option` called *name*."""
+        for option in cls.OPTIONS:
+            if option.name == name:
+                return option
+        raise OptionError(f"unknown option {name!r} for {cls.name}")
+
+    # -- what a game must supply -----------------------------------------------
+
+    seeds_per_pit: ClassVar[int]
+
+    def make_board(self) -> Board:
+        raise NotImplementedError
+
+    def legal_moves(self, pos: Position) -> tuple[int, ...]:
+        """The pits *pos*'s player to move may play (the game is not over)."""
+        raise NotImplementedError
+
+    def sow_move(self, pos: Position, pit: int) -> Sowing | None:
+        """Sow *pit* from *pos*; ``None`` if the sowing would never end."""
+        raise NotImplementedError
+
+    def settle(self, before: Position, sowing: Sowing) -> Position:
+        """Apply the end-of-move rules to a finished sowing; return the next position."""
+        raise NotImplementedError
+
+    def is_over(self, pos: Position) -> bool:
+        raise NotImplementedError
+
+    def winner(self, pos: Position) -> int | None:
+        raise NotImplementedError
+
+    def check_settled(self, pos: Position) -> None:
+        """Raise :class:`InvalidPositionError` if the end-of-move rules would
+        already have changed *pos* (so it cannot occur between moves)."""
+
+    def why_illegal(self, pos: Position, pit: int) -> str:
+        """The reason a non-empty pit of the player to move is not a legal move."""
+        return f"pit {self.board.name(pit)} is not a legal move"
+
+    # -- shared helpers --------------------------------------------------------
+
+    @property
+    def total_seeds(self) -> int:
+        """The seeds in play: the setup count times the number of pits."""
+        return self.seeds_per_pit * self.board.size
+
+    def own_pits_with_seeds(self, pos: Position) -> tuple[int, ...]:
+        """The player to move's pits that hold seeds, in index order."""
+        return tuple(pit for pit, (seeds, owner) in enumerate(zip(pos.pits, pos.owners))
+                     if seeds and owner == pos.to_move)
+
+    def has_seeds(self, pos: Position, player: int) -> bool:
+        """Whether any pit *player* owns holds seeds."""
+        return any(seeds for seeds, owner in zip(pos.pits, pos.owners) if owner == player)
+
+    def turn_order(self, mover: int) -> list[int]:
+        """Who may move after *mover*: the next player first, *mover* last."""
+        return [(mover + step) % self.players for step in range(1, self.players + 1)]
+
+    def new_sowing(self, pos: Position) -> Sowing:
+        """A fresh working state for a move from *pos*."""
+        return Sowing(self.board, pos.pits, pos.captured, pos.owners, pos.to_move,
+                      self.options["skip_origin"])
+
+    def history_after(self, before: Position, sowing: Sowing) -> tuple[Key, ...]:
+        """Positions seen since the last capture, for the repetition rules: a
+        capture makes every earlier position unreachable, so it clears them."""
+        return () if sowing.captured_any else before.history + (before.key,)
+
+    def after_move(self, sowing: Sowing, to_move: int, before: Position,
+                   history: tuple[Key, ...]) -> Position:
+        """The position a sowing leaves, with *to_move* to play next."""
+        return Position._make(self, sowing.pits, to_move, sowing.captured, before.opener,
+                              before.owners, history)
+
+    def finish(self, sowing: Sowing, before: Position, reason: str, rule: str,
+               taker: Callable[[int], int] | None) -> Position:
+        """End the game: *taker* (pit → player), if given, takes every seed left."""
+        if taker is not None:
+            sowing.take_all(taker, rule)
+        sowing.end_game(reason, rule)
+        return self.after_move(sowing, self.turn_order(sowing.mover)[0], before, ())
+
+    def most_captured(self, pos: Position) -> int | None:
+        """The player with strictly the most captured seeds, or ``None`` on a tie."""
+        best = max(pos.captured)
+        leaders = [player for player, seeds in enumerate(pos.captured) if seeds == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    # -- building positions ----------------------------------------------------
+
+    def start(self, opener: int = 0) -> Position:
+        raise NotImplementedError
+
+    def position(self, pits: Sequence[int], to_move: int = 0,
+                 captured: Sequence[int] | None = None, opener: int = 0,
+                 owners: Sequence[int] | None = None,
+                 history: Sequence[tuple[Sequence[int], int]] = ()) -> Position:
+        """Any valid position of this game.
+
+        *captured* defaults to whatever the board is missing from the game's
+        total, split evenly (it must then split evenly); *owners* defaults to
+        each player owning their own row; *history* lists the (pits, player to
+        move) pairs seen since the last capture, oldest first.
+
+        Raises :class:`~mancala_spec.errors.InvalidPositionError` saying what is wrong.
+        """
+        size = self.board.size
+        pits = _seed_counts(pits, size, "pits")
+        if captured is None:
+            missing = self.total_seeds - sum(pits)
+            if missing < 0 or missing % self.players:
+                raise InvalidPositionError(
+                    f"the board holds {sum(pits)} seeds of {self.total_seeds}: give captured= "
+                    "explicitly")
+            captured = [missing // self.players] * self.players
+        captured = _seed_counts(captured, self.players, "captured")
+        to_move = _player(to_move, self.players, "to_move")
+        opener = _player(opener, self.players, "opener")
+        if owners is None:
+            owners = self.board.row_owners
+        else:
+            if isinstance(owners, (str, bytes)) or len(owners) != size:
+                raise InvalidPositionError(f"owners must list {size} players, one per pit")
+            owners = tuple(_player(owner, self.players, "an owner") for owner in owners)
+        total = sum(pits) + sum(captured)
+        if total != self.total_seeds:
+            raise InvalidPositionError(
+                f"seeds are not conserved: {sum(pits)} on the board + {sum(captured)} captured "
+                f"= {total}, but {self.name} is played with {self.total_seeds}")
+        keys = []
+        for number, entry in enumerate(history, start=1):
+            try:
+                earlier_pits, earlier_player = entry
+            except (TypeError, ValueError):
+                raise InvalidPositionError(
+                    f"history entry {number} must be a (pits, player) pair") from None
+            earlier_pits = _seed_counts(earlier_pits, size, f"history entry {number}")
+            earlier_player = _player(earlier_player, self.players, f"history entry {number}")
+            if sum(earlier_pits) != sum(pits):
+                raise InvalidPositionError(
+                    f"history entry {number} holds {sum(earlier_pits)} seeds, but history only "
+                    f"goes back to the last capture, so it must hold {sum(pits)} like the board")
+            keys.append((earlier_pits, earlier_player))
+        pos = Position._make(self, pits, to_move, captured, opener, owners, keys)
+        self.check_settled(pos)
+        return pos
+
+    def parse(self, text: str) -> Position:
+        """The position written as *text* in our one-line notation."""
+        from ..notation import parse_position
+        return parse_position(self, text)
+
+    def player_letter(self, player: int) -> str:
+        """'S' or 'N'."""
+        return PLAYER_LETTERS[player]
+
+    def player_name(self, player: int) -> str:
+        """'South' or 'North'."""
+        return PLAYER_NAMES[player]
+
+
+def _seed_counts(values: Any, length: int, what: str) -> tuple[int, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise InvalidPositionError(f"{what} must be a sequence of {length} seed counts")
+    if len(values) != length:
+        raise InvalidPositionError(f"{what} must have {length} entries, not {len(values)}")
+    for index, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidPositionError(f"{what}[{index}] must be a whole number, not {value!r}")
+        if value < 0:
+            raise InvalidPositionError(f"{what}[{index}] is negative ({value})")
+    return tuple(values)
+
+
+def _player(value: Any, players: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise InvalidPositionError(
+            f"{what} must be a player index from 0 to {players - 1}, not {value!r}")
+    return value

@@ -1,0 +1,205 @@
+"""Immutable positions.
+
+A :class:`Position` is a value: :meth:`Position.play` returns a new position and
+never changes the one it is called on. ``repr(pos)`` can be pasted back into
+Python (after ``from mancala_spec import Position, get_game``) and ``str(pos)``
+draws the board as South sees it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import PLAYER_NAMES
+from .errors import IllegalMoveError, NotationError
+from .trace import Trace
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .games.base import Game
+    from .sowing import Sowing
+
+Key = tuple[tuple[int, ...], int]
+
+
+class Position:
+    """A position of one game: pits, player to move, stores, opener, owners and
+    the positions seen since the last capture (for the repetition rules).
+
+    Build one with :meth:`Game.start <mancala_spec.games.base.Game.start>`,
+    :meth:`Game.position <mancala_spec.games.base.Game.position>`, or from text::
+
+        Position(get_game("bakuk"), "6,6,6/6,6,6 S 0-0 opener=S")
+    """
+
+    __slots__ = ("game", "pits", "to_move", "captured", "opener", "owners", "history",
+                 "_sowings")
+
+    game: Game
+    pits: tuple[int, ...]
+    to_move: int
+    captured: tuple[int, ...]
+    opener: int
+    owners: tuple[int, ...]
+    history: tuple[Key, ...]
+
+    def __init__(self, game: Game, text: str) -> None:
+        parsed = game.parse(text)
+        for name in ("game", "pits", "to_move", "captured", "opener", "owners", "history"):
+            object.__setattr__(self, name, getattr(parsed, name))
+        object.__setattr__(self, "_sowings", {})
+
+    @classmethod
+    def _make(cls, game: Game, pits, to_move: int, captured, opener: int, owners,
+              history) -> Position:
+        """Build without checks; for the engine, which only makes valid positions."""
+        self = object.__new__(cls)
+        set_ = object.__setattr__
+        set_(self, "game", game)
+        set_(self, "pits", tuple(pits))
+        set_(self, "to_move", to_move)
+        set_(self, "captured", tuple(captured))
+        set_(self, "opener", opener)
+        set_(self, "owners", tuple(owners))
+        set_(self, "history", tuple(history))
+        set_(self, "_sowings", {})
+        return self
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Position is immutable; play() returns a new position")
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def key(self) -> Key:
+        """What the repetition rules compare: the pits and the player to move."""
+        return (self.pits, self.to_move)
+
+    @property
+    def seeds_on_board(self) -> int:
+        """The number of seeds in all pits together."""
+        return sum(self.pits)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.game.is_over(self)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning player's index; ``None`` for a draw or a game not over."""
+        return self.game.winner(self) if self.is_over else None
+
+    def legal_moves(self) -> list[int]:
+        """The pits the player to move may play, as sorted indices."""
+        if self.is_over:
+            return []
+        return list(self.game.legal_moves(self))
+
+    # -- moving ----------------------------------------------------------------
+
+    def play(self, pit: int | str) -> Position:
+        """The position after playing *pit* (an index, or a name like ``"c"``).
+
+        Raises :class:`~mancala_spec.errors.IllegalMoveError` (saying why) when
+        the move is not legal here; this position is unchanged either way.
+        """
+        return self.trace(pit).position
+
+    def trace(self, pit: int | str) -> Trace:
+        """Play *pit* and return the move's events with the resulting position."""
+        index = self._pit_index(pit)
+        self._check_move(index)
+        sowing = self.sowing(index).copy()
+        after = self.game.settle(self, sowing)
+        return Trace(self, index, tuple(sowing.events), after)
+
+    def sowing(self, pit: int) -> Sowing | None:
+        """The (cached) sowing of *pit* before the end-of-move rules, or ``None``
+        if the sowing never ends. For the engine's own use; do not mutate it."""
+        if pit not in self._sowings:
+            self._sowings[pit] = self.game.sow_move(self, pit)
+        return self._sowings[pit]
+
+    def _pit_index(self, pit: int | str) -> int:
+        board = self.game.board
+        if isinstance(pit, str):
+            return board.pit(pit)
+        if isinstance(pit, bool) or not isinstance(pit, int):
+            raise IllegalMoveError(f"a move is a pit index or name, not {pit!r}")
+        if not 0 <= pit < board.size:
+            raise IllegalMoveError(f"no pit {pit}: pits are numbered 0 to {board.size - 1}")
+        return pit
+
+    def _check_move(self, pit: int) -> None:
+        name = self.game.board.name(pit)
+        mover = PLAYER_NAMES[self.to_move]
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over: no move can be played (pit {name})")
+        if self.owners[pit] != self.to_move:
+            raise IllegalMoveError(
+                f"pit {name} belongs to {PLAYER_NAMES[self.owners[pit]]}, but {mover} is to move")
+        if self.pits[pit] == 0:
+            raise IllegalMoveError(f"pit {name} is empty: a move must lift seeds")
+        if pit not in self.game.legal_moves(self):
+            raise IllegalMoveError(self.game.why_illegal(self, pit))
+
+    # -- text ------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """The position in one line of notation (see :mod:`mancala_spec.notation`)."""
+        from .notation import format_position
+        return format_position(self)
+
+    def __repr__(self) -> str:
+        return f"Position({self.game!r}, {self.to_text()!r})"
+
+    def __str__(self) -> str:
+        board = self.game.board
+        n = board.pits_per_row
+        north = range(2 * n - 1, n - 1, -1)
+        south = range(n)
+
+        def row(pits) -> str:
+            return "".join(f"{self.pits[p]:>4}" for p in pits)
+
+        def names(pits) -> str:
+            return "".join(f"{board.name(p):>4}" for p in pits)
+
+        def store(player: int) -> str:
+            mark = "   to move" if player == self.to_move and not self.is_over else ""
+            return f"   captured {self.captured[player]}{mark}"
+
+        lines = [f"       {names(north)}",
+                 f"North  {row(north)}{store(1)}",
+                 f"South  {row(south)}{store(0)}",
+                 f"       {names(south)}"]
+        if self.is_over:
+            winner = self.winner
+            lines.append("game over: " + ("draw" if winner is None
+                                         else f"{PLAYER_NAMES[winner]} wins"))
+        return "\n".join(lines)
+
+    # -- value semantics -------------------------------------------------------
+
+    def _value(self):
+        return (self.game, self.pits, self.to_move, self.captured, self.opener, self.owners,
+                self.history)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._value() == other._value()
+
+    def __hash__(self) -> int:
+        return hash(self._value())
+
+    def __copy__(self) -> Position:
+        return self
+
+    def __deepcopy__(self, memo) -> Position:
+        return self
+
+    def __reduce__(self):
+        return (Position, (self.game, self.to_text()))
+
+
+__all__ = ["Position", "NotationError"]

@@ -1,0 +1,249 @@
+"""The rules catalogue: every rule of both games, its sources and its code.
+
+The catalogue itself is data (``catalogue.toml`` beside this module). This module
+gives it types, checks it on load, and lets engine code declare which rules it
+implements::
+
+    @implements("ba-awa-relay")
+    def relay(...): ...
+
+A rule is either **sourced** — stated by a source document, with citations that
+quote it exactly — or **editorial** — a completion where the sources are silent,
+with the gap it fills, the default we chose, why, and the option (if any) that
+selects each alternative. Some sourced rules also offer *variants*: options that
+deliberately depart from the source, for comparison with other descriptions.
+
+>>> from mancala_spec.rules import get_rule
+>>> rule = get_rule("bakuk-chain")
+>>> rule.kind, rule.game
+('sourced', 'bakuk')
+>>> rule.citations[0].source
+'001_1132cff477fa5791.txt'
+"""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, TypeVar
+
+from .sources import SOURCES, source_lines, source_text
+
+KINDS = ("sourced", "editorial")
+GAMES = ("ba-awa", "bakuk")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Citation:
+    """An exact quotation from a source document, with our English translation."""
+
+    source: str
+    quote: str
+    translation: str
+
+    @property
+    def line(self) -> int:
+        """The 1-based line of the source document that holds the quote."""
+        for number, text in enumerate(source_lines(self.source), start=1):
+            if self.quote in text:
+                return number
+        raise LookupError(f"quote not found in {self.source}: {self.quote!r}")
+
+    @property
+    def document(self):
+        """The :class:`~mancala_spec.sources.SourceDocument` quoted."""
+        return SOURCES[self.source]
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One way to decide an open question, and the option value that selects it."""
+
+    option: str
+    value: Any
+    description: str
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of one game, as the rules site shows it."""
+
+    id: str
+    game: str
+    title: str
+    kind: str
+    statement: str
+    citations: tuple[Citation, ...] = ()
+    gap: str = ""
+    default: str = ""
+    rationale: str = ""
+    alternatives: tuple[Alternative, ...] = ()
+    variants: tuple[Alternative, ...] = ()
+
+    @property
+    def sourced(self) -> bool:
+        """True for a rule a source states; False for an editorial completion."""
+        return self.kind == "sourced"
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """Names of the engine options that switch this rule's alternatives or variants."""
+        names = [a.option for a in self.alternatives + self.variants]
+        return tuple(dict.fromkeys(names))
+
+    @property
+    def implementations(self) -> tuple[Callable[..., Any], ...]:
+        """The engine functions that declare (with :func:`implements`) this rule."""
+        _load_engine()
+        return tuple(_IMPLEMENTATIONS.get(self.id, ()))
+
+
+@dataclass(frozen=True)
+class ContextLine:
+    """A source line that states no rule of the single game, and why.
+
+    ``deferred`` marks a line that does state rules (match play, three players)
+    which this version of the engine does not implement yet.
+    """
+
+    source: str
+    line: int
+    reason: str
+    deferred: bool = False
+
+    @property
+    def text(self) -> str:
+        """The source line itself."""
+        return source_lines(self.source)[self.line - 1]
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """All rules of both games, in the order a learner meets them, and the context lines."""
+
+    rules: tuple[Rule, ...]
+    context: tuple[ContextLine, ...] = field(default=())
+
+    def __iter__(self):
+        return iter(self.rules)
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(f"no rule with ID {rule_id!r}")
+
+    def __contains__(self, rule_id: object) -> bool:
+        return any(rule.id == rule_id for rule in self.rules)
+
+    def for_game(self, game: str) -> tuple[Rule, ...]:
+        """The rules of one game (``"ba-awa"`` or ``"bakuk"``), in catalogue order."""
+        return tuple(rule for rule in self.rules if rule.game == game)
+
+
+class CatalogueError(ValueError):
+    """The catalogue data is inconsistent (raised on load, so it cannot ship broken)."""
+
+
+def _citation(data: dict[str, Any], rule_id: str) -> Citation:
+    citation = Citation(data["source"], data["quote"], data["translation"])
+    if citation.source not in SOURCES:
+        raise CatalogueError(f"{rule_id}: unknown source {citation.source!r}")
+    if citation.quote not in source_text(citation.source):
+        raise CatalogueError(f"{rule_id}: quote is not in {citation.source}: {citation.quote!r}")
+    if not any(citation.quote in line for line in source_lines(citation.source)):
+        raise CatalogueError(f"{rule_id}: quote spans lines of {citation.source}: {citation.quote!r}")
+    return citation
+
+
+def _rule(data: dict[str, Any]) -> Rule:
+    rule_id = data["id"]
+    rule = Rule(
+        id=rule_id,
+        game=data["game"],
+        title=data["title"],
+        kind=data["kind"],
+        statement=data["statement"].strip(),
+        citations=tuple(_citation(c, rule_id) for c in data.get("citation", ())),
+        gap=data.get("gap", "").strip(),
+        default=data.get("default", "").strip(),
+        rationale=data.get("rationale", "").strip(),
+        alternatives=tuple(Alternative(a["option"], a["value"], a["description"].strip())
+                           for a in data.get("alternative", ())),
+        variants=tuple(Alternative(a["option"], a["value"], a["description"].strip())
+                       for a in data.get("variant", ())),
+    )
+    if rule.kind not in KINDS:
+        raise CatalogueError(f"{rule_id}: kind must be one of {KINDS}, not {rule.kind!r}")
+    if rule.game not in GAMES or not rule_id.startswith(rule.game + "-"):
+        raise CatalogueError(f"{rule_id}: game {rule.game!r} unknown or not the ID's prefix")
+    if rule.sourced and not rule.citations:
+        raise CatalogueError(f"{rule_id}: a sourced rule needs at least one citation")
+    if not rule.sourced and not (rule.gap and rule.default and rule.rationale):
+        raise CatalogueError(f"{rule_id}: an editorial rule needs gap, default and rationale")
+    return rule
+
+
+@cache
+def load_catalogue() -> Catalogue:
+    """Read and check ``catalogue.toml``; the result is cached."""
+    raw = tomllib.loads(resources.files(__package__).joinpath("catalogue.toml")
+                        .read_text(encoding="utf-8"))
+    rules = tuple(_rule(r) for r in raw.get("rule", ()))
+    ids = [r.id for r in rules]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise CatalogueError(f"duplicate rule IDs: {', '.join(duplicates)}")
+    context = tuple(ContextLine(c["source"], c["line"], c["reason"].strip(), c.get("deferred", False))
+                    for c in raw.get("context", ()))
+    for entry in context:
+        if entry.source not in SOURCES or not 1 <= entry.line <= len(source_lines(entry.source)):
+            raise CatalogueError(f"context entry points nowhere: {entry.source} line {entry.line}")
+    return Catalogue(rules, context)
+
+
+def get_rule(rule_id: str) -> Rule:
+    """The catalogue rule with this ID (:class:`KeyError` if there is none)."""
+    return load_catalogue()[rule_id]
+
+
+_IMPLEMENTATIONS: dict[str, list[Callable[..., Any]]] = {}
+
+
+def implements(*rule_ids: str) -> Callable[[F], F]:
+    """Declare that the decorated function implements the given catalogue rules.
+
+    The function is returned unchanged, with its rule IDs in ``__rules__``.
+    :func:`unknown_rule_claims` lists any ID that is not in the catalogue; the
+    tests and the docs build fail on it, so code cannot claim a rule that does
+    not exist.
+    """
+
+    def register(func: F) -> F:
+        for rule_id in rule_ids:
+            _IMPLEMENTATIONS.setdefault(rule_id, []).append(func)
+        func.__rules__ = tuple(getattr(func, "__rules__", ())) + rule_ids  # type: ignore[attr-defined]
+        return func
+
+    return register
+
+
+def unknown_rule_claims() -> dict[str, list[str]]:
+    """Rule IDs that engine code claims with :func:`implements` but the
+    catalogue does not have, each with the claiming functions' names."""
+    _load_engine()
+    catalogue = load_catalogue()
+    return {rule_id: [f.__qualname__ for f in funcs]
+            for rule_id, funcs in _IMPLEMENTATIONS.items() if rule_id not in catalogue}
+
+
+def _load_engine() -> None:
+    """Import the engine so that every ``@implements`` declaration has run."""
+    from . import games  # noqa: F401  (imported for its registrations)

@@ -86,6 +86,13 @@ class Match:
         elif self.position is None:
             object.__setattr__(self, "position", self.current.final)
 
+    @classmethod
+    def starting_from(cls, position: Position, **settings) -> Match:
+        """A match whose current game starts from *position* (for instance a
+        late position of a game, to study how the match goes on from there).
+        *settings* are ``target``, ``opener`` and ``allocation``."""
+        return cls(position.game, **settings, current=PlayedGame(position, ()), position=position)
+
     # -- the current game ---------------------------------------------------
 
     @property

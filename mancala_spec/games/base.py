@@ -70,6 +70,9 @@ class Game:
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.options.items()))))
 
+    def __reduce__(self):
+        return (_rebuild, (self.name, dict(self.options)))
+
     @classmethod
     def option(cls, name: str) -> Option:
         """The :class:`Option` called *name*."""
@@ -246,6 +249,11 @@ class Game:
     def player_name(self, player: int) -> str:
         """'South' or 'North' ('South', 'East' or 'North' with three players)."""
         return self.board.player_names[player]
+
+
+def _rebuild(name: str, options: dict[str, Any]) -> Game:
+    from . import get_game
+    return get_game(name, **options)
 
 
 def _seed_counts(values: Any, length: int, what: str) -> tuple[int, ...]:

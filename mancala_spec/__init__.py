@@ -12,6 +12,7 @@
 from .errors import (IllegalMoveError, InvalidPositionError, MancalaError, NotationError,
                      OptionError, UnknownGameError)
 from .games import Game, get_game
+from .match import Match, parse_match
 from .notation import GameRecord, format_game, parse_game
 from .position import Position
 from .rules import get_rule, load_catalogue
@@ -20,7 +21,7 @@ from .trace import Trace
 __version__ = "0.1.0"
 
 __all__ = [
-    "Game", "GameRecord", "IllegalMoveError", "InvalidPositionError", "MancalaError",
+    "Game", "GameRecord", "Match", "parse_match", "IllegalMoveError", "InvalidPositionError", "MancalaError",
     "NotationError", "OptionError", "Position", "Trace", "UnknownGameError", "__version__",
     "format_game", "get_game", "get_rule", "load_catalogue", "parse_game",
 ]

@@ -20,6 +20,10 @@ from .errors import NotationError
 
 PLAYER_NAMES = ("South", "North")
 PLAYER_LETTERS = "SN"
+#: With three players, turns and pits follow the sowing direction: South, then
+#: East (who holds both rows' right-hand ends as South sees them), then North.
+THREE_PLAYER_NAMES = ("South", "East", "North")
+THREE_PLAYER_LETTERS = "SEN"
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,30 @@ class Board:
         """Each pit's owner when every player owns their own row."""
         return tuple(self.row_owner(pit) for pit in range(self.size))
 
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """The players' names, player 0 first."""
+        return PLAYER_NAMES if self.players == 2 else THREE_PLAYER_NAMES
+
+    @property
+    def player_letters(self) -> str:
+        """The players' one-letter names used in notation, player 0 first."""
+        return PLAYER_LETTERS if self.players == 2 else THREE_PLAYER_LETTERS
+
+    def consecutive_owners(self, counts) -> tuple[int, ...]:
+        """Owners giving player 0 the first ``counts[0]`` pits in sowing order from
+        pit 0, player 1 the next ``counts[1]``, and so on."""
+        return tuple(player for player, count in enumerate(counts) for _ in range(count))
+
+    @property
+    def default_owners(self) -> tuple[int, ...]:
+        """Who owns which pit at the start of a standalone game: each player their
+        own row with two players; with three, equal consecutive blocks in sowing
+        order (South a…, then East, then North)."""
+        if self.players == 2:
+            return self.row_owners
+        return self.consecutive_owners([self.size // self.players] * self.players)
+
     def name(self, pit: int) -> str:
         """The pit's name: a, b, c… for South's row, A, B, C… for North's."""
         letter = ascii_lowercase[pit % self.pits_per_row]
@@ -67,6 +95,7 @@ class Board:
             f"and {letters[0].upper()}–{letters[-1].upper()} (North)", name, 1)
 
 
-def player_name(player: int) -> str:
-    """'South' for player 0, 'North' for player 1."""
-    return PLAYER_NAMES[player]
+def player_name(player: int, players: int = 2) -> str:
+    """'South' for player 0, 'North' for player 1 (with three players: South,
+    East, North)."""
+    return (PLAYER_NAMES if players == 2 else THREE_PLAYER_NAMES)[player]

@@ -38,7 +38,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .board import PLAYER_LETTERS
 from .errors import IllegalMoveError, InvalidPositionError, NotationError
 
 # -- positions -----------------------------------------------------------------
@@ -58,7 +57,7 @@ def format_position(pos) -> str:
     letter = game.player_letter
     fields = [format_pits(pos.pits, n), letter(pos.to_move),
               "-".join(map(str, pos.captured)), f"opener={letter(pos.opener)}"]
-    if pos.owners != game.board.row_owners:
+    if pos.owners != game.board.default_owners:
         fields.append("owners=" + "".join(letter(owner) for owner in pos.owners))
     if pos.history:
         fields.append("seen=" + ";".join(f"{format_pits(pits, n)}:{letter(player)}"
@@ -94,9 +93,9 @@ def _parse_pits(game, token: str, column: int, text: str) -> tuple[int, ...]:
 
 
 def _parse_player(game, token: str, column: int, text: str, what: str) -> int:
-    letters = PLAYER_LETTERS[: game.players]
+    letters = game.board.player_letters
     if len(token) != 1 or token not in letters:
-        raise NotationError(f"expected {what} ({' or '.join(letters)}), found {token!r}",
+        raise NotationError(f"expected {what} ({', '.join(letters)}), found {token!r}",
                             text, column)
     return letters.index(token)
 
@@ -203,6 +202,8 @@ def format_game(start, moves) -> str:
 
 
 def _option_value(raw: str) -> Any:
+    if raw.isdigit() and raw.isascii():
+        return int(raw)
     return {"true": True, "false": False}.get(raw, raw)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import PLAYER_NAMES
 from .errors import IllegalMoveError, NotationError
 from .trace import Trace
 
@@ -131,12 +130,13 @@ class Position:
 
     def _check_move(self, pit: int) -> None:
         name = self.game.board.name(pit)
-        mover = PLAYER_NAMES[self.to_move]
+        player = self.game.player_name
+        mover = player(self.to_move)
         if self.is_over:
             raise IllegalMoveError(f"the game is over: no move can be played (pit {name})")
         if self.owners[pit] != self.to_move:
             raise IllegalMoveError(
-                f"pit {name} belongs to {PLAYER_NAMES[self.owners[pit]]}, but {mover} is to move")
+                f"pit {name} belongs to {player(self.owners[pit])}, but {mover} is to move")
         if self.pits[pit] == 0:
             raise IllegalMoveError(f"pit {name} is empty: a move must lift seeds")
         if pit not in self.game.legal_moves(self):
@@ -168,14 +168,28 @@ class Position:
             mark = "   to move" if player == self.to_move and not self.is_over else ""
             return f"   captured {self.captured[player]}{mark}"
 
-        lines = [f"       {names(north)}",
-                 f"North  {row(north)}{store(1)}",
-                 f"South  {row(south)}{store(0)}",
-                 f"       {names(south)}"]
+        if self.owners == board.row_owners:
+            lines = [f"       {names(north)}",
+                     f"North  {row(north)}{store(1)}",
+                     f"South  {row(south)}{store(0)}",
+                     f"       {names(south)}"]
+        else:  # pits owned otherwise than row by row (match play, three players)
+            letter = self.game.player_letter
+
+            def owner_row(pits) -> str:
+                return "".join(f"{letter(self.owners[p]):>4}" for p in pits)
+
+            stores = ", ".join(f"{self.game.player_name(p)} {seeds}"
+                               for p, seeds in enumerate(self.captured))
+            lines = [f"       {names(north)}", f"owner  {owner_row(north)}",
+                     f"       {row(north)}", f"       {row(south)}",
+                     f"owner  {owner_row(south)}", f"       {names(south)}",
+                     f"captured: {stores}"
+                     + ("" if self.is_over else f"; {self.game.player_name(self.to_move)} to move")]
         if self.is_over:
             winner = self.winner
             lines.append("game over: " + ("draw" if winner is None
-                                         else f"{PLAYER_NAMES[winner]} wins"))
+                                         else f"{self.game.player_name(winner)} wins"))
         return "\n".join(lines)
 
     # -- value semantics -------------------------------------------------------

@@ -10,8 +10,10 @@ implements::
 A rule is either **sourced** — stated by a source document, with citations that
 quote it exactly — or **editorial** — a completion where the sources are silent,
 with the gap it fills, the default we chose, why, and the option (if any) that
-selects each alternative. Some sourced rules also offer *variants*: options that
-deliberately depart from the source, for comparison with other descriptions.
+selects each alternative. Some sourced rules offer *forms*: options that select
+another form the source itself describes (three players, a match target); and
+*variants*: options that deliberately depart from the source, for comparison
+with other descriptions.
 
 >>> from mancala_spec.rules import get_rule
 >>> rule = get_rule("bakuk-chain")
@@ -82,6 +84,7 @@ class Rule:
     default: str = ""
     rationale: str = ""
     alternatives: tuple[Alternative, ...] = ()
+    forms: tuple[Alternative, ...] = ()
     variants: tuple[Alternative, ...] = ()
 
     @property
@@ -91,8 +94,8 @@ class Rule:
 
     @property
     def options(self) -> tuple[str, ...]:
-        """Names of the engine options that switch this rule's alternatives or variants."""
-        names = [a.option for a in self.alternatives + self.variants]
+        """Names of the engine options that switch this rule's alternatives, forms or variants."""
+        names = [a.option for a in self.alternatives + self.forms + self.variants]
         return tuple(dict.fromkeys(names))
 
     @property
@@ -177,6 +180,8 @@ def _rule(data: dict[str, Any]) -> Rule:
         rationale=data.get("rationale", "").strip(),
         alternatives=tuple(Alternative(a["option"], a["value"], a["description"].strip())
                            for a in data.get("alternative", ())),
+        forms=tuple(Alternative(a["option"], a["value"], a["description"].strip())
+                    for a in data.get("form", ())),
         variants=tuple(Alternative(a["option"], a["value"], a["description"].strip())
                        for a in data.get("variant", ())),
     )
@@ -186,6 +191,8 @@ def _rule(data: dict[str, Any]) -> Rule:
         raise CatalogueError(f"{rule_id}: game {rule.game!r} unknown or not the ID's prefix")
     if rule.sourced and not rule.citations:
         raise CatalogueError(f"{rule_id}: a sourced rule needs at least one citation")
+    if not rule.sourced and (rule.forms or rule.variants):
+        raise CatalogueError(f"{rule_id}: forms and variants belong to sourced rules")
     if not rule.sourced and not (rule.gap and rule.default and rule.rationale):
         raise CatalogueError(f"{rule_id}: an editorial rule needs gap, default and rationale")
     return rule

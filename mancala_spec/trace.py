@@ -34,8 +34,9 @@ class Event:
         """The event as plain data: ``{"event": kind, ...fields}``."""
         return {"event": self.kind, **asdict(self)}
 
-    def describe(self, name=str) -> str:
-        """One line of English; *name* maps a pit index to its name."""
+    def describe(self, name=str, player=None) -> str:
+        """One line of English; *name* maps a pit index to its name and
+        *player* a player index to theirs (default: South, North)."""
         raise NotImplementedError
 
 
@@ -47,7 +48,7 @@ class PickUp(Event):
     pit: int
     seeds: int
 
-    def describe(self, name=str) -> str:
+    def describe(self, name=str, player=None) -> str:
         return f"pick up {self.seeds} from {name(self.pit)}"
 
 
@@ -59,7 +60,7 @@ class Drop(Event):
     pit: int
     count: int
 
-    def describe(self, name=str) -> str:
+    def describe(self, name=str, player=None) -> str:
         return f"drop in {name(self.pit)} → {self.count}"
 
 
@@ -72,9 +73,9 @@ class Capture(Event):
     seeds: int
     player: int
 
-    def describe(self, name=str) -> str:
+    def describe(self, name=str, player=None) -> str:
         from .board import player_name
-        return f"{player_name(self.player)} captures {self.seeds} from {name(self.pit)}"
+        return f"{(player or player_name)(self.player)} captures {self.seeds} from {name(self.pit)}"
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class EndOfLap(Event):
     pit: int
     count: int
 
-    def describe(self, name=str) -> str:
+    def describe(self, name=str, player=None) -> str:
         return f"lap {self.lap} ends in {name(self.pit)} ({self.count})"
 
 
@@ -98,7 +99,7 @@ class Relay(Event):
     pit: int
     seeds: int
 
-    def describe(self, name=str) -> str:
+    def describe(self, name=str, player=None) -> str:
         return f"relay {self.seeds} from {name(self.pit)}"
 
 
@@ -109,7 +110,7 @@ class EndOfMove(Event):
     kind: ClassVar[str] = "end-of-move"
     reason: str
 
-    def describe(self, name=str) -> str:
+    def describe(self, name=str, player=None) -> str:
         return f"move ends: {MOVE_END_REASONS[self.reason]}"
 
 
@@ -120,9 +121,9 @@ class Pass(Event):
     kind: ClassVar[str] = "pass"
     player: int
 
-    def describe(self, name=str) -> str:
+    def describe(self, name=str, player=None) -> str:
         from .board import player_name
-        return f"{player_name(self.player)} has no legal move and passes"
+        return f"{(player or player_name)(self.player)} has no legal move and passes"
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ class EndOfGame(Event):
     kind: ClassVar[str] = "end-of-game"
     reason: str
 
-    def describe(self, name=str) -> str:
+    def describe(self, name=str, player=None) -> str:
         return f"game over: {GAME_END_REASONS[self.reason]}"
 
 
@@ -184,5 +185,6 @@ class Trace:
 
     def describe(self) -> str:
         """The move as numbered English lines, with pit names."""
-        name = self.before.game.board.name
-        return "\n".join(f"{event.describe(name)}  [{event.rule}]" for event in self.events)
+        game = self.before.game
+        return "\n".join(f"{event.describe(game.board.name, game.player_name)}  [{event.rule}]"
+                         for event in self.events)

@@ -38,6 +38,13 @@ EXPECTED_RULES = [
     ("ba-awa-no-move", "editorial"),
     ("ba-awa-repetition", "editorial"),
     ("ba-awa-winner", "editorial"),
+    ("ba-awa-three-players", "sourced"),
+    ("ba-awa-three-turns", "editorial"),
+    ("ba-awa-match-setup", "sourced"),
+    ("ba-awa-match-aim", "sourced"),
+    ("ba-awa-match-allocation", "editorial"),
+    ("ba-awa-match-opener", "editorial"),
+    ("ba-awa-match-elimination", "editorial"),
     ("bakuk-board", "sourced"),
     ("bakuk-setup", "sourced"),
     ("bakuk-turns", "sourced"),
@@ -52,6 +59,8 @@ EXPECTED_RULES = [
     ("bakuk-repetition", "editorial"),
     ("bakuk-winner", "sourced"),
     ("bakuk-draw", "editorial"),
+    ("bakuk-three-players", "sourced"),
+    ("bakuk-three-turns", "editorial"),
 ]
 EXPECTED_IDS = [rule_id for rule_id, _ in EXPECTED_RULES]
 EXPECTED_KIND = dict(EXPECTED_RULES)
@@ -63,12 +72,20 @@ OPTIONS: dict[str, dict[str, tuple[object, tuple[object, ...]]]] = {
         "skip_origin": (False, (False, True)),
         "endless": ("illegal", ("illegal", "stop")),
         "no_move": ("pass", ("pass", "owners")),
+        "players": (2, (2, 3)),
+        "turn_order": ("sowing", ("sowing", "reverse")),
+        # settings of a Ba-awa Match (mancala_spec.match), not of a single game
+        "target": (12, (10, 11, 12)),
+        "opener": ("alternate", ("alternate", "winner", "loser")),
+        "allocation": ("extend", ("extend", "consecutive")),
     },
     "bakuk": {
         "skip_origin": (False, (False, True)),
         "chain": ("forward", ("forward", "backward")),
         "no_move": ("end", ("end", "pass")),
         "leftovers": ("unscored", ("unscored", "owners")),
+        "players": (2, (2, 3)),
+        "turn_order": ("sowing", ("sowing", "reverse")),
     },
 }
 
@@ -82,12 +99,19 @@ RULE_OPTIONS = {
     "bakuk-chain": ("variant", "chain"),
     "bakuk-exhausted": ("alternative", "no_move"),
     "bakuk-leftovers": ("alternative", "leftovers"),
+    "ba-awa-three-turns": ("alternative", "turn_order"),
+    "ba-awa-match-allocation": ("alternative", "allocation"),
+    "ba-awa-match-opener": ("alternative", "opener"),
+    "bakuk-three-turns": ("alternative", "turn_order"),
+    "ba-awa-three-players": ("form", "players"),
+    "bakuk-three-players": ("form", "players"),
+    "ba-awa-match-aim": ("form", "target"),
 }
 
 # Source lines that state rules this version does not implement: match play and
 # three-player play. (Bakuk's three-player clause shares line 12 with the cited
 # two-player ownership sentence, so it is not a context line.)
-DEFERRED = {(CA, 22), (CA, 24), (DE, 23), (DE, 25)}
+DEFERRED: set[tuple[str, int]] = set()  # none left: match play and three players are implemented
 
 
 def read_source(name: str) -> str:
@@ -241,6 +265,7 @@ def test_deferred_only_for_match_and_three_player_lines():
 
 def offers(rule: dict) -> list[tuple[str, dict]]:
     return ([("alternative", a) for a in rule.get("alternative", [])]
+            + [("form", f) for f in rule.get("form", [])]
             + [("variant", v) for v in rule.get("variant", [])])
 
 

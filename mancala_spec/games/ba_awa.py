@@ -31,6 +31,12 @@ class BaAwa(Game):
         A player to move with no legal move is passed over (and if nobody can
         move the opener takes what remains), or the game ends with each owner
         taking the seeds in their own pits (``ba-awa-no-move``).
+    ``players`` (``2`` default, or ``3``)
+        Three players start with four consecutive pits each: South a–d, East
+        e–B, North C–F (``ba-awa-three-players``).
+    ``turn_order`` (``"sowing"`` default, or ``"reverse"``)
+        With three players, turns pass in the sowing direction (South, East,
+        North) or against it (``ba-awa-three-turns``).
     """
 
     name = "ba-awa"
@@ -44,6 +50,10 @@ class BaAwa(Game):
                "an endless relay sowing is illegal, or stops at the first repeated lap state"),
         Option("no_move", "pass", ("pass", "owners"), "ba-awa-no-move",
                "a player with no legal move is passed over, or the game ends and owners take their seeds"),
+        Option("players", 2, (2, 3), "ba-awa-three-players",
+               "two players, or three who each start with four consecutive pits"),
+        Option("turn_order", "sowing", ("sowing", "reverse"), "ba-awa-three-turns",
+               "with three players, turns follow the sowing direction, or run against it"),
     )
 
     @implements("ba-awa-board", "ba-awa-stores")
@@ -51,13 +61,12 @@ class BaAwa(Game):
         """Two rows of six playing pits, each row owned by the player in front of
         it. The optional end stores are not pits (nothing is sown into them):
         they are the players' captured counts."""
-        return Board(pits_per_row=6)
+        return Board(pits_per_row=6, players=self.players)
 
-    @implements("ba-awa-setup", "ba-awa-turns")
-    def start(self, opener: int = 0) -> Position:
+    @implements("ba-awa-setup", "ba-awa-turns", "ba-awa-three-players")
+    def start(self, opener: int = 0, owners=None) -> Position:
         """Four seeds in every pit, stores empty; *opener* (South by default) moves first."""
-        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
-                             captured=[0] * self.players, opener=opener)
+        return super().start(opener, owners)
 
     @implements("ba-awa-choose", "ba-awa-endless")
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
@@ -122,14 +131,15 @@ class BaAwa(Game):
                 s.capture(pit, s.owners[pit], "ba-awa-owner-four")
         return pit
 
-    @implements("ba-awa-turns", "ba-awa-eight", "ba-awa-eight-timing", "ba-awa-no-move",
-                "ba-awa-repetition")
+    @implements("ba-awa-turns", "ba-awa-three-turns", "ba-awa-eight", "ba-awa-eight-timing",
+                "ba-awa-no-move", "ba-awa-repetition")
     def settle(self, before: Position, s: Sowing) -> Position:
         """After each complete move, in this order:
 
         1. eight seeds or fewer on the board: the opener takes them; game over
            (``ba-awa-eight``, ``ba-awa-eight-timing``);
-        2. the turn goes to the next player (``ba-awa-turns``); one with no
+        2. the turn goes to the next player (``ba-awa-turns``; with three
+           players, in the sowing direction, ``ba-awa-three-turns``); one with no
            legal move is passed over, and if nobody can move the opener takes
            what remains — or, with ``no_move="owners"``, the game ends and each
            owner takes their pits' seeds (``ba-awa-no-move``);
@@ -140,7 +150,7 @@ class BaAwa(Game):
         history = self.history_after(before, s)
         if sum(s.pits) <= EIGHT:
             return self.finish(s, before, "eight-seeds", "ba-awa-eight", lambda pit: opener)
-        order = self.turn_order(s.mover)
+        order = self.turn_order(s.mover, s.owners)
         for turn, player in enumerate(order):
             candidate = self.after_move(s, player, before, history)
             if candidate.legal_moves():
@@ -175,7 +185,7 @@ class BaAwa(Game):
                 "the opener takes them and the game ends (rule ba-awa-eight)")
         if not pos.legal_moves():
             mover = self.player_name(pos.to_move)
-            others = [p for p in self.turn_order(pos.to_move)[:-1]
+            others = [p for p in self.turn_order(pos.to_move, pos.owners)[:-1]
                       if self.legal_moves(_with_mover(pos, p))]
             if self.options["no_move"] == "pass" and others:
                 raise InvalidPositionError(

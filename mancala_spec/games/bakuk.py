@@ -32,6 +32,12 @@ class Bakuk(Game):
     ``leftovers`` (``"unscored"`` default, or ``"owners"``)
         Counters left on the board at the end score for nobody, or for the
         owner of their hole (``bakuk-leftovers``).
+    ``players`` (``2`` default, or ``3``)
+        Three players each command a pair of adjacent holes: South a–b, East
+        c–A, North B–C (``bakuk-three-players``).
+    ``turn_order`` (``"sowing"`` default, or ``"reverse"``)
+        With three players, turns pass in the sowing direction or against it
+        (``bakuk-three-turns``).
     """
 
     name = "bakuk"
@@ -46,18 +52,21 @@ class Bakuk(Game):
                "the game ends when the player to move has no counters, or that player passes"),
         Option("leftovers", "unscored", ("unscored", "owners"), "bakuk-leftovers",
                "counters left at the end score for nobody, or for their hole's owner"),
+        Option("players", 2, (2, 3), "bakuk-three-players",
+               "two players, or three who each command a pair of adjacent holes"),
+        Option("turn_order", "sowing", ("sowing", "reverse"), "bakuk-three-turns",
+               "with three players, turns follow the sowing direction, or run against it"),
     )
 
     @implements("bakuk-board")
     def make_board(self) -> Board:
         """Two rows of three holes and no stores; each player owns their row."""
-        return Board(pits_per_row=3)
+        return Board(pits_per_row=3, players=self.players)
 
-    @implements("bakuk-setup", "bakuk-turns")
-    def start(self, opener: int = 0) -> Position:
+    @implements("bakuk-setup", "bakuk-turns", "bakuk-three-players")
+    def start(self, opener: int = 0, owners=None) -> Position:
         """Six counters in every hole; *opener* (South by default) moves first."""
-        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
-                             captured=[0] * self.players, opener=opener)
+        return super().start(opener, owners)
 
     @implements("bakuk-choose")
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
@@ -94,14 +103,15 @@ class Bakuk(Game):
             s.capture(pit, s.mover, "bakuk-chain")
             pit = step(pit)
 
-    @implements("bakuk-turns", "bakuk-end", "bakuk-exhausted", "bakuk-leftovers",
-                "bakuk-repetition")
+    @implements("bakuk-turns", "bakuk-three-turns", "bakuk-end", "bakuk-exhausted",
+                "bakuk-leftovers", "bakuk-repetition")
     def settle(self, before: Position, s: Sowing) -> Position:
         """After each move, in this order:
 
-        1. the turn goes to the next player (``bakuk-turns``);
+        1. the turn goes to the next player (``bakuk-turns``; with three
+           players, in the sowing direction, ``bakuk-three-turns``);
         2. if that player has no counters, the game is over — or, with
-           ``no_move="pass"``, they pass while the mover still has counters
+           ``no_move="pass"``, they pass to the next player who has counters
            (``bakuk-end``, ``bakuk-exhausted``);
         3. if this position (pits, player to move) occurred since the last
            capture, the game is over (``bakuk-repetition``);
@@ -111,14 +121,15 @@ class Bakuk(Game):
         history = self.history_after(before, s)
         owners = s.owners
         taker = (lambda pit: owners[pit]) if self.options["leftovers"] == "owners" else None
-        player = self.turn_order(s.mover)[0]
-        candidate = self.after_move(s, player, before, history)
-        if not self.has_seeds(candidate, player):
-            if self.options["no_move"] == "pass" and self.has_seeds(candidate, s.mover):
-                s.pass_turn(player, "bakuk-exhausted")
-                candidate = self.after_move(s, s.mover, before, history)
-            else:
+        order = self.turn_order(s.mover, owners)
+        candidate = self.after_move(s, order[0], before, history)
+        if not self.has_seeds(candidate, order[0]):
+            able = [p for p in order if self.has_seeds(candidate, p)]
+            if self.options["no_move"] == "end" or not able:
                 return self._end(s, candidate, "exhausted", "bakuk-exhausted", taker)
+            for passed in order[:order.index(able[0])]:
+                s.pass_turn(passed, "bakuk-exhausted")
+            candidate = self.after_move(s, able[0], before, history)
         if candidate.key in history:
             return self._end(s, candidate, "repetition", "bakuk-repetition", taker)
         return candidate

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ..board import PLAYER_LETTERS, PLAYER_NAMES, Board
+from ..board import Board
 from ..errors import InvalidPositionError, OptionError
 from ..position import Key, Position
 from ..sowing import Sowing
@@ -37,7 +37,6 @@ class Game:
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
-    players: ClassVar[int] = 2
 
     def __init__(self, **options: Any) -> None:
         known = {option.name: option for option in self.OPTIONS}
@@ -53,6 +52,8 @@ class Game:
                     f"{', '.join(map(repr, option.choices))}, not {value!r}")
         values = {name: options.get(name, option.default) for name, option in known.items()}
         self.options = MappingProxyType(values)
+        #: The number of players (the ``players`` option): 2, or 3.
+        self.players: int = values["players"]
         self.board = self.make_board()
 
     # -- identity --------------------------------------------------------------
@@ -68,6 +69,9 @@ class Game:
 
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.options.items()))))
+
+    def __reduce__(self):
+        return (_rebuild, (self.name, dict(self.options)))
 
     @classmethod
     def option(cls, name: str) -> Option:
@@ -126,9 +130,18 @@ class Game:
         """Whether any pit *player* owns holds seeds."""
         return any(seeds for seeds, owner in zip(pos.pits, pos.owners) if owner == player)
 
-    def turn_order(self, mover: int) -> list[int]:
-        """Who may move after *mover*: the next player first, *mover* last."""
-        return [(mover + step) % self.players for step in range(1, self.players + 1)]
+    def turn_order(self, mover: int, owners: tuple[int, ...] | None = None) -> list[int]:
+        """Who may move after *mover*: the next player first, *mover* last.
+
+        Turns follow the sowing direction (player 0, 1, 2, …), or run against
+        it with the ``turn_order="reverse"`` option of three-player games. A
+        player who owns no pit (eliminated in a match) is left out.
+        """
+        direction = -1 if self.options.get("turn_order") == "reverse" else 1
+        order = [(mover + direction * step) % self.players for step in range(1, self.players + 1)]
+        if owners is None:
+            return order
+        return [player for player in order if player in owners or player == mover]
 
     def new_sowing(self, pos: Position) -> Sowing:
         """A fresh working state for a move from *pos*."""
@@ -152,7 +165,7 @@ class Game:
         if taker is not None:
             sowing.take_all(taker, rule)
         sowing.end_game(reason, rule)
-        return self.after_move(sowing, self.turn_order(sowing.mover)[0], before, ())
+        return self.after_move(sowing, self.turn_order(sowing.mover, sowing.owners)[0], before, ())
 
     def most_captured(self, pos: Position) -> int | None:
         """The player with strictly the most captured seeds, or ``None`` on a tie."""
@@ -162,8 +175,13 @@ class Game:
 
     # -- building positions ----------------------------------------------------
 
-    def start(self, opener: int = 0) -> Position:
-        raise NotImplementedError
+    def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
+        """The opening position: every pit holds :attr:`seeds_per_pit`, nothing
+        is captured, and *opener* moves first. *owners* gives each pit's owner
+        (in a match, the pits each player won); by default each player owns
+        their own row (with three players, equal consecutive blocks)."""
+        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
+                             captured=[0] * self.players, opener=opener, owners=owners)
 
     def position(self, pits: Sequence[int], to_move: int = 0,
                  captured: Sequence[int] | None = None, opener: int = 0,
@@ -191,7 +209,7 @@ class Game:
         to_move = _player(to_move, self.players, "to_move")
         opener = _player(opener, self.players, "opener")
         if owners is None:
-            owners = self.board.row_owners
+            owners = self.board.default_owners
         else:
             if isinstance(owners, (str, bytes)) or len(owners) != size:
                 raise InvalidPositionError(f"owners must list {size} players, one per pit")
@@ -225,12 +243,17 @@ class Game:
         return parse_position(self, text)
 
     def player_letter(self, player: int) -> str:
-        """'S' or 'N'."""
-        return PLAYER_LETTERS[player]
+        """The player's letter in notation: 'S' or 'N' ('S', 'E' or 'N' with three players)."""
+        return self.board.player_letters[player]
 
     def player_name(self, player: int) -> str:
-        """'South' or 'North'."""
-        return PLAYER_NAMES[player]
+        """'South' or 'North' ('South', 'East' or 'North' with three players)."""
+        return self.board.player_names[player]
+
+
+def _rebuild(name: str, options: dict[str, Any]) -> Game:
+    from . import get_game
+    return get_game(name, **options)
 
 
 def _seed_counts(values: Any, length: int, what: str) -> tuple[int, ...]:

@@ -1,0 +1,102 @@
+"""The conformance protocol: JSON lines between the runner and an engine.
+
+The runner starts the engine as a subprocess and writes one request per line
+on its standard input; the engine answers each with one line on its standard
+output, in order. Version: :data:`PROTOCOL`.
+
+A request::
+
+    {"id": "ba-awa-relay-1", "game": "ba-awa", "options": {"skip_origin": false},
+     "position": {"pits": [...], "to_move": 0, "captured": [0, 0], "opener": 0,
+                  "owners": [...], "history": [[[...], 1], ...]},
+     "move": 4}
+
+``move`` is a pit index in sowing order (0 = South's a), or ``null`` to ask
+only about the position. ``options`` lists every option of the game.
+
+The answer::
+
+    {"id": "ba-awa-relay-1", "legal_moves": [0, 1, 2],
+     "result": {"pits": [...], "to_move": 1, "captured": [4, 0], "opener": 0,
+                "owners": [...], "is_over": false, "winner": null},
+     "events": [{"event": "pick-up", "pit": 4, "seeds": 4}, ...]}
+
+- ``legal_moves``: the legal moves of the *given* position, sorted;
+- ``result``: the position after the move (absent when ``move`` is null);
+  when ``move`` is null, ``is_over`` and ``winner`` of the given position may
+  be sent as top-level fields instead;
+- ``events`` (optional): the move's events as in :mod:`mancala_spec.trace`;
+  the runner compares them when present (without ``rule`` unless asked);
+- ``{"id": ..., "legal_moves": [...], "error": "illegal"}`` when the move is
+  not legal;
+- ``{"id": ..., "unsupported": "why"}`` for a game or option the engine does
+  not implement (the case is reported as skipped).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from ..errors import IllegalMoveError
+from ..games import get_game
+from ..position import Position
+
+PROTOCOL = "mancala-spec-conformance/1"
+
+
+def position_fields(pos: Position) -> dict[str, Any]:
+    """A position as the protocol's plain fields."""
+    return {"pits": list(pos.pits), "to_move": pos.to_move, "captured": list(pos.captured),
+            "opener": pos.opener, "owners": list(pos.owners),
+            "history": [[list(pits), player] for pits, player in pos.history]}
+
+
+def result_fields(pos: Position) -> dict[str, Any]:
+    """The fields of a resulting position that the runner compares."""
+    fields = position_fields(pos)
+    del fields["history"]
+    return {**fields, "is_over": pos.is_over, "winner": pos.winner}
+
+
+def position_from_fields(game, fields: dict[str, Any]) -> Position:
+    """Build a position of *game* from protocol fields (raising on invalid input)."""
+    return game.position(fields["pits"], to_move=fields["to_move"],
+                         captured=fields["captured"], opener=fields["opener"],
+                         owners=fields.get("owners"),
+                         history=[(pits, player) for pits, player in fields.get("history", [])])
+
+
+def answer(request: dict[str, Any], get=get_game) -> dict[str, Any]:
+    """The reference engine's answer to one request (*get* builds the game)."""
+    reply: dict[str, Any] = {"id": request.get("id")}
+    try:
+        game = get(request["game"], **request.get("options", {}))
+        pos = position_from_fields(game, request["position"])
+    except ValueError as error:
+        return {**reply, "unsupported": str(error)}
+    reply["legal_moves"] = pos.legal_moves()
+    move = request.get("move")
+    if move is None:
+        return {**reply, "is_over": pos.is_over, "winner": pos.winner}
+    try:
+        trace = pos.trace(move)
+    except IllegalMoveError:
+        return {**reply, "error": "illegal"}
+    reply["result"] = result_fields(trace.position)
+    reply["events"] = [event.as_dict() for event in trace.events]
+    return reply
+
+
+def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, get=get_game) -> None:
+    """Answer requests line by line until end of input."""
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            reply = answer(request, get)
+        except (ValueError, KeyError, TypeError) as error:
+            reply = {"id": None, "unsupported": f"bad request: {error}"}
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()

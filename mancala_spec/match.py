@@ -1,0 +1,309 @@
+"""Ba-awa match play: a series of games in which captured seeds win pits.
+
+After each game every player gets one pit for every four seeds captured
+(``ba-awa-match-setup``); the match ends when a player controls the target
+number of pits, twelve by default (``ba-awa-match-aim``). Which pits change
+hands, who opens the next game, and what eliminates a player are editorial
+completions (``ba-awa-match-allocation``, ``ba-awa-match-opener``,
+``ba-awa-match-elimination``).
+
+A :class:`Match` is a value, like a position: :meth:`Match.play` and
+:meth:`Match.next_game` return a new match.
+
+>>> import mancala_spec as ms
+>>> match = ms.Match(ms.get_game("ba-awa"), target=10)
+>>> match.position.owners == match.game.board.row_owners
+True
+>>> match.game_over, match.is_over
+(False, False)
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
+from .games.ba_awa import BaAwa
+from .position import Position
+from .rules import implements
+
+SEEDS_PER_PIT_WON = 4
+TARGETS = (10, 11, 12)
+OPENER_POLICIES = ("alternate", "winner", "loser")
+ALLOCATIONS = ("extend", "consecutive")
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One game of a match: where it started and the pits played."""
+
+    start: Position
+    moves: tuple[int, ...]
+
+    @property
+    def final(self) -> Position:
+        """The position after the last move."""
+        position = self.start
+        for pit in self.moves:
+            position = position.play(pit)
+        return position
+
+
+@dataclass(frozen=True)
+class Match:
+    """A Ba-awa match. ``Match(game, target=12, opener="alternate", allocation="extend")``.
+
+    *game* is a Ba-awa game (two or three players, any options); *target* the
+    number of pits that wins the match (12, or 10 or 11 as usually played);
+    *opener* who opens each later game (``"alternate"``, ``"winner"``,
+    ``"loser"``); *allocation* which pits a player receives (``"extend"`` or
+    ``"consecutive"``). The first game starts from the usual opening, South to
+    move. Raises :class:`~mancala_spec.errors.OptionError` for a bad setting.
+    """
+
+    game: BaAwa
+    target: int = 12
+    opener: str = "alternate"
+    allocation: str = "extend"
+    played: tuple[PlayedGame, ...] = ()
+    current: PlayedGame | None = None
+    position: Position | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, BaAwa):
+            raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}")
+        for name, value, allowed in (("target", self.target, TARGETS),
+                                     ("opener", self.opener, OPENER_POLICIES),
+                                     ("allocation", self.allocation, ALLOCATIONS)):
+            if isinstance(value, bool) or value not in allowed:
+                raise OptionError(f"match {name} must be one of "
+                                  f"{', '.join(map(repr, allowed))}, not {value!r}")
+        if self.current is None:
+            start = self.game.start()
+            object.__setattr__(self, "current", PlayedGame(start, ()))
+            object.__setattr__(self, "position", start)
+        elif self.position is None:
+            object.__setattr__(self, "position", self.current.final)
+
+    @classmethod
+    def starting_from(cls, position: Position, **settings) -> Match:
+        """A match whose current game starts from *position* (for instance a
+        late position of a game, to study how the match goes on from there).
+        *settings* are ``target``, ``opener`` and ``allocation``."""
+        return cls(position.game, **settings, current=PlayedGame(position, ()), position=position)
+
+    # -- the current game ---------------------------------------------------
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the current game has ended."""
+        return self.position.is_over
+
+    def play(self, pit: int | str) -> Match:
+        """The match after playing *pit* in the current game."""
+        if self.game_over:
+            raise IllegalMoveError("this game of the match is over: start the next with next_game()")
+        after = self.position.play(pit)
+        index = self.position._pit_index(pit)
+        return replace(self, current=PlayedGame(self.current.start, self.current.moves + (index,)),
+                       position=after)
+
+    # -- between games ------------------------------------------------------
+
+    @implements("ba-awa-match-setup")
+    def earned(self) -> tuple[int, ...]:
+        """Pits each player wins for the next game: one per four seeds captured.
+
+        Captures in Ba-awa come in fours, so the pits always add up to twelve.
+        (Only with ``no_move="owners"`` can a player end with a remainder; the
+        pits those remainders leave over go, one each, to the largest
+        remainders, ties in turn order from the opener.)
+        """
+        self._require_game_over()
+        captured = self.position.captured
+        pits = [seeds // SEEDS_PER_PIT_WON for seeds in captured]
+        spare = self.game.board.size - sum(pits)
+        order = [self.position.opener] + self.game.turn_order(self.position.opener)[:-1]
+        by_remainder = sorted(order, key=lambda p: -(captured[p] % SEEDS_PER_PIT_WON))
+        for player in by_remainder[:spare]:
+            pits[player] += 1
+        return tuple(pits)
+
+    @property
+    @implements("ba-awa-match-elimination")
+    def eliminated(self) -> tuple[int, ...]:
+        """Players who control no pit in the current game: out of the match."""
+        return tuple(p for p in range(self.game.players) if p not in self.position.owners)
+
+    @property
+    @implements("ba-awa-match-aim", "ba-awa-match-elimination")
+    def is_over(self) -> bool:
+        """Over once a game has ended with a player winning the target number of
+        pits (or with every other player eliminated, which is the same)."""
+        if not self.game_over:
+            return False
+        earned = self.earned()
+        return max(earned) >= self.target or sum(1 for n in earned if n) <= 1
+
+    @property
+    def winner(self) -> int | None:
+        """The player who won the match, or ``None`` while it goes on."""
+        if not self.is_over:
+            return None
+        earned = self.earned()
+        return earned.index(max(earned))
+
+    @implements("ba-awa-match-allocation")
+    def allocate(self, earned: Sequence[int]) -> tuple[int, ...]:
+        """The default owner of each pit for the next game, given *earned* pits.
+
+        ``"extend"`` with two players: the player who earned more than a row
+        keeps their row and extends counter-clockwise from its start into the
+        opponent's row; the other keeps the rest. Otherwise (three players, or
+        ``"consecutive"``): consecutive blocks in sowing order from pit a, in
+        player order.
+        """
+        board = self.game.board
+        n = board.pits_per_row
+        if self.allocation == "extend" and self.game.players == 2:
+            owners = list(board.row_owners)
+            for player, count in enumerate(earned):
+                if count > n:
+                    first = player * n
+                    for step in range(count):
+                        owners[(first + step) % board.size] = player
+                    for pit in range(board.size):
+                        if not any((first + s) % board.size == pit for s in range(count)):
+                            owners[pit] = 1 - player
+            return tuple(owners)
+        return board.consecutive_owners(earned)
+
+    @implements("ba-awa-match-opener")
+    def next_opener(self, owners: Sequence[int]) -> int:
+        """Who opens the next game: by default the next player in turn order
+        after this game's opener who still controls pits; with ``"winner"`` or
+        ``"loser"``, the player who captured the most or the fewest seeds
+        (among those still in the match), alternating on a tie."""
+        final = self.position
+        active = [p for p in range(self.game.players) if p in owners]
+        if self.opener != "alternate":
+            best = (max if self.opener == "winner" else min)(final.captured[p] for p in active)
+            chosen = [p for p in active if final.captured[p] == best]
+            if len(chosen) == 1:
+                return chosen[0]
+        return next(p for p in self.game.turn_order(final.opener) if p in active)
+
+    def next_game(self, owners: Sequence[int] | None = None) -> Match:
+        """The match with the next game started.
+
+        Each pit again holds four seeds; *owners* (one player per pit) is the
+        allocation the players chose, checked to give each player exactly the
+        pits they earned; by default :meth:`allocate` decides.
+        """
+        self._require_game_over()
+        if self.is_over:
+            raise IllegalMoveError(f"the match is over: {self.game.player_name(self.winner)} "
+                                   "won it")
+        earned = self.earned()
+        if owners is None:
+            owners = self.allocate(earned)
+        else:
+            owners = self._check_allocation(owners, earned)
+        start = self.game.start(opener=self.next_opener(owners), owners=owners)
+        return replace(self, played=self.played + (self.current,),
+                       current=PlayedGame(start, ()), position=start)
+
+    def _check_allocation(self, owners: Sequence[int], earned: tuple[int, ...]) -> tuple[int, ...]:
+        size = self.game.board.size
+        if isinstance(owners, (str, bytes)) or len(owners) != size:
+            raise InvalidPositionError(f"an allocation names an owner for each of the {size} pits")
+        players = self.game.players
+        if any(isinstance(o, bool) or not isinstance(o, int) or not 0 <= o < players
+               for o in owners):
+            raise InvalidPositionError(f"owners must be player indices from 0 to {players - 1}")
+        for player, count in enumerate(earned):
+            if list(owners).count(player) != count:
+                raise InvalidPositionError(
+                    f"{self.game.player_name(player)} earned {count} pits "
+                    f"(captured {self.position.captured[player]} seeds) but the allocation gives "
+                    f"them {list(owners).count(player)} (rule ba-awa-match-setup)")
+        return tuple(owners)
+
+    def _require_game_over(self) -> None:
+        if not self.game_over:
+            raise IllegalMoveError("the current game of the match is not over yet")
+
+    # -- records ------------------------------------------------------------
+
+    @property
+    def games(self) -> tuple[PlayedGame, ...]:
+        """Every game of the match so far, the current one last."""
+        return self.played + (self.current,)
+
+    def to_text(self) -> str:
+        """The match record: settings, then one line per game (see :func:`parse_match`)."""
+        from .notation import format_game
+        game = self.game
+        header = format_game(game.start(), ()).splitlines()[:-1]  # game: and options: lines
+        lines = header + [f"target: {self.target}", f"opener: {self.opener}",
+                          f"allocation: {self.allocation}"]
+        letter = game.player_letter
+        for number, played in enumerate(self.games, start=1):
+            owners = "".join(letter(o) for o in played.start.owners)
+            moves = ",".join(game.board.name(p) for p in played.moves)
+            lines.append(f"game {number}: owners={owners} opener={letter(played.start.opener)} "
+                         f"moves={moves}")
+        return "\n".join(lines) + "\n"
+
+
+def parse_match(text: str) -> Match:
+    """Read a match record written by :meth:`Match.to_text`, replaying every game.
+
+    Raises :class:`~mancala_spec.errors.NotationError` with the line of the
+    first problem: a bad setting, an allocation that does not match the pits
+    earned, an opener the policy would not choose, or an illegal move.
+    """
+    from .notation import parse_game
+
+    header, games = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.match(r"game \d+:", line):
+            games.append((number, line))
+        elif line.strip():
+            header.append((number, line))
+    settings = {}
+    game_lines = []
+    for number, line in header:
+        key, sep, value = line.partition(":")
+        if key in ("target", "opener", "allocation"):
+            settings[key] = value.strip()
+        else:
+            game_lines.append(line)
+    try:
+        record = parse_game("\n".join(game_lines + ["moves:"]))
+        target = int(settings.get("target", "12"))
+        match = Match(record.game, target=target, opener=settings.get("opener", "alternate"),
+                      allocation=settings.get("allocation", "extend"))
+    except ValueError as error:
+        raise NotationError(f"bad match settings: {error}", text, None, 1) from None
+    game = match.game
+    for index, (number, line) in enumerate(games):
+        fields = dict(re.findall(r"(\w+)=(\S*)", line))
+        try:
+            owners = [game.board.player_letters.index(ch) for ch in fields["owners"]]
+            opener = game.board.player_letters.index(fields["opener"])
+            if index:
+                match = match.next_game(owners=owners)
+            elif owners != list(match.position.owners):
+                raise InvalidPositionError("the first game starts with each player on their own pits")
+            if match.position.opener != opener:
+                raise InvalidPositionError(
+                    f"the opener policy {match.opener!r} gives the opening move to "
+                    f"{game.player_name(match.position.opener)}")
+            for name in filter(None, fields.get("moves", "").split(",")):
+                match = match.play(name)
+        except (KeyError, ValueError) as error:
+            message = f"missing {error}" if isinstance(error, KeyError) else str(error)
+            raise NotationError(f"game {index + 1}: {message}", text, None, number) from None
+    return match

@@ -23,9 +23,9 @@ class IllegalMoveError(MancalaError):
 class NotationError(MancalaError):
     """Malformed position, move or game-record text.
 
-    :attr:`text` is the text that was read and :attr:`column` the 1-based column
-    (and :attr:`line`, for multi-line records, the 1-based line) where reading
-    failed, or ``None`` when the whole text is at fault.
+    ``text`` is the text that was read and ``column`` the 1-based column (and
+    ``line``, for multi-line records, the 1-based line) where reading failed,
+    or ``None`` when the whole text is at fault.
     """
 
     def __init__(self, message: str, text: str = "", column: int | None = None,

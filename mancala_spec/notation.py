@@ -38,7 +38,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import IllegalMoveError, InvalidPositionError, NotationError
+from .errors import (IllegalMoveError, InvalidPositionError, NotationError, OptionError,
+                     UnknownGameError)
 
 # -- positions -----------------------------------------------------------------
 
@@ -95,7 +96,8 @@ def _parse_pits(game, token: str, column: int, text: str) -> tuple[int, ...]:
 def _parse_player(game, token: str, column: int, text: str, what: str) -> int:
     letters = game.board.player_letters
     if len(token) != 1 or token not in letters:
-        raise NotationError(f"expected {what} ({', '.join(letters)}), found {token!r}",
+        choices = ", ".join(letters[:-1]) + " or " + letters[-1]
+        raise NotationError(f"expected {what} ({choices}), found {token!r}",
                             text, column)
     return letters.index(token)
 
@@ -194,10 +196,10 @@ def format_game(start, moves) -> str:
     changed = {k: v for k, v in game.options.items() if v != game.option(k).default}
     if changed:
         lines.append("options: " + " ".join(f"{k}={_format_option(v)}" for k, v in changed.items()))
-    if start != game.start(start.opener):
+    if start != game.start():
         lines.append(f"start: {start.to_text()}")
     names = [game.board.name(start._pit_index(m)) for m in moves]
-    lines.append("moves: " + " ".join(names))
+    lines.append(" ".join(["moves:"] + names))
     return "\n".join(lines) + "\n"
 
 
@@ -220,14 +222,16 @@ def parse_game(text: str) -> GameRecord:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        key, sep, value = line.partition(":")
-        key = key.strip()
+        raw_key, sep, value = line.partition(":")
+        key = raw_key.strip()
         if not sep or key not in {"game", "options", "start", "moves"}:
             raise NotationError("expected 'game:', 'options:', 'start:' or 'moves:'",
                                 text, 1, number)
         if key in fields:
             raise NotationError(f"'{key}:' is given twice", text, 1, number)
-        fields[key] = (number, len(key) + 2 + (len(value) - len(value.lstrip())), value.strip())
+        # the 1-based column where the value starts, after "key:" and any spaces
+        column = len(raw_key) + 2 + (len(value) - len(value.lstrip()))
+        fields[key] = (number, column, value.strip())
     for required in ("game", "moves"):
         if required not in fields:
             raise NotationError(f"a game record needs a '{required}:' line", text)
@@ -242,10 +246,13 @@ def parse_game(text: str) -> GameRecord:
                                     o_col + col - 1, o_line)
             options[key] = _option_value(value)
     try:
+        game = get_game(name)
+    except UnknownGameError as error:
+        raise NotationError(str(error), text, column, number) from None
+    try:
         game = get_game(name, **options)
-    except ValueError as error:
-        line = fields["options"][0] if "options" in fields and name else number
-        raise NotationError(str(error), text, None, line) from None
+    except OptionError as error:
+        raise NotationError(str(error), text, None, fields["options"][0]) from None
     start = game.start()
     if "start" in fields:
         s_line, s_col, raw = fields["start"]

@@ -65,6 +65,9 @@ class Position:
     def __setattr__(self, name, value):
         raise AttributeError("Position is immutable; play() returns a new position")
 
+    def __delattr__(self, name):
+        raise AttributeError("Position is immutable; play() returns a new position")
+
     # -- reading ---------------------------------------------------------------
 
     @property
@@ -121,7 +124,10 @@ class Position:
     def _pit_index(self, pit: int | str) -> int:
         board = self.game.board
         if isinstance(pit, str):
-            return board.pit(pit)
+            try:
+                return board.pit(pit)
+            except NotationError as error:
+                raise IllegalMoveError(str(error).split(": ", 1)[-1]) from None
         if isinstance(pit, bool) or not isinstance(pit, int):
             raise IllegalMoveError(f"a move is a pit index or name, not {pit!r}")
         if not 0 <= pit < board.size:

@@ -146,9 +146,9 @@ MOVE_END_REASONS = {
 
 GAME_END_REASONS = {
     "eight-seeds": "eight seeds or fewer remain",
-    "no-moves": "no player has a legal move",
+    "no-moves": "no player to move has a legal move",
     "repetition": "a whole position recurred",
-    "exhausted": "the player to move has no seeds",
+    "exhausted": "the player to move has no counters left",
 }
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -10,6 +10,8 @@ import pytest
 import mancala_spec as ms
 from mancala_spec.match import PlayedGame
 
+from conftest import covers
+
 BA_AWA = ms.get_game("ba-awa")
 BA_AWA_3 = ms.get_game("ba-awa", players=3)
 BAKUK_3 = ms.get_game("bakuk", players=3)
@@ -28,7 +30,8 @@ def finished(match: ms.Match, captured, opener=0) -> ms.Match:
 
 # -- three players -------------------------------------------------------------
 
-def test_ba_awa_three_players_start_with_four_consecutive_pits_each():  # ba-awa-three-players
+@covers('ba-awa-three-players')
+def test_ba_awa_three_players_start_with_four_consecutive_pits_each():
     pos = BA_AWA_3.start()
     assert Counter(pos.owners) == {S3: 4, E3: 4, N3: 4}
     # ba-awa-three-turns: consecutive blocks in sowing order, South a-d, East e-B, North C-F
@@ -39,7 +42,8 @@ def test_ba_awa_three_players_start_with_four_consecutive_pits_each():  # ba-awa
 
 
 @pytest.mark.parametrize("order, expected", [("sowing", [E3, N3, S3]), ("reverse", [N3, E3, S3])])
-def test_three_player_turns_follow_the_option(order, expected):  # ba-awa-three-turns
+@covers('ba-awa-three-turns')
+def test_three_player_turns_follow_the_option(order, expected):
     game = ms.get_game("ba-awa", players=3, turn_order=order)
     # a position where every move lands in an empty pit at once, so each player moves once
     pits = [1, 0, 0, 5, 1, 0, 0, 5, 1, 0, 0, 5]
@@ -52,7 +56,8 @@ def test_three_player_turns_follow_the_option(order, expected):  # ba-awa-three-
     assert movers == [S3] + expected[:2]
 
 
-def test_three_player_owner_four_goes_to_the_pits_owner():  # ba-awa-owner-four with 3 players
+@covers('ba-awa-owner-four')
+def test_three_player_owner_four_goes_to_the_pits_owner():
     # South sows 3 seeds from d: e (East's, 3 -> 4: East captures), f, A (last seed, empty).
     pits = [5, 5, 5, 3, 3, 0, 0, 3, 6, 6, 6, 6]
     pos = BA_AWA_3.position(pits, captured=[0, 0, 48 - sum(pits)])
@@ -62,7 +67,8 @@ def test_three_player_owner_four_goes_to_the_pits_owner():  # ba-awa-owner-four 
     assert trace.position.to_move == E3
 
 
-def test_bakuk_three_players_command_adjacent_pairs():  # bakuk-three-players, bakuk-three-turns
+@covers('bakuk-three-players', 'bakuk-three-turns')
+def test_bakuk_three_players_command_adjacent_pairs():
     pos = BAKUK_3.start()
     assert pos.owners == (S3, S3, E3, E3, N3, N3)
     assert pos.legal_moves() == [0, 1]
@@ -70,7 +76,8 @@ def test_bakuk_three_players_command_adjacent_pairs():  # bakuk-three-players, b
     assert after.pits == (7, 1, 7, 7, 7, 7) and after.to_move == E3
 
 
-def test_bakuk_three_players_ending_uses_the_two_player_completions():  # bakuk-three-turns
+@covers('bakuk-three-turns')
+def test_bakuk_three_players_ending_uses_the_two_player_completions():
     # East (next) has no counters after South's move: the game ends (no_move="end").
     pos = BAKUK_3.position([1, 0, 0, 0, 3, 0], captured=[10, 12, 10])
     after = pos.play("a")     # a -> b (1): no capture
@@ -82,7 +89,8 @@ def test_bakuk_three_players_ending_uses_the_two_player_completions():  # bakuk-
     assert trace.position.to_move == N3
 
 
-def test_player_without_pits_is_skipped():  # ba-awa-match-elimination
+@covers('ba-awa-match-elimination')
+def test_player_without_pits_is_skipped():
     owners = [S3] * 6 + [N3] * 6
     pos = BA_AWA_3.start(owners=owners)
     after = pos.play("a")
@@ -99,11 +107,13 @@ def test_match_starts_with_the_usual_opening():
 
 @pytest.mark.parametrize("captured, earned", [((24, 24), (6, 6)), ((32, 16), (8, 4)),
                                               ((48, 0), (12, 0))])
-def test_each_player_earns_one_pit_per_four_seeds(captured, earned):  # ba-awa-match-setup
+@covers('ba-awa-match-setup')
+def test_each_player_earns_one_pit_per_four_seeds(captured, earned):
     assert finished(ms.Match(BA_AWA), captured).earned() == earned
 
 
-def test_extend_allocation_keeps_the_row_and_grows_counter_clockwise():  # ba-awa-match-allocation
+@covers('ba-awa-match-allocation')
+def test_extend_allocation_keeps_the_row_and_grows_counter_clockwise():
     match = ms.Match(BA_AWA)
     # South earned 8: a-f and then A, B (counter-clockwise from a into North's row)
     assert match.allocate((8, 4)) == (S,) * 8 + (N,) * 4
@@ -114,7 +124,8 @@ def test_extend_allocation_keeps_the_row_and_grows_counter_clockwise():  # ba-aw
     assert consecutive.allocate((4, 8)) == (S,) * 4 + (N,) * 8
 
 
-def test_next_game_refills_every_pit_and_hands_over_pits():  # ba-awa-match-setup
+@covers('ba-awa-match-setup')
+def test_next_game_refills_every_pit_and_hands_over_pits():
     match = finished(ms.Match(BA_AWA), (28, 20)).next_game()
     pos = match.position
     assert pos.pits == (4,) * 12 and pos.captured == (0, 0)
@@ -123,7 +134,8 @@ def test_next_game_refills_every_pit_and_hands_over_pits():  # ba-awa-match-setu
     assert len(match.played) == 1 and match.games[-1].start == pos
 
 
-def test_an_explicit_allocation_is_accepted_and_checked():  # ba-awa-match-allocation
+@covers('ba-awa-match-allocation')
+def test_an_explicit_allocation_is_accepted_and_checked():
     match = finished(ms.Match(BA_AWA), (28, 20))
     chosen = (N, S) * 5 + (S, S)
     assert match.next_game(owners=chosen).position.owners == chosen
@@ -138,7 +150,8 @@ def test_an_explicit_allocation_is_accepted_and_checked():  # ba-awa-match-alloc
 @pytest.mark.parametrize("policy, captured, opener", [
     ("alternate", (28, 20), N), ("winner", (20, 28), N), ("winner", (28, 20), S),
     ("loser", (28, 20), N), ("loser", (24, 24), N)])
-def test_who_opens_the_next_game(policy, captured, opener):  # ba-awa-match-opener
+@covers('ba-awa-match-opener')
+def test_who_opens_the_next_game(policy, captured, opener):
     match = finished(ms.Match(BA_AWA, opener=policy), captured, opener=S)
     assert match.next_game().position.opener == opener
     assert match.next_game().position.to_move == opener
@@ -146,7 +159,8 @@ def test_who_opens_the_next_game(policy, captured, opener):  # ba-awa-match-open
 
 @pytest.mark.parametrize("target, captured, over", [(12, (44, 4), False), (11, (44, 4), True),
                                                     (10, (40, 8), True), (10, (36, 12), False)])
-def test_the_match_ends_at_the_target(target, captured, over):  # ba-awa-match-aim
+@covers('ba-awa-match-aim')
+def test_the_match_ends_at_the_target(target, captured, over):
     match = finished(ms.Match(BA_AWA, target=target), captured)
     assert match.is_over is over
     assert match.winner == (S if over else None)
@@ -155,7 +169,8 @@ def test_the_match_ends_at_the_target(target, captured, over):  # ba-awa-match-a
             match.next_game()
 
 
-def test_three_player_elimination_leaves_two_on_the_whole_board():  # ba-awa-match-elimination
+@covers('ba-awa-match-elimination')
+def test_three_player_elimination_leaves_two_on_the_whole_board():
     match = finished(ms.Match(BA_AWA_3), (24, 0, 24))
     assert not match.is_over
     nxt = match.next_game()

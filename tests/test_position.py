@@ -201,8 +201,6 @@ def test_setting_an_attribute_raises(name):
     assert pos == BA_AWA.start()
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Position has no __delattr__, so "
-                   "`del pos.pits` empties the slot (see the test-suite report)")
 def test_deleting_an_attribute_raises():
     pos = BA_AWA.start()
     with pytest.raises(AttributeError):
@@ -215,8 +213,6 @@ def test_copies_are_the_same_value():
     assert copy.copy(pos) == pos and copy.deepcopy(pos) == pos
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Game keeps its options in a "
-                   "MappingProxyType, which cannot be pickled (see the test-suite report)")
 @pytest.mark.parametrize("pos", SAMPLES, ids=IDS)
 def test_pickle_round_trip(pos):
     again = pickle.loads(pickle.dumps(pos))

@@ -88,7 +88,7 @@ def check_position(pos):
     assert fields(again) == fields(pos)
     assert bool(pos.legal_moves()) == (not pos.is_over)
     if pos.is_over:
-        assert pos.winner in (0, 1, None)
+        assert pos.winner in (*range(pos.game.players), None)
     else:
         assert pos.winner is None
 
@@ -122,7 +122,11 @@ def check_trace(trace):
             assert event.rule in {"bakuk-capture", "bakuk-chain"}
     passed = [e.player for e in events if isinstance(e, Pass)]
     if not after.is_over:
-        assert after.to_move == (before.to_move if passed else 1 - before.to_move)
+        # a player who owns no pit takes no turn (rule ba-awa-match-elimination);
+        # a player who owns pits but cannot move is passed over with a Pass event
+        order = before.game.turn_order(before.to_move, before.owners)
+        assert passed == order[:len(passed)]
+        assert after.to_move == order[len(passed)]
 
 
 def sowing_part(trace):

@@ -181,7 +181,7 @@ class BaAwa(Game):
             return
         if seeds <= EIGHT:
             raise InvalidPositionError(
-                f"the board holds {seeds} seeds, but when eight or fewer remain after a move "
+                f"the board holds {seeds} seed{'s' if seeds > 1 else ''}, but when eight or fewer remain after a move "
                 "the opener takes them and the game ends (rule ba-awa-eight)")
         if not pos.legal_moves():
             mover = self.player_name(pos.to_move)

@@ -1,6 +1,11 @@
 """Sphinx configuration for the mancala_spec rules site (build from the repository root):
 
     sphinx-build -c . docs build/html -n -W --keep-going
+    sphinx-build -M doctest docs build -c . -W --keep-going
+
+The site's own directives ({rule}, {rule-summary}, {source-document}, {rule-index},
+{options-table}), the {rule-ref} role and the traceability check come from
+mancala_spec.sphinxext.
 """
 from __future__ import annotations
 
@@ -25,26 +30,58 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx_gallery.gen_gallery",
     "sphinxcontrib.bibtex",
+    "mancala_spec.sphinxext",
+    "mancala_spec.sphinx_diagrams",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "sg_execution_times.rst"]
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
 myst_heading_anchors = 3
+myst_substitutions = {"version": release}
+smartquotes = False                  # quotations are shown byte for byte: no curly quotes
 
+# -- HTML: furo, readable on a phone ------------------------------------------------
 html_theme = "furo"
 html_title = f"mancala_spec {release}"
+html_static_path = ["docs/_static"]       # relative to this file's folder
+html_css_files = ["mancala_spec.css"]
+html_theme_options = {"navigation_with_keys": True}
+html_copy_source = False
+html_show_sourcelink = False
 
+# -- code and API ---------------------------------------------------------------------
 intersphinx_mapping = {}
 autodoc_member_order = "bysource"
-doctest_test_doctest_blocks = ""
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+viewcode_line_numbers = True
+# Standard-library types in signatures cannot be linked offline (no intersphinx),
+# nor can a TypeVar; everything else must resolve (-n).
+nitpick_ignore_regex = [
+    ("py:class", r"(collections\.abc|pathlib|typing|types|matplotlib)\..*"),
+    ("py:class", r"mancala_spec\.rules\.F"),
+]
+pygments_style = "friendly"
+pygments_dark_style = "monokai"
 
-bibtex_bibfiles = ["docs/refs.bib"]
+# -- examples -------------------------------------------------------------------------
+doctest_test_doctest_blocks = ""      # docstrings are tested by pytest --doctest-modules
+mancala_traceability = True           # fail the build (with -W) on any traceability gap
 
+# -- bibliography -------------------------------------------------------------------
+bibtex_bibfiles = ["docs/refs.bib"]   # relative to this file's folder, not docs/
+bibtex_default_style = "plain"
+bibtex_reference_style = "author_year"
+
+# -- gallery -------------------------------------------------------------------------
 sphinx_gallery_conf = {
     "examples_dirs": "../gallery",
     "gallery_dirs": "auto_examples",
     "filename_pattern": r"/plot_",
     "download_all_examples": False,
     "remove_config_comments": True,
+    "within_subsection_order": "FileNameSortKey",
+    "image_srcset": ["2x"],
 }

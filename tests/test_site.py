@@ -1,0 +1,358 @@
+"""The rules site, built and read.
+
+The session fixture copies the working tree as a fresh clone would have it (the
+files git tracks or would track: no build/, no docs/auto_examples/, no .venv/)
+into a temporary folder and builds it there with the documented command,
+
+    sphinx-build -c . docs build/html -n -W --keep-going
+
+then runs Sphinx's doctest builder on the same environment. The tests read the
+HTML: every rule's anchor exists once with its quotes, code and examples, the
+sources page accounts for every line and links every cited one to its rules,
+internal links resolve, and the build printed the coverage summary and no
+warning. The build takes about half a minute on two cores, most of it the
+sphinx-gallery scripts; it runs once per session.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from functools import cached_property
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+
+import mancala_spec
+from mancala_spec.rules import load_catalogue
+from mancala_spec.sources import SOURCES, source_lines
+from mancala_spec.traceability import check, scan_docs, source_line_anchor, source_map
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUE = load_catalogue()
+PAGES = ["index", "ba-awa", "bakuk", "editorial", "rules", "sources", "glossary",
+         "references", "notation", "api", "cite", "auto_examples/index"]
+SCANNED = scan_docs(ROOT / "docs")
+
+
+# -- building ------------------------------------------------------------------------
+
+
+def fresh_clone(target: Path) -> None:
+    """Copy what a clone of the repository would hold (plus uncommitted, not
+    ignored files) to *target*."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT, capture_output=True, check=True).stdout.decode().split("\0")
+    except (OSError, subprocess.CalledProcessError):
+        skip = {".git", ".venv", "build", "auto_examples", "__pycache__", ".pytest_cache"}
+        listed = [str(p.relative_to(ROOT)) for p in ROOT.rglob("*")
+                  if p.is_file() and not skip & set(p.relative_to(ROOT).parts)]
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():  # tracked files deleted in the working tree are skipped
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+
+
+@dataclass
+class Build:
+    tree: Path
+    html: Path
+    result: subprocess.CompletedProcess
+    doctest: subprocess.CompletedProcess
+
+    def page(self, name: str) -> str:
+        return (self.html / f"{name}.html").read_text(encoding="utf-8")
+
+    @cached_property
+    def pages(self) -> dict[str, str]:
+        """Every HTML page of the site, by path relative to the root (no _modules)."""
+        return {path.relative_to(self.html).as_posix(): path.read_text(encoding="utf-8")
+                for path in self.html.rglob("*.html")
+                if path.relative_to(self.html).parts[0] not in {"_modules", "_sources"}}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Build:
+    tree = tmp_path_factory.mktemp("clone")
+    fresh_clone(tree)
+    assert not (tree / "docs" / "auto_examples").exists()
+    sphinx = [sys.executable, "-m", "sphinx"]
+    result = subprocess.run(sphinx + ["-c", ".", "docs", "build/html", "-n", "-W", "--keep-going"],
+                            cwd=tree, capture_output=True, text=True, timeout=900)
+    doctest = subprocess.run(sphinx + ["-b", "doctest", "-c", ".", "docs", "build/doctest",
+                                       "-d", "build/html/.doctrees", "-W", "--keep-going"],
+                             cwd=tree, capture_output=True, text=True, timeout=900)
+    return Build(tree, tree / "build" / "html", result, doctest)
+
+
+# -- reading HTML ----------------------------------------------------------------------
+
+
+class _Elements(HTMLParser):
+    """Offsets of every element with an id, and every link."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+            "source", "track", "wbr"}
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text = text
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.stack: list[tuple[str, str | None, int]] = []
+        self.spans: dict[str, list[tuple[int, int]]] = {}
+        self.links: list[str] = []
+        self.feed(text)
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self.line_starts[line - 1] + column
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        if tag not in self.VOID:
+            self.stack.append((tag, attrs.get("id"), self._offset()))
+        elif attrs.get("id"):
+            self.spans.setdefault(attrs["id"], []).append((self._offset(), self._offset()))
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            open_tag, ident, start = self.stack.pop()
+            if ident:
+                self.spans.setdefault(ident, []).append((start, self._offset()))
+            if open_tag == tag:
+                break
+
+
+def elements(text: str) -> _Elements:
+    return _Elements(text)
+
+
+def plain(fragment: str) -> str:
+    """Text of an HTML fragment: tags dropped, entities decoded, spaces collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+def rule_pages(site: Build) -> dict[str, tuple[str, str]]:
+    """rule ID → (page, HTML of its block)."""
+    found: dict[str, tuple[str, str]] = {}
+    for page, text in site.pages.items():
+        parsed = elements(text)
+        for ident, spans in parsed.spans.items():
+            if ident.startswith("rule-") and ident[5:] in CATALOGUE:
+                for start, end in spans:
+                    found.setdefault(ident[5:], (page, text[start:end]))
+    return found
+
+
+# -- the build -------------------------------------------------------------------------------
+
+
+def test_build_succeeds_without_warnings(site):
+    assert site.result.returncode == 0, site.result.stderr[-5000:]
+    assert "WARNING" not in site.result.stderr and "ERROR" not in site.result.stderr, \
+        site.result.stderr[-5000:]
+    assert "build succeeded." in site.result.stdout
+
+
+def test_build_prints_the_coverage_summary(site):
+    lines = [line for line in site.result.stdout.splitlines() if line.startswith("traceability:")]
+    assert len(lines) == 1, lines
+    # what the build collected from its directives agrees with the Markdown extractor
+    assert lines[0] == check(rendered=SCANNED).summary()
+    assert "= 100%" in lines[0] and lines[0].endswith("; 0 problems")
+
+
+def test_traceability_json_agrees_with_the_pages(site):
+    data = json.loads((site.html / "traceability.json").read_text(encoding="utf-8"))
+    assert data["ok"] is True and data["version"] == mancala_spec.__version__
+    assert set(data["rules"]) == {rule.id for rule in CATALOGUE}
+    for rule in CATALOGUE:
+        entry = data["rules"][rule.id]
+        assert entry["examples"] == SCANNED.examples[rule.id]
+        assert entry["page"] == SCANNED.rules[rule.id][0] + ".html"
+        assert entry["anchor"] == f"rule-{rule.id}" and entry["kind"] == rule.kind
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_exists_and_is_made_for_phones_too(site, page):
+    text = site.page(page)
+    assert '<meta name="viewport" content="width=device-width' in text
+    assert "mancala_spec.css" in text
+
+
+# -- rules ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def rules(site):
+    return rule_pages(site)
+
+
+def test_every_rule_anchor_exists_exactly_once(site):
+    counts = {rule.id: 0 for rule in CATALOGUE}
+    for text in site.pages.values():
+        for rule in CATALOGUE:
+            counts[rule.id] += text.count(f'id="rule-{rule.id}"')
+    assert counts == {rule.id: 1 for rule in CATALOGUE}
+
+
+@pytest.mark.parametrize("rule", list(CATALOGUE), ids=lambda r: r.id)
+def test_rule_block(site, rules, rule):
+    page, block = rules[rule.id]
+    text = plain(block)
+    # header: permalink with the ID, badge, statement
+    assert f'href="#rule-{rule.id}"' in block
+    assert f'rule-badge-{rule.kind}">{rule.kind}</span>' in block
+    assert " ".join(rule.statement.replace("``", "").split()) in text
+    # each citation: the original, exactly, the translation, and a link to its line
+    for citation in rule.citations:
+        assert citation.quote in html.unescape(block), citation.quote
+        if citation.translation != citation.quote:
+            assert " ".join(citation.translation.split()) in text
+        assert f'href="sources.html#{source_line_anchor(citation.source, citation.line)}"' in block
+    if not rule.sourced:
+        assert " ".join(rule.gap.replace("``", "").split())[:60] in text
+        assert " ".join(rule.rationale.replace("``", "").split())[:60] in text
+        for alternative in rule.alternatives:
+            assert f"{alternative.option}={alternative.value!r}" in text
+    # the code of every implementing function, and links to the API and the module
+    for func in rule.implementations:
+        assert f"def {func.__name__}(" in text
+        assert f'href="api.html#{func.__module__}.{func.__qualname__}"' in block
+        module_page = f"_modules/{func.__module__.replace('.', '/')}.html"
+        assert f'href="{module_page}#{func.__qualname__}"' in block
+        module_html = (site.html / module_page).read_text(encoding="utf-8")
+        assert f'id="{func.__qualname__}"' in module_html
+    # every example, with its anchor and a doctest block
+    examples = SCANNED.examples[rule.id]
+    assert examples
+    for example in examples:
+        assert f'id="example-{example}"' in block
+    assert block.count('class="highlight-pycon') == len(examples)
+
+
+# -- sources ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("source", sorted(SOURCES))
+def test_sources_page_shows_every_line_and_links_every_cited_one(site, rules, source):
+    page = site.page("sources")
+    parsed = elements(page)
+    for line in source_map(source):
+        spans = parsed.spans.get(line.anchor, [])
+        assert len(spans) == 1, (line.anchor, spans)
+        start, end = spans[0]
+        row = page[start:end]
+        assert line.text.strip() in html.unescape(re.sub(r"<[^>]+>", "", row))
+        if line.rules:
+            for rule_id in line.rules:
+                rule_page = rules[rule_id][0]
+                assert f'href="{rule_page}#rule-{rule_id}"' in row, (line.anchor, rule_id)
+        else:
+            assert line.context is not None
+            assert " ".join(line.context.reason.split())[:50] in plain(row)
+    assert len(source_lines(source)) == sum(1 for a in parsed.spans
+                                            if a.startswith(f"src-{Path(source).stem}-L"))
+
+
+# -- links -------------------------------------------------------------------------------------------
+
+
+def test_internal_links_resolve(site):
+    ids: dict[str, set[str]] = {}
+
+    def ids_of(path: Path) -> set[str]:
+        key = path.as_posix()
+        if key not in ids:
+            ids[key] = set(elements(path.read_text(encoding="utf-8")).spans)
+        return ids[key]
+
+    broken = []
+    for page, text in site.pages.items():
+        if page in {"genindex.html", "search.html", "py-modindex.html"}:
+            continue
+        here = (site.html / page).parent
+        for href in set(elements(text).links):
+            if re.match(r"^[a-z]+:", href) or href.startswith("//"):
+                continue
+            path, _, fragment = href.partition("#")
+            target = (here / path).resolve() if path else (site.html / page).resolve()
+            if not target.exists():
+                broken.append(f"{page}: {href} (no file)")
+            elif fragment and target.suffix == ".html" and fragment not in ids_of(target):
+                broken.append(f"{page}: {href} (no anchor)")
+    assert not broken, "\n".join(sorted(broken))
+
+
+def test_rule_refs_and_bibliography(site):
+    index = site.page("index")
+    assert 'href="ba-awa.html#rule-ba-awa-relay"' in index
+    references = plain(site.page("references"))
+    for needle in ("Board and Table Games from Many Civilizations", "Bautista i Roca",
+                   "Mancala World"):
+        assert needle in references
+    assert 'href="references.html#' in site.page("ba-awa")
+
+
+def test_quotes_are_not_typographically_altered(site, rules):
+    """Straight apostrophes stay straight (no smart quotes): quotations are exact."""
+    page, block = rules["ba-awa-relay"]
+    assert "l'última llavor" in html.unescape(block)
+    assert "l’última" not in html.unescape(block)
+
+
+# -- examples in Sphinx's doctest builder ---------------------------------------------------------------
+
+
+def test_doctest_builder_runs_every_example(site):
+    assert site.doctest.returncode == 0, site.doctest.stdout[-3000:] + site.doctest.stderr[-3000:]
+    report = (site.tree / "build" / "doctest" / "output.txt").read_text(encoding="utf-8")
+    groups = re.findall(r"^\s+\d+ tests in (\S+)$", report, re.M)
+    assert sorted(groups) == sorted(example for example, _ in SCANNED.all_examples)
+    assert re.findall(r"^(\d+) failures? in tests", report, re.M) == []
+    assert "0 failures in tests" in report
+
+
+# -- citing --------------------------------------------------------------------------------------------
+
+
+def test_citation_cff_matches_the_package():
+    data = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert data["cff-version"] == "1.2.0"
+    assert str(data["version"]) == mancala_spec.__version__
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'version = "{mancala_spec.__version__}"' in project
+    assert data["title"] and data["authors"] and data["message"]
+    titles = {ref["title"] for ref in data["references"]}
+    assert {"Ba-awa", "Bakuk", "Board and Table Games from Many Civilizations"} <= titles
+
+
+def test_cite_page_shows_version_and_citation_file(site):
+    text = plain(site.page("cite"))
+    assert f"mancala_spec version {mancala_spec.__version__}" in text
+    assert "cff-version: 1.2.0" in text
+
+
+def test_glossary_words_occur_in_their_sources():
+    files = {"Catalan": ["000_772c55c4feba1a9c.txt"], "German": ["002_8fadbd38f8f31b03.txt"],
+             "Greek": ["001_1132cff477fa5791.txt"], "English in the sources": sorted(SOURCES)}
+    from mancala_spec.sources import source_text
+
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    entries = re.findall(r"^  - ([^:]+): (.*)$", text, re.M)
+    assert len(entries) >= 40
+    for language, words in entries:
+        for word in re.findall(r"\*([^*]+)\*", words):
+            assert any(word.casefold() in source_text(f).casefold() for f in files[language]), \
+                (language, word)

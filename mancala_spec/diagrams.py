@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .board import PLAYER_LETTERS, PLAYER_NAMES
+from .board import PLAYER_NAMES, THREE_PLAYER_LETTERS, THREE_PLAYER_NAMES, PLAYER_LETTERS
 from .errors import MancalaError
 from .trace import (GAME_END_REASONS, MOVE_END_REASONS, Capture, Drop, EndOfGame, EndOfLap,
                     EndOfMove, Pass, PickUp, Relay, Trace)
@@ -83,6 +83,16 @@ MIN_PANEL_W = 9.6   # so that Bakuk's notes and titles have room
 FONT = "DejaVu Sans"
 SIZE_COUNT, SIZE_END, SIZE_NAME, SIZE_MARK = 15, 9.5, 10, 8.5
 SIZE_TAG, SIZE_NOTE, SIZE_TITLE = 9, 9.5, 11.5
+
+
+def _names(players: int) -> tuple[str, ...]:
+    """Player names by index for a game of *players* players."""
+    return PLAYER_NAMES if players == 2 else THREE_PLAYER_NAMES
+
+
+def _letters(players: int) -> str:
+    """Player letters by index for a game of *players* players."""
+    return PLAYER_LETTERS if players == 2 else THREE_PLAYER_LETTERS
 
 
 class DiagramError(MancalaError):
@@ -195,10 +205,7 @@ class CaptureMark:
     after_drop: int | None
     x: float
     y: float
-
-    @property
-    def player_letter(self) -> str:
-        return PLAYER_LETTERS[self.player]
+    player_letter: str
 
     @property
     def label(self) -> str:
@@ -385,6 +392,7 @@ class _Sweep:
     player: int
     rule: str
     takes: list[tuple[str, int]]
+    player_name: str
 
     def same(self, event: Capture) -> bool:
         return event.player == self.player and event.rule == self.rule
@@ -395,7 +403,7 @@ class _Sweep:
     def __str__(self) -> str:
         total = sum(seeds for _, seeds in self.takes)
         where = ", ".join(f"{seeds} from {pit_name}" for pit_name, seeds in self.takes)
-        return (f"{PLAYER_NAMES[self.player]} takes {total} seed{'s' if total != 1 else ''}: "
+        return (f"{self.player_name} takes {total} seed{'s' if total != 1 else ''}: "
                 f"{where} [{self.rule}]")
 
 
@@ -447,7 +455,7 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
             lap = len([p for p in panels if p["lap"] is not None]) + 1
             seeds_text = f"{event.seeds} seed{'s' if event.seeds != 1 else ''}"
             if isinstance(event, PickUp):
-                heading = (f"Lap {lap}: {PLAYER_NAMES[mover]} plays {name(event.pit)}, "
+                heading = (f"Lap {lap}: {game.player_name(mover)} plays {name(event.pit)}, "
                            f"lifting {seeds_text}")
             else:
                 heading = f"Lap {lap}: relay of {seeds_text} from {name(event.pit)}"
@@ -478,10 +486,11 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
             if after_drop is None and isinstance(group, _Sweep) and group.same(event):
                 group.add(name(event.pit), seeds)
             elif after_drop is None:
-                current["notes"].append(_Sweep(event.player, event.rule, [(name(event.pit), seeds)]))
+                current["notes"].append(_Sweep(event.player, event.rule, [(name(event.pit), seeds)],
+                                                      game.player_name(event.player)))
             else:
                 current["notes"].append(
-                    f"{PLAYER_LETTERS[event.player]}+{seeds}: {PLAYER_NAMES[event.player]} takes "
+                    f"{game.player_letter(event.player)}+{seeds}: {game.player_name(event.player)} takes "
                     f"{seeds} from {name(event.pit)} after drop {after_drop} [{event.rule}]")
         elif isinstance(event, EndOfLap):
             if current is None:
@@ -510,7 +519,7 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
             current["end_reason"] = event.reason
         elif isinstance(event, Pass):
             target = current if current is not None else open_panel(None, "After the move")
-            target["notes"].append(f"{PLAYER_NAMES[event.player]} has no legal move and is "
+            target["notes"].append(f"{game.player_name(event.player)} has no legal move and is "
                                    f"passed over [{event.rule}].")
         elif isinstance(event, EndOfGame):
             target = current if current is not None else open_panel(None, "After the move")
@@ -556,10 +565,10 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
     players = game.players
     after_text, before_text = result.to_text(), before.to_text()
     move = name(trace.pit)
-    heading = title or (f"{game.title}: {PLAYER_NAMES[mover]} plays {move}"
+    heading = title or (f"{game.title}: {game.player_name(mover)} plays {move}"
                         f" ({trace.laps} lap{'s' if trace.laps != 1 else ''}, "
                         f"{len(trace.captures)} capture{'s' if len(trace.captures) != 1 else ''})")
-    caption = (f"{game.title}, {PLAYER_NAMES[mover]} plays {move} from {before_text}. "
+    caption = (f"{game.title}, {game.player_name(mover)} plays {move} from {before_text}. "
                f"Result: {after_text}")
     return Diagram(game.name, heading, caption, before_text, after_text, move, mover, players,
                    tuple(built), final_pits, final_captured, tuple(replay.mismatches), stores)
@@ -587,13 +596,14 @@ def _panel(data: dict[str, Any], number: int, geo: _Geometry, board, before, sto
         seen[event.pit] = index + 1
         x, y = geo.tag_xy(event.pit, index, per_pit[event.pit])
         marks.append(CaptureMark(number_, event.pit, name(event.pit), seeds, event.player,
-                                 event.rule, after_drop, x, y))
+                                 event.rule, after_drop, x, y,
+                                 before.game.player_letter(event.player)))
     links = tuple(_link(a, b) for a, b in zip(marks, marks[1:])
                   if a.after_drop is not None and a.after_drop == b.after_drop)
     notes = [str(note) for note in data["notes"]]
     if not stores:
         captured = ", ".join(
-            f"{PLAYER_NAMES[p]} {a}" + (f" → {b}" if b != a else "")
+            f"{before.game.player_name(p)} {a}" + (f" → {b}" if b != a else "")
             for p, (a, b) in enumerate(zip(data["start_captured"], data["end_captured"])))
         notes.append(f"Captured: {captured}.")
     lanes = max(data["slots"].values(), default=1)
@@ -642,7 +652,7 @@ def layout_position(pos, *, stores: bool | None = None, title: str | None = None
     stores = stores and game.players == 2
     geo = _Geometry(board.pits_per_row, stores)
     text = pos.to_text()
-    state = ("game over" if pos.is_over else f"{PLAYER_NAMES[pos.to_move]} to move")
+    state = ("game over" if pos.is_over else f"{game.player_name(pos.to_move)} to move")
     heading = title or f"{game.title}: {state}"
     data = {"lap": None, "title": "", "start_pits": pos.pits,
             "end_pits": pos.pits, "start_captured": pos.captured, "end_captured": pos.captured,
@@ -735,7 +745,8 @@ def render_row(diagrams, figure=None, *, panels=None, columns: int | None = None
         for column, (diagram, plan) in enumerate(zip(diagrams, plans)):
             _draw(fig.add_subfigure(grid[0, column]), diagram, plan, body_h)
         if keys:
-            _draw_legend(fig.add_axes((0, 0, 1, legend_h / (body_h + legend_h))), keys, total_w)
+            _draw_legend(fig.add_axes((0, 0, 1, legend_h / (body_h + legend_h))), keys, total_w,
+                         max(d.players for d in diagrams))
     return fig
 
 
@@ -759,7 +770,7 @@ def _draw(fig, diagram: Diagram, plan: dict[str, Any], frame_h: float) -> None:
     if plan["keys"]:
         height = LEGEND_H * len(plan["keys"])
         _draw_legend(fig.add_axes((0, (top - height) / frame_h, 1, height / frame_h)),
-                     plan["keys"], total_w)
+                     plan["keys"], total_w, diagram.players)
 
 
 def _setup_axes(ax, x0: float, x1: float, y0: float, y1: float) -> None:
@@ -868,7 +879,7 @@ def _legend_rows(diagram: Diagram, width: float) -> list[list[tuple[str, Any, st
 
     markers = [item("lift", None, "seeds lifted"), item("drop", None, "drops in order"),
                item("last", None, "last seed")]
-    marks = [item("capture", player, f"captured by {PLAYER_NAMES[player]}")
+    marks = [item("capture", player, f"captured by {_names(diagram.players)[player]}")
              for player in range(diagram.players)]
     rows: list[list[tuple[str, Any, str, float]]] = []
     for group in ([markers + marks] if sum(i[3] for i in markers + marks) + 0.25 <= width
@@ -884,7 +895,7 @@ def _legend_rows(diagram: Diagram, width: float) -> list[list[tuple[str, Any, st
     return rows
 
 
-def _draw_legend(ax, rows, width: float) -> None:
+def _draw_legend(ax, rows, width: float, players: int = 2) -> None:
     from matplotlib.patches import Circle, FancyBboxPatch
 
     _setup_axes(ax, 0, width, 0, LEGEND_H * len(rows))
@@ -908,7 +919,7 @@ def _draw_legend(ax, rows, width: float) -> None:
                                             facecolor=PLAYER_TINTS[player],
                                             edgecolor=PLAYER_COLOURS[player], lw=1.8,
                                             linestyle=PLAYER_LINESTYLES[player]))
-                ax.text(x + 0.28, y, PLAYER_LETTERS[player], fontsize=SIZE_TAG, weight="bold",
+                ax.text(x + 0.28, y, _letters(players)[player], fontsize=SIZE_TAG, weight="bold",
                         family=FONT, color=INK, ha="center", va="center")
                 symbol = 0.7
             ax.text(x + symbol, y, label, **text)
@@ -1009,13 +1020,14 @@ def parse_options(text: str) -> dict[str, Any]:
     >>> parse_options("skip_origin=true endless=stop")
     {'skip_origin': True, 'endless': 'stop'}
     """
+    from .notation import option_value
+
     options: dict[str, Any] = {}
     for item in text.replace(",", " ").split():
         key, sep, value = item.partition("=")
         if not sep or not key or not value:
             raise ValueError(f"an option is written name=value, not {item!r}")
-        lowered = value.lower()
-        options[key] = True if lowered == "true" else False if lowered == "false" else value
+        options[key] = option_value(value)
     return options
 
 

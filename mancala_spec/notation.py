@@ -203,10 +203,12 @@ def format_game(start, moves) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _option_value(raw: str) -> Any:
+def option_value(raw: str) -> Any:
+    """An option value from text: ``true``/``false`` → bool, digits → int,
+    anything else stays text (``"stop"``)."""
     if raw.isdigit() and raw.isascii():
         return int(raw)
-    return {"true": True, "false": False}.get(raw, raw)
+    return {"true": True, "false": False}.get(raw.lower(), raw)
 
 
 def parse_game(text: str) -> GameRecord:
@@ -244,7 +246,7 @@ def parse_game(text: str) -> GameRecord:
             if not sep:
                 raise NotationError(f"options are key=value, found {token!r}", text,
                                     o_col + col - 1, o_line)
-            options[key] = _option_value(value)
+            options[key] = option_value(value)
     try:
         game = get_game(name)
     except UnknownGameError as error:

@@ -34,6 +34,19 @@ _FENCE = re.compile(r"^(?P<ticks>`{3,}|:{3,})\{(?P<name>[\w-]+)\}\s*(?P<arg>\S*)
 
 
 @dataclass(frozen=True)
+class Case:
+    """One thing an example plays: a game with options, a position, and a move
+    (``None`` to ask only about the position). ``position`` is notation text,
+    or ``None`` for the game's start with ``opener``."""
+
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    position: str | None
+    move: str | int | None
+    opener: int = 0
+
+
+@dataclass(frozen=True)
 class Example:
     """One worked example: where it is, which rule it belongs to, what it plays."""
 
@@ -42,20 +55,18 @@ class Example:
     page: str
     line: int
     code: str
-    game: str | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    position: str | None = None
-    move: str | int | None = None
+    cases: tuple[Case, ...] = ()
 
-    @property
-    def is_case(self) -> bool:
-        """Whether the example is a conformance case (it names a game and a position)."""
-        return self.game is not None and self.position is not None
+    def case_ids(self) -> list[str]:
+        """The stable case IDs: the example's ID, or ``<id>.<n>`` when it plays several."""
+        if len(self.cases) == 1:
+            return [self.id]
+        return [f"{self.id}.{n}" for n in range(1, len(self.cases) + 1)]
 
 
 def _fences(lines: list[str]):
-    """Yield (directive, argument, first line, body lines) for every fenced
-    directive, nested ones included, with 1-based line numbers."""
+    """Yield (directive, argument, first line, body lines, enclosing rule IDs) for
+    every fenced directive, nested ones included, with 1-based line numbers."""
     stack: list[tuple[str, str, str, int, list[str]]] = []
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
@@ -73,37 +84,82 @@ def _fences(lines: list[str]):
             outer[4].append(line)
 
 
-def _literal_call(code: str):
-    """Game name, options, position text and move found in doctest *code*."""
-    game = position = move = None
-    options: dict[str, Any] = {}
+class _Reader:
+    """Follows a doctest's statements just far enough to see what it plays:
+    text constants, ``get_game(...)``, ``.parse(text)`` / ``.start()``, and
+    ``.trace(move)`` / ``.play(move)`` with a literal move."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, tuple] = {}
+        self.played: list[Case] = []
+        self.positions: list[Case] = []
+
+    def statement(self, source: str) -> None:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            return
+        for node in tree.body:
+            if isinstance(node, ast.Assign):
+                value = self.value(node.value)
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and value is not None:
+                        self.names[target.id] = value
+            else:
+                for child in ast.iter_child_nodes(node):
+                    self.value(child)
+
+    def value(self, node):  # noqa: C901 - one branch per shape understood
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return ("text", node.value)
+        if isinstance(node, ast.Name):
+            return self.names.get(node.id)
+        if not isinstance(node, ast.Call):
+            for child in ast.iter_child_nodes(node):
+                self.value(child)
+            return None
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        owner = self.value(func.value) if isinstance(func, ast.Attribute) else None
+        args = [self.value(arg) for arg in node.args]
+        literal = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+        keywords = {k.arg: k.value.value for k in node.keywords
+                    if k.arg and isinstance(k.value, ast.Constant)}
+        if name == "get_game" and args and args[0] and args[0][0] == "text":
+            return ("game", args[0][1], tuple(sorted(keywords.items())))
+        if owner and owner[0] == "game":
+            if name == "parse" and args and args[0] and args[0][0] == "text":
+                case = Case(owner[1], owner[2], args[0][1], None)
+                self.positions.append(case)
+                return ("position", case)
+            if name == "start" and not args:
+                case = Case(owner[1], owner[2], None, None, keywords.get("opener", 0))
+                self.positions.append(case)
+                return ("position", case)
+        if owner and owner[0] == "position" and name in ("trace", "play") and literal:
+            case = owner[1]
+            self.played.append(Case(case.game, case.options, case.position, literal[0],
+                                    case.opener))
+        return None
+
+    def cases(self) -> tuple[Case, ...]:
+        """What was played, or, if nothing was, the positions shown."""
+        chosen = self.played or self.positions
+        return tuple(dict.fromkeys(chosen))
+
+
+def _read_cases(code: str) -> tuple[Case, ...]:
+    reader = _Reader()
     for line in code.splitlines():
         line = line.strip()
-        if not line.startswith(">>> "):
-            continue
-        try:
-            tree = ast.parse(line[4:])
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-            args = [a.value for a in node.args if isinstance(a, ast.Constant)]
-            if name == "get_game" and game is None and args:
-                game = args[0]
-                options = {k.arg: k.value.value for k in node.keywords
-                           if k.arg and isinstance(k.value, ast.Constant)}
-            elif name == "parse" and position is None and args and isinstance(args[0], str):
-                position = args[0]
-            elif name in ("trace", "play") and move is None and args and position is not None:
-                move = args[0]
-    return game, options, position, move
+        if line.startswith(">>> "):
+            reader.statement(line[4:])
+    return reader.cases()
 
 
 def extract_examples(docs: Path | str) -> list[Example]:
     """Every ```{doctest} <id>``` example inside a ```{rule} <rule-id>``` block of
-    the Markdown pages under *docs*, in page order."""
+    the Markdown pages under *docs*, in page order, with the cases it plays."""
     examples = []
     for page in sorted(Path(docs).rglob("*.md")):
         if "auto_examples" in page.parts:
@@ -113,38 +169,36 @@ def extract_examples(docs: Path | str) -> list[Example]:
             if name != "doctest" or not arg or not rules:
                 continue
             code = "\n".join(body)
-            game, options, position, move = _literal_call(code)
-            examples.append(Example(arg, rules[-1], str(page.relative_to(docs)), start, code,
-                                    game, options, position, move))
+            examples.append(Example(arg, rules[-1], page.relative_to(docs).as_posix(), start,
+                                    code, _read_cases(code)))
     return examples
 
 
 def build_suite(examples: list[Example]) -> dict[str, Any]:
-    """The exportable suite: one case per example that plays a position, with the
+    """The exportable suite: one case per thing an example plays, with the
     reference engine's answers as the expected values."""
     cases = []
     for example in examples:
-        if not example.is_case:
-            continue
-        game = get_game(example.game, **example.options)
-        pos = game.parse(example.position)
-        pit = None
-        if example.move is not None:
-            pit = game.board.pit(example.move) if isinstance(example.move, str) else example.move
-        request = {"id": example.id, "game": game.name, "options": dict(game.options),
-                   "position": position_fields(pos), "move": pit}
-        expected = answer(request)
-        expected.pop("id")
-        if "result" in expected:
-            expected["result"]["text"] = pos.play(pit).to_text()
-        cases.append({
-            "id": example.id, "rule": example.rule, "game": game.name,
-            "options": dict(game.options),
-            "where": f"{example.page}:{example.line}",
-            "position": {"text": pos.to_text(), "fields": position_fields(pos)},
-            "move": None if pit is None else {"pit": pit, "name": game.board.name(pit)},
-            "expected": expected,
-        })
+        for case_id, case in zip(example.case_ids(), example.cases):
+            game = get_game(case.game, **dict(case.options))
+            pos = game.parse(case.position) if case.position else game.start(case.opener)
+            pit = None
+            if case.move is not None:
+                pit = game.board.pit(case.move) if isinstance(case.move, str) else case.move
+            request = {"id": case_id, "game": game.name, "options": dict(game.options),
+                       "position": position_fields(pos), "move": pit}
+            expected = answer(request)
+            expected.pop("id")
+            if "result" in expected:
+                expected["result"]["text"] = pos.play(pit).to_text()
+            cases.append({
+                "id": case_id, "rule": example.rule, "game": game.name,
+                "options": dict(game.options),
+                "where": f"{example.page}:{example.line}",
+                "position": {"text": pos.to_text(), "fields": position_fields(pos)},
+                "move": None if pit is None else {"pit": pit, "name": game.board.name(pit)},
+                "expected": expected,
+            })
     return {"format": SUITE_FORMAT, "version": SUITE_VERSION, "mancala_spec": __version__,
             "protocol": PROTOCOL, "cases": cases}
 

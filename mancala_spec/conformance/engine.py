@@ -62,8 +62,10 @@ class NoEndlessCheck(BaAwa):
             count = s.end_lap(last, "ba-awa-sow")
             if count == 4:
                 s.capture(last, s.mover, "ba-awa-mover-four")
+                s.end_move("four", "ba-awa-mover-four")
                 return s
             if count == 1:
+                s.end_move("empty-pit", "ba-awa-sowing-end")
                 return s
             pit, seeds = last, s.relay(last, "ba-awa-relay")
 

@@ -1,0 +1,135 @@
+"""The conformance suite: extraction from the rules pages, export, protocol and runner."""
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import mancala_spec as ms
+from mancala_spec.conformance import build_suite, extract_examples, schema
+from mancala_spec.conformance.engine import MUTANTS
+from mancala_spec.conformance.protocol import answer, position_fields
+from mancala_spec.conformance.runner import CRASH, FAIL, HUNG, PASS, SKIP, compare, run
+from mancala_spec.rules import load_catalogue
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+PY = sys.executable
+REFERENCE = [PY, "-m", "mancala_spec.conformance.engine"]
+MINIMAL = [PY, "-m", "mancala_spec.conformance.minimal_engine"]
+
+
+@pytest.fixture(scope="module")
+def examples():
+    return extract_examples(DOCS)
+
+
+@pytest.fixture(scope="module")
+def suite(examples):
+    return build_suite(examples)
+
+
+def test_every_rule_has_a_case_and_ids_are_unique(suite):
+    ids = [case["id"] for case in suite["cases"]]
+    assert len(ids) == len(set(ids))
+    covered = Counter(case["rule"] for case in suite["cases"])
+    missing = [rule.id for rule in load_catalogue() if rule.id not in covered]
+    assert not missing, f"rules without a conformance case: {missing}"
+
+
+def test_case_ids_come_from_example_ids(examples, suite):
+    by_example = {example.id: example for example in examples}
+    for case in suite["cases"]:
+        base = case["id"].split(".")[0]
+        assert base in by_example and by_example[base].rule == case["rule"]
+        assert case["where"].startswith(by_example[base].page + ":")
+
+
+def test_the_extractor_reads_what_an_example_plays(examples):
+    found = {example.id: example.cases for example in examples}
+    # bakuk-leftovers-1 plays the same position under two options: two cases
+    leftovers = found["bakuk-leftovers-1"]
+    assert [(c.game, dict(c.options), c.move) for c in leftovers] == [
+        ("bakuk", {}, "c"), ("bakuk", {"leftovers": "owners"}, "c")]
+    assert leftovers[0].position == "1,2,1/1,0,0 S 13-18 opener=S"
+    # ba-awa-relay-2 plays from the start position
+    (relay,) = found["ba-awa-relay-2"]
+    assert relay.position is None and relay.move == "c"
+
+
+def test_export_matches_its_schema_and_the_engine(suite):
+    jsonschema.validate(suite, schema())
+    assert suite["protocol"] == "mancala-spec-conformance/1" and suite["version"] == 1
+    case = next(c for c in suite["cases"] if c["move"])
+    game = ms.get_game(case["game"], **case["options"])
+    after = game.parse(case["position"]["text"]).play(case["move"]["pit"])
+    assert case["expected"]["result"]["text"] == after.to_text()
+    assert case["expected"]["result"]["pits"] == list(after.pits)
+    assert json.loads(json.dumps(suite)) == suite
+
+
+def test_reference_engine_passes_every_case_through_the_protocol(suite):
+    report = run(REFERENCE, suite, timeout=20)
+    assert report.count(PASS) == len(suite["cases"]), "\n".join(report.lines())
+    assert report.exit_code == 0
+
+
+def test_independent_minimal_engine_passes_what_it_supports(suite):
+    report = run(MINIMAL, suite, timeout=20)
+    assert report.count(FAIL) == report.count(HUNG) == report.count(CRASH) == 0, \
+        "\n".join(report.lines())
+    skipped = [o.case for o in report.outcomes if o.status == SKIP]
+    defaults = {name: dict(ms.get_game(name).options) for name in ("ba-awa", "bakuk")}
+    for case in suite["cases"]:
+        assert (case["id"] in skipped) == (case["options"] != defaults[case["game"]])
+    assert report.count(PASS) > len(suite["cases"]) // 2
+
+
+@pytest.mark.parametrize("mutant", sorted(set(MUTANTS) - {"no-endless-check"}))
+def test_each_mutant_fails_a_case_of_the_rule_it_breaks(suite, mutant):
+    report = run(REFERENCE + ["--mutant", mutant], suite, timeout=20)
+    failed = {o.rule for o in report.outcomes if o.status == FAIL}
+    assert failed, f"mutant {mutant} passed every case"
+    assert report.exit_code == 1
+    expected_rule = {"owner-four-to-mover": "ba-awa-owner-four", "no-relay": "ba-awa-relay",
+                     "eight-to-mover": "ba-awa-eight", "backward-chain": "bakuk-chain",
+                     "captures-sixes": "bakuk-capture"}[mutant]
+    assert expected_rule in failed, f"{mutant} failed only {sorted(failed)}"
+
+
+def test_an_engine_that_hangs_is_reported_not_waited_on(suite):
+    endless = {"format": suite["format"], "version": 1, "protocol": suite["protocol"],
+               "mancala_spec": ms.__version__,
+               "cases": [c for c in suite["cases"] if c["rule"] == "ba-awa-endless"][:2]}
+    assert endless["cases"]
+    report = run(REFERENCE + ["--mutant", "no-endless-check"], endless, timeout=1.5)
+    assert HUNG in {o.status for o in report.outcomes}
+    assert report.seconds < 15 and report.exit_code == 1
+
+
+def test_an_engine_that_crashes_is_reported(suite):
+    crashing = [PY, "-c", "import sys; sys.stderr.write('boom\\n'); sys.exit(3)"]
+    small = dict(suite, cases=suite["cases"][:2])
+    report = run(crashing, small, timeout=5)
+    assert [o.status for o in report.outcomes] == [CRASH, CRASH]
+    assert any("boom" in line for line in report.outcomes[0].diff)
+
+
+def test_compare_says_what_differs():
+    pos = ms.get_game("bakuk").start()
+    request = {"id": "x", "game": "bakuk", "options": dict(pos.game.options),
+               "position": position_fields(pos), "move": 0}
+    expected = answer(request)
+    wrong = json.loads(json.dumps(expected))
+    wrong["result"]["pits"][1] += 1
+    wrong["events"][1]["count"] = 99
+    diff = compare(expected, wrong)
+    # six counters from a go round the board: the last falls back into a
+    assert diff[0] == "result.pits: expected [1, 7, 7, 7, 7, 7], got [1, 8, 7, 7, 7, 7]"
+    assert diff[1].startswith("events[1]: expected")
+    assert compare(expected, expected) == []
+    assert compare(expected, {**expected, "error": "illegal"}) == [
+        "the engine refused the move as 'illegal'"]

@@ -1,0 +1,126 @@
+"""Random playouts per second: the simple baseline, the fast path and the traced path.
+
+    python benchmarks/bench_playout.py [--games N] [--repeat R]
+
+For each game (default options) it plays N random games from the start three
+ways, each move drawn with ``random.Random(seed).choice`` from the legal moves:
+
+* ``baseline``: ``benchmarks/baseline.py``, a deliberately simple plain loop of
+  the same rules (for comparison only; the package does not use it);
+* ``fast``: :class:`mancala_spec.fast.FastGame` (``legal_moves``, ``play``);
+* ``traced``: :class:`mancala_spec.position.Position` (``legal_moves``, ``play``),
+  the reference engine, which records every event.
+
+All three draw the same moves from the same seed, so they must play the same
+games: the script checks that the move counts agree. Times are CPU time of this
+process (``time.process_time``), the best of R repeats, so that other work on
+the machine disturbs them less. The traced path plays N // 10 games (it is
+slower); its rates are per game and per move, like the others.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import baseline  # noqa: E402  (beside this script)
+
+import mancala_spec as ms  # noqa: E402
+from mancala_spec.fast import FastGame  # noqa: E402
+
+SEED = 2024
+BASELINES = {"ba-awa": baseline.play_ba_awa, "bakuk": baseline.play_bakuk}
+GAMES = {name: ms.get_game(name) for name in BASELINES}          # built once, not timed
+FAST = {name: FastGame(game) for name, game in GAMES.items()}
+
+
+def run_baseline(name: str, games: int) -> int:
+    play = BASELINES[name]
+    rng = random.Random(SEED)
+    return sum(play(rng) for _ in range(games))
+
+
+def run_fast(name: str, games: int) -> int:
+    fast = FAST[name]
+    legal_moves, play = fast.legal_moves, fast.play
+    rng = random.Random(SEED)
+    moves = 0
+    for _ in range(games):
+        state = fast.start()
+        while True:
+            legal = legal_moves(state)
+            if not legal:
+                break
+            state = play(state, rng.choice(legal))
+            moves += 1
+    return moves
+
+
+def run_traced(name: str, games: int) -> int:
+    game = GAMES[name]
+    rng = random.Random(SEED)
+    moves = 0
+    for _ in range(games):
+        pos = game.start()
+        while True:
+            legal = pos.legal_moves()
+            if not legal:
+                break
+            pos = pos.play(rng.choice(legal))
+            moves += 1
+    return moves
+
+
+PATHS = {"baseline": run_baseline, "fast": run_fast, "traced": run_traced}
+
+
+def measure(name: str, games: int, repeat: int) -> dict[str, tuple[int, int, float]]:
+    """{path: (games, moves, best seconds)}, the paths run in turn, *repeat* rounds."""
+    counts = {"baseline": games, "fast": games, "traced": max(1, games // 10)}
+    best: dict[str, tuple[int, int, float]] = {}
+    for _ in range(repeat):
+        for path, run in PATHS.items():
+            start = time.process_time()
+            moves = run(name, counts[path])
+            seconds = time.process_time() - start
+            if path not in best or seconds < best[path][2]:
+                best[path] = (counts[path], moves, seconds)
+    return best
+
+
+def check_same_games(name: str) -> None:
+    """The three paths play the same games from the same seed."""
+    counts = {path: run(name, 20) for path, run in PATHS.items()}
+    if len(set(counts.values())) != 1:
+        raise SystemExit(f"{name}: the paths disagree on the move count of 20 games: {counts}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000,
+                        help="games per game and path (the traced path plays a tenth)")
+    parser.add_argument("--repeat", type=int, default=3, help="rounds; the best is kept")
+    args = parser.parse_args(argv)
+    header = f"{'game':<8} {'path':<9} {'games':>6} {'moves':>8} {'games/s':>9} " \
+             f"{'moves/s':>9} {'vs baseline':>11} {'vs fast':>8}"
+    print(header)
+    print("-" * len(header))
+    for name in ("ba-awa", "bakuk"):
+        check_same_games(name)
+        best = measure(name, args.games, args.repeat)
+        rate = {path: moves / seconds for path, (_, moves, seconds) in best.items()}
+        for path, (games, moves, seconds) in best.items():
+            print(f"{name:<8} {path:<9} {games:>6} {moves:>8} {games / seconds:>9,.0f} "
+                  f"{rate[path]:>9,.0f} {rate[path] / rate['baseline']:>10.2f}x "
+                  f"{rate[path] / rate['fast']:>7.2f}x")
+    print("\nCPU time of this process, best of", args.repeat, "rounds;",
+          "Python", sys.version.split()[0])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,479 @@
+"""Bakuk, strongly solved: the value of every position reachable from the start.
+
+**The game solved.** Two-player Bakuk, with any of the engine's options (three
+players are not solved here). A position is what the engine has between two moves: the
+counters in the holes and the player to move (a :class:`~mancala_spec.position.Position`'s
+``key``). Its *value* is the largest margin the player to move can force from
+there — their future captures minus the opponent's, plus, with
+``leftovers="owners"``, their counters left on the board minus the opponent's
+when the game ends because a player to move has no counters
+(``bakuk-exhausted``). A game that ends scores nothing more, and a game that
+goes on forever scores nothing more. What was captured before does not matter,
+so it is not part of the position. The moves are the engine's
+(:class:`~mancala_spec.games.bakuk.Bakuk`, with any of its options), checked
+against :mod:`mancala_spec.fast` in the tests.
+
+**How it relates to the repetition rule.** The engine ends the game at the first
+recurrence of a position since the last capture (``bakuk-repetition``), which
+makes a position's future depend on its history. Between two captures nothing
+is scored, and a capture clears the history, so each stretch between captures
+is a game whose outcomes are its exits (a capture, worth its counters plus the
+value of where it leads, or the end of the game) and whose endless play is
+worth 0. In such a game, ending play at the first repetition with 0 gives every
+position the same value as letting play go on forever with 0: a player whose
+value is positive can reach an exit worth it without ever repeating a position
+(the retrograde strategy climbs in value, and within one value it moves ever
+closer to the exit), and a player whose value is 0 or less loses nothing by a
+repetition. So with the default ``leftovers="unscored"`` (a repetition scores
+nothing) the values here are exactly the engine's game, from the opening and
+from any position just after a capture — the tests check this against plain
+minimax with explicit repetition detection. With ``leftovers="owners"`` the
+engine scores the leftovers at a repetition too; the values here still score
+nothing for endless play, as the definition above says.
+
+**How.** Every position reachable from the start is enumerated (breadth-first,
+vectorised with numpy; each position numbered by its rank in the combinatorial
+number system, which puts positions with fewer counters first). Captures only
+lower the number of counters on the board, so positions are solved level by
+level, fewest counters first. Within a level the moves form a graph with cycles;
+its values are found by value iteration from 0 — after *i* rounds each value is
+that of the game cut off after *i* moves with 0 — until a round changes nothing,
+which is exact with cycles: the values of the cut-off game stop changing once
+*i* exceeds the longest forced sequence, and a round that changes nothing
+changes nothing ever after. Each round re-evaluates only the predecessors of
+the positions that changed in the round before.
+
+A board small enough to work by hand — two holes a row, three counters each,
+the capture chain running backward: a's three counters make b, A and B hold
+four; B is taken, then A and b; a is empty. Sowing b takes all twelve likewise.
+So the opening is the only position, and worth 12 to South:
+
+>>> solution = solve(Rules(pits_per_row=2, seeds_per_pit=3, chain="backward"))
+>>> len(solution), solution.value((3, 3, 3, 3), 0), solution.move_values((3, 3, 3, 3), 0)
+(1, 12, {0: 12, 1: 12})
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from math import comb
+
+import numpy as np
+
+CAPTURING = (2, 4)      # bakuk-capture, bakuk-chain
+NEG = -(1 << 14)        # "no such option" in int16 value arithmetic
+
+Progress = Callable[[str, int, "int | None"], None]   # (phase, done, total or None)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The Bakuk variant to solve: the engine's options, and (for tests and
+    experiments) the board's size and the counters each hole starts with."""
+
+    pits_per_row: int = 3
+    seeds_per_pit: int = 6
+    skip_origin: bool = False
+    chain: str = "forward"
+    no_move: str = "end"
+    leftovers: str = "unscored"
+
+    def __post_init__(self) -> None:
+        if self.pits_per_row < 1 or self.seeds_per_pit < 1:
+            raise ValueError("pits_per_row and seeds_per_pit must be at least 1")
+        if self.total > 120:
+            raise ValueError(f"{self.total} counters is too many for this solver (120 at most)")
+        if self.chain not in ("forward", "backward"):
+            raise ValueError(f"chain must be 'forward' or 'backward', not {self.chain!r}")
+        if self.no_move not in ("end", "pass"):
+            raise ValueError(f"no_move must be 'end' or 'pass', not {self.no_move!r}")
+        if self.leftovers not in ("unscored", "owners"):
+            raise ValueError(f"leftovers must be 'unscored' or 'owners', not {self.leftovers!r}")
+
+    @classmethod
+    def from_game(cls, game) -> Rules:
+        """The rules of a two-player :class:`~mancala_spec.games.bakuk.Bakuk` game
+        (and its options)."""
+        from .games.bakuk import Bakuk
+        if not isinstance(game, Bakuk):
+            raise ValueError(f"only Bakuk can be solved, not {game.name}")
+        if game.players != 2:
+            raise ValueError("only two-player Bakuk can be solved here")
+        names = [f.name for f in fields(cls) if f.name not in ("pits_per_row", "seeds_per_pit")]
+        return cls(pits_per_row=game.board.pits_per_row, seeds_per_pit=game.seeds_per_pit,
+                   **{name: game.options[name] for name in names})
+
+    @property
+    def size(self) -> int:
+        return 2 * self.pits_per_row
+
+    @property
+    def total(self) -> int:
+        return self.size * self.seeds_per_pit
+
+    def options(self) -> dict[str, object]:
+        """The engine options (as for ``get_game("bakuk", **options)``)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name not in ("pits_per_row", "seeds_per_pit")}
+
+
+class Moves:
+    """Bakuk's moves for many positions at once (numpy arrays, one row a position)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        n, m, total = rules.pits_per_row, rules.size, rules.total
+        self.n, self.m = n, m
+        # lap_add[origin, seeds]: what sowing *seeds* from *origin* adds to each hole
+        # (bakuk-choose, bakuk-sow, bakuk-origin), and lap_end the hole of the last.
+        self.lap_add = np.zeros((m, total + 1, m), dtype=np.int8)
+        self.lap_end = np.zeros((m, total + 1), dtype=np.intp)
+        for origin in range(m):
+            for seeds in range(total + 1):
+                hole = origin
+                self.lap_add[origin, seeds, origin] -= seeds
+                for _ in range(seeds):
+                    hole = (hole + 1) % m
+                    if rules.skip_origin and hole == origin:
+                        hole = (hole + 1) % m
+                    self.lap_add[origin, seeds, hole] += 1
+                self.lap_end[origin, seeds] = hole
+        self.step = 1 if rules.chain == "forward" else -1
+        # The rank of a board: bar i+1 of its stars-and-bars picture stands at
+        # prefix_i + i (prefix_i: the counters in holes 0..i), and the rank is the
+        # sum of C(bar position, bar number) (the combinatorial number system).
+        self.levels = [comb(t + m, m) for t in range(total + 1)]   # ranks below level t+1
+        if 2 * self.levels[-1] >= 2 ** 31:
+            raise ValueError(f"{m} holes and {total} counters are too many positions "
+                             "for this solver")
+        self.rank_tables = [np.array([comb(x + i, i + 1) for x in range(total + 1)],
+                                     dtype=np.int32) for i in range(m)]
+        # unrank_tables[i][r]: the largest position b with C(b, i + 1) <= r
+        self.unrank_tables = []
+        for i in range(m):
+            bounds = [comb(b, i + 1) for b in range(total + m + 1)]
+            self.unrank_tables.append(np.repeat(np.arange(total + m, dtype=np.int8),
+                                                np.diff(bounds)))
+
+    def keys(self, pits: np.ndarray, players: np.ndarray) -> np.ndarray:
+        """Each position's number: its rank among all hole contents with at most
+        the game's counters (fewer counters first), times 2, plus the player."""
+        prefix = pits[:, 0].astype(np.intp)
+        rank = self.rank_tables[0][prefix]
+        for i in range(1, self.m):
+            prefix += pits[:, i]
+            rank += self.rank_tables[i][prefix]
+        rank *= 2
+        rank += players
+        return rank
+
+    def boards(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The boards and players of position numbers (the inverse of :meth:`keys`)."""
+        rank, players = keys >> 1, (keys & 1).astype(np.int8)
+        pits = np.empty((len(keys), self.m), dtype=np.int8)
+        above = None
+        for i in range(self.m - 1, -1, -1):
+            bar = self.unrank_tables[i][rank]
+            rank = rank - self.rank_tables[i][bar.astype(np.intp) - i] if i else rank
+            prefix = bar.astype(np.int16) - i
+            if above is not None:
+                pits[:, i + 1] = above - prefix
+            above = prefix
+        pits[:, 0] = above
+        return pits, players
+
+    def row_sum(self, pits: np.ndarray, player: int) -> np.ndarray:
+        """The counters in *player*'s row, for each position."""
+        total = pits[:, player * self.n].astype(np.int16)
+        for hole in range(player * self.n + 1, (player + 1) * self.n):
+            total += pits[:, hole]
+        return total
+
+    def play(self, pits: np.ndarray, player: int, choice: int):
+        """Every position in *pits* (all with *player* to move) plays its hole
+        number *choice* of that player's row. Returns, per position: whether
+        the move is legal, the holes after it, the player to move next, and
+        whether the game goes on (else it is over), and the move's immediate
+        worth to the mover (counters captured, plus leftovers if they score)."""
+        n, m, rules = self.n, self.m, self.rules
+        count = len(pits)
+        origin = player * n + choice
+        seeds = pits[:, origin].astype(np.intp)
+        legal = seeds > 0                                        # bakuk-choose
+        after = pits + self.lap_add[origin][seeds]               # bakuk-sow, bakuk-origin
+        last = self.lap_end[origin][seeds]
+        flat = after.reshape(-1)
+        at = np.arange(count) * m + last
+        landed = flat[at]
+        gain = np.where((landed == 2) | (landed == 4), landed, 0).astype(np.int16)
+        rows = np.flatnonzero(gain)                              # bakuk-capture
+        if rows.size:
+            flat[at[rows]] = 0
+            hole = last[rows]
+            for _ in range(m - 1):                               # bakuk-chain
+                hole = (hole + self.step) % m
+                at = rows * m + hole
+                here = flat[at]
+                take = (here == 2) | (here == 4)
+                if not take.any():
+                    break
+                rows, hole, at, here = rows[take], hole[take], at[take], here[take]
+                gain[rows] += here
+                flat[at] = 0
+        mine = self.row_sum(after, player)
+        theirs = self.row_sum(after, 1 - player)
+        nxt = np.full(count, 1 - player, dtype=np.int8)          # bakuk-turns
+        goes_on = theirs > 0
+        if rules.no_move == "pass":                              # bakuk-exhausted
+            again = ~goes_on & (mine > 0)
+            nxt[again] = player
+            goes_on |= again
+        worth = gain
+        if rules.leftovers == "owners":                          # bakuk-leftovers
+            worth = gain + np.where(goes_on, 0, mine - theirs).astype(np.int16)
+        return legal, after, nxt, goes_on, worth
+
+
+@dataclass
+class Solution:
+    """The values of every position reachable from :attr:`start`, from the point
+    of view of the player to move there."""
+
+    rules: Rules
+    start: tuple[tuple[int, ...], int]
+    keys: np.ndarray            # sorted position numbers (see Moves.keys)
+    values: np.ndarray          # int16, one per key
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def _moves(self) -> Moves:
+        if not hasattr(self, "_moves_cache"):
+            self._moves_cache = Moves(self.rules)
+        return self._moves_cache
+
+    def index(self, pits, to_move: int) -> int:
+        """The position's row in :attr:`keys`; ``KeyError`` if it was not reached."""
+        pits = tuple(pits)
+        if (len(pits) != self.rules.size or min(pits) < 0 or sum(pits) > self.rules.total
+                or to_move not in (0, 1)):
+            raise KeyError(f"{pits} with player {to_move} to move is not a position of "
+                           f"this board")
+        key = int(self._moves().keys(np.array([pits], dtype=np.int8),
+                                     np.array([to_move]))[0])
+        row = int(np.searchsorted(self.keys, key))
+        if row == len(self.keys) or self.keys[row] != key:
+            raise KeyError(f"{tuple(pits)} with player {to_move} to move is not reachable "
+                           "from the start")
+        return row
+
+    def value(self, pits, to_move: int) -> int:
+        """The margin the player to move can force from this position."""
+        return int(self.values[self.index(pits, to_move)])
+
+    def move_values(self, pits, to_move: int) -> dict[int, int]:
+        """{pit: the margin the player to move can force by playing it} for each
+        legal move (pits numbered as in the engine)."""
+        moves = self._moves()
+        n = self.rules.pits_per_row
+        board = np.array([pits], dtype=np.int8)
+        result = {}
+        for choice in range(n):
+            legal, after, nxt, goes_on, worth = moves.play(board.copy(), to_move, choice)
+            if not legal[0]:
+                continue
+            value = int(worth[0])
+            if goes_on[0]:
+                later = self.value(tuple(int(x) for x in after[0]), int(nxt[0]))
+                value += later if nxt[0] == to_move else -later
+            result[to_move * n + choice] = value
+        return result
+
+
+def solve(rules: Rules = Rules(), start=None, progress: Progress | None = None) -> Solution:
+    """Solve every position reachable from *start* (``(pits, to_move)``; by
+    default the opening, South to move). *progress* is called now and then with
+    (phase, done, total or ``None``)."""
+    moves = Moves(rules)
+    n, m, total = rules.pits_per_row, rules.size, rules.total
+    if start is None:
+        start = ((rules.seeds_per_pit,) * m, 0)
+    pits0, player0 = tuple(int(x) for x in start[0]), int(start[1])
+    if len(pits0) != m or min(pits0) < 0 or sum(pits0) > total or player0 not in (0, 1):
+        raise ValueError(f"start must be ({m} hole counts with at most {total} counters, "
+                         "player 0 or 1)")
+    if not any(pits0[player0 * n:(player0 + 1) * n]):
+        raise ValueError("the player to move at the start has no counters: the game is over")
+    report = progress or (lambda phase, done, todo: None)
+    seconds: dict[str, float] = {}
+    clock = time.perf_counter()
+    graph = _enumerate(moves, pits0, player0, report)
+    seconds["enumerate"] = time.perf_counter() - clock
+    clock = time.perf_counter()
+    keys, succ, worth, sign = _number(graph)
+    seconds["number"] = time.perf_counter() - clock
+    clock = time.perf_counter()
+    values = _solve_levels(moves, keys, succ, worth, sign, report)
+    seconds["solve"] = time.perf_counter() - clock
+    return Solution(rules, (pits0, player0), keys, values, seconds)
+
+
+@dataclass
+class _Graph:
+    """The positions found, block by block in the order found, and their moves:
+    for each move, the successor's number (-1 if the game is over) and the
+    move's immediate worth to the mover (``NEG`` if the move is not legal)."""
+
+    visited: np.ndarray         # by position number: reached?
+    keys: list = field(default_factory=list)       # position numbers, per block
+    succ: list = field(default_factory=list)       # (options, block) int32
+    worth: list = field(default_factory=list)      # (options, block) int16
+
+
+def _enumerate(moves: Moves, pits0, player0: int, report) -> _Graph:
+    """Every position reachable from the start, breadth-first, with its moves."""
+    n = moves.n
+    graph = _Graph(np.zeros(2 * moves.levels[-1], dtype=bool))
+    visited = graph.visited
+    frontier = moves.keys(np.array([pits0], dtype=np.int8), np.array([player0], dtype=np.int8))
+    visited[frontier] = True
+    found = 1
+    while len(frontier):
+        report("enumerating", found, None)
+        boards, players = moves.boards(frontier)
+        fresh_keys = []
+        for player in (0, 1):
+            mine = players == player
+            if not mine.any():
+                continue
+            block = boards[mine]
+            block_succ = np.empty((n, len(block)), dtype=np.int32)
+            block_worth = np.empty((n, len(block)), dtype=np.int16)
+            for choice in range(n):
+                legal, after, nxt, goes_on, worth = moves.play(block, player, choice)
+                going = legal & goes_on
+                keys = np.where(going, moves.keys(after, nxt), -1)
+                block_succ[choice] = keys
+                block_worth[choice] = np.where(legal, worth, NEG)
+                fresh = going & ~visited[keys]       # visited[-1] is not a position: harmless
+                fresh_keys.append(keys[fresh])
+            graph.keys.append(frontier[mine])
+            graph.succ.append(block_succ)
+            graph.worth.append(block_worth)
+        keys = np.sort(np.concatenate(fresh_keys))
+        frontier = keys[np.concatenate(([True], keys[1:] != keys[:-1]))] if len(keys) else keys
+        visited[frontier] = True
+        found += len(frontier)
+    report("enumerating", found, found)
+    return graph
+
+
+class _Rows:
+    """The row of each reached position number in key order: how many reached
+    numbers are below it (counted with a bit vector, 64 numbers a word)."""
+
+    def __init__(self, visited: np.ndarray) -> None:
+        bits = np.packbits(visited, bitorder="little")
+        bits = np.concatenate([bits, np.zeros(-len(bits) % 8, dtype=np.uint8)])
+        self.words = bits.view("<u8")
+        self.before = np.zeros(len(self.words), dtype=np.int32)
+        np.cumsum(np.bitwise_count(self.words[:-1]), out=self.before[1:])
+
+    def __call__(self, keys: np.ndarray) -> np.ndarray:
+        word = keys >> 6
+        below = (np.uint64(1) << (keys & 63).astype(np.uint64)) - np.uint64(1)
+        return self.before[word] + np.bitwise_count(self.words[word] & below).astype(np.int32)
+
+
+def _number(graph: _Graph):
+    """Renumber the positions in key order (fewest counters first). Returns the
+    sorted keys and, per move, the successor's row (-1 if the game is over),
+    the immediate worth (``NEG`` if not legal) and the sign that turns the
+    successor's value into the mover's (-1, or +1 after a pass)."""
+    keys = np.flatnonzero(graph.visited).astype(np.int32)
+    rows = _Rows(graph.visited)
+    del graph.visited
+    order = np.empty(len(keys), dtype=np.int32)     # the found order of each row
+    order[rows(np.concatenate(graph.keys))] = np.arange(len(keys), dtype=np.int32)
+    options = graph.succ[0].shape[0]
+    succ = np.empty((options, len(keys)), dtype=np.int32)
+    worth = np.empty((options, len(keys)), dtype=np.int16)
+    sign = np.empty((options, len(keys)), dtype=np.int8)
+    mover = keys & 1
+    for c in range(options):
+        found = np.concatenate([block[c] for block in graph.succ])[order]
+        going = found >= 0
+        succ[c] = np.where(going, rows(np.where(going, found, 0)), -1)
+        sign[c] = np.where((found & 1) == mover, 1, -1)
+        worth[c] = np.concatenate([block[c] for block in graph.worth])[order]
+    return keys, succ, worth, sign
+
+
+def _solve_levels(moves: Moves, keys, succ, worth, sign, report) -> np.ndarray:
+    """The value of every position, level by level, fewest counters first."""
+    values = np.zeros(len(keys), dtype=np.int16)
+    bounds = np.searchsorted(keys, [2 * level for level in [0, *moves.levels]])
+    for level in range(len(moves.levels)):
+        lo, hi = int(bounds[level]), int(bounds[level + 1])
+        if lo < hi:
+            _solve_level(values, lo, hi, succ, worth, sign)
+        report("solving", hi, len(keys))
+    return values
+
+
+def _solve_level(values, lo, hi, succ, worth, sign) -> None:
+    """Values of the positions lo..hi-1 (one level), those of lower levels known."""
+    size = hi - lo
+    options = succ.shape[0]
+    exits = np.full(size, NEG, dtype=np.int16)       # the best move leaving the level
+    # Moves within the level, as (successor, worth, sign) with successor numbered
+    # from lo; a move that leaves the level, or is not legal, becomes (0, NEG, 0),
+    # which is never the best.
+    inner_succ = np.zeros((options, size), dtype=np.int32)
+    inner_worth = np.full((options, size), NEG, dtype=np.int16)
+    inner_sign = np.zeros((options, size), dtype=np.int16)
+    edges_to, edges_from = [], []
+    for c in range(options):
+        s, w, g = succ[c, lo:hi], worth[c, lo:hi], sign[c, lo:hi]
+        # leaving: the game ends (s < 0), or a capture leads to a lower level
+        value = w + np.where(s >= 0, g * values[s], 0)      # s < 0: values[-1] unused
+        np.maximum(exits, np.where((s < lo) & (w != NEG), value, NEG), out=exits)
+        source = np.flatnonzero(s >= lo)
+        target = s[source] - lo
+        inner_succ[c, source] = target
+        inner_worth[c, source] = w[source]
+        inner_sign[c, source] = g[source]
+        edges_to.append(target)
+        edges_from.append(source)
+    # the predecessors of each position in the level: sort (to << 32 | from)
+    edges_to = np.concatenate(edges_to)
+    pred = (np.sort((edges_to.astype(np.int64) << 32) | np.concatenate(edges_from))
+            & 0xFFFFFFFF).astype(np.int32)
+    start = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(np.bincount(edges_to, minlength=size), out=start[1:])
+
+    # Round 1: every position, from values 0.
+    level = exits.copy()
+    for c in range(options):
+        np.maximum(level, inner_worth[c], out=level)      # (+ sign * 0)
+    changed = np.flatnonzero(level)
+    while changed.size:
+        # the next round re-evaluates the predecessors of what changed
+        first = start[changed]
+        lengths = start[changed + 1] - first
+        total = int(lengths.sum())
+        if not total:
+            break
+        offsets = np.repeat(first - np.cumsum(lengths) + lengths, lengths)
+        rows = np.sort(pred[np.arange(total) + offsets])
+        rows = rows[np.concatenate(([True], rows[1:] != rows[:-1]))]
+        new = exits[rows]                                  # every read happens
+        for c in range(options):                           # before any write
+            s = inner_succ[c, rows]
+            np.maximum(new, inner_worth[c, rows] + inner_sign[c, rows] * level[s], out=new)
+        differs = new != level[rows]
+        changed = rows[differs]
+        level[changed] = new[differs]
+    values[lo:hi] = level

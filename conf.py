@@ -32,6 +32,7 @@ extensions = [
     "sphinxcontrib.bibtex",
     "mancala_spec.sphinxext",
     "mancala_spec.sphinx_diagrams",
+    "mancala_spec.sphinx_reference",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -60,7 +61,7 @@ viewcode_line_numbers = True
 # Standard-library types in signatures cannot be linked offline (no intersphinx),
 # nor can a TypeVar; everything else must resolve (-n).
 nitpick_ignore_regex = [
-    ("py:class", r"(collections\.abc|pathlib|typing|types|matplotlib)\..*"),
+    ("py:class", r"(collections\.abc|pathlib|typing|types|matplotlib|random)\..*"),
     ("py:class", r"mancala_spec\.rules\.F"),
 ]
 pygments_style = "friendly"

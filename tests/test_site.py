@@ -356,3 +356,35 @@ def test_glossary_words_occur_in_their_sources():
         for word in re.findall(r"\*([^*]+)\*", words):
             assert any(word.casefold() in source_text(f).casefold() for f in files[language]), \
                 (language, word)
+
+
+def test_the_conformance_suite_and_schema_are_downloadable(site):
+    import jsonschema
+
+    from mancala_spec.conformance import build_suite, extract_examples, schema
+
+    page = site.pages["conformance.html"]
+    assert 'href="conformance-suite.json"' in page and 'href="conformance-schema.json"' in page
+    suite = json.loads((site.html / "conformance-suite.json").read_text(encoding="utf-8"))
+    assert suite == build_suite(extract_examples(site.tree / "docs"))
+    assert json.loads((site.html / "conformance-schema.json").read_text()) == schema()
+    jsonschema.validate(suite, schema())
+    assert f"<p>{len(suite['cases'])}</p>" in page   # the summary table's total
+
+
+def test_the_cli_reference_shows_every_command(site):
+    from mancala_spec import cli
+
+    page = site.pages["cli.html"]
+    for name in cli.COMMANDS:
+        assert f'id="cli-{name}"' in page
+        assert f"usage: mancala-spec {name}" in page
+
+
+def test_every_rule_page_image_exists(site):
+    for name, text in site.pages.items():
+        for src in re.findall(r'<img[^>]+src="([^"]+)"', text):
+            if not src.startswith(("http", "data:")):
+                assert (site.html / Path(name).parent / src).exists(), (name, src)
+    for page in ("ba-awa.html", "bakuk.html", "editorial.html", "match-and-three-players.html"):
+        assert site.pages[page].count("sowing-diagram") >= 2, page

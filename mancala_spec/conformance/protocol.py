@@ -2,7 +2,7 @@
 
 The runner starts the engine as a subprocess and writes one request per line
 on its standard input; the engine answers each with one line on its standard
-output, in order. Version: :data:`PROTOCOL`.
+output, in order. Version: ``mancala-spec-conformance/1``.
 
 A request::
 

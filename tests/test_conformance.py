@@ -60,6 +60,17 @@ def test_the_extractor_reads_what_an_example_plays(examples):
     assert relay.position is None and relay.move == "c"
 
 
+def test_match_cases_carry_the_match_and_its_reallocation(suite):
+    cases = {case["id"]: case for case in suite["cases"] if "match" in case}
+    assert {"ba-awa-match-setup-1", "ba-awa-match-elimination-1"} <= set(cases)
+    setup = cases["ba-awa-match-setup-1"]["expected"]["match"]
+    # South ends with 32 seeds, North 16: eight pits and four, extended from South's row
+    assert setup["earned"] == [8, 4] and setup["next"] == {"owners": [0] * 8 + [1] * 4,
+                                                          "opener": 1}
+    assert cases["ba-awa-match-opener-1.2"]["match"]["opener"] == "winner"
+    assert cases["ba-awa-match-opener-1.2"]["expected"]["match"]["next"]["opener"] == 0
+
+
 def test_export_matches_its_schema_and_the_engine(suite):
     jsonschema.validate(suite, schema())
     assert suite["protocol"] == "mancala-spec-conformance/1" and suite["version"] == 1
@@ -84,7 +95,8 @@ def test_independent_minimal_engine_passes_what_it_supports(suite):
     skipped = [o.case for o in report.outcomes if o.status == SKIP]
     defaults = {name: dict(ms.get_game(name).options) for name in ("ba-awa", "bakuk")}
     for case in suite["cases"]:
-        assert (case["id"] in skipped) == (case["options"] != defaults[case["game"]])
+        unsupported = case["options"] != defaults[case["game"]] or "match" in case
+        assert (case["id"] in skipped) == unsupported
     assert report.count(PASS) > len(suite["cases"]) // 2
 
 

@@ -44,6 +44,7 @@ class Case:
     position: str | None
     move: str | int | None
     opener: int = 0
+    match: tuple[tuple[str, Any], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -136,10 +137,13 @@ class _Reader:
                 case = Case(owner[1], owner[2], None, None, keywords.get("opener", 0))
                 self.positions.append(case)
                 return ("position", case)
-        if owner and owner[0] == "position" and name in ("trace", "play") and literal:
+        if name == "starting_from" and args and args[0] and args[0][0] == "position":
+            return ("match", args[0][1], tuple(sorted(keywords.items())))
+        if owner and owner[0] in ("position", "match") and name in ("trace", "play") and literal:
             case = owner[1]
+            settings = owner[2] if owner[0] == "match" else None
             self.played.append(Case(case.game, case.options, case.position, literal[0],
-                                    case.opener))
+                                    case.opener, settings))
         return None
 
     def cases(self) -> tuple[Case, ...]:
@@ -187,6 +191,12 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
                 pit = game.board.pit(case.move) if isinstance(case.move, str) else case.move
             request = {"id": case_id, "game": game.name, "options": dict(game.options),
                        "position": position_fields(pos), "move": pit}
+            if case.match is not None:
+                from ..match import Match
+
+                settings = Match(game, **dict(case.match))
+                request["match"] = {"target": settings.target, "opener": settings.opener,
+                                    "allocation": settings.allocation}
             expected = answer(request)
             expected.pop("id")
             if "result" in expected:
@@ -197,6 +207,7 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
                 "where": f"{example.page}:{example.line}",
                 "position": {"text": pos.to_text(), "fields": position_fields(pos)},
                 "move": None if pit is None else {"pit": pit, "name": game.board.name(pit)},
+                **({"match": request["match"]} if "match" in request else {}),
                 "expected": expected,
             })
     return {"format": SUITE_FORMAT, "version": SUITE_VERSION, "mancala_spec": __version__,

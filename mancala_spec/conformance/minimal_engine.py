@@ -102,6 +102,8 @@ def answer(request):
     game, p = request["game"], request["position"]
     if game not in DEFAULTS or request.get("options", {}) != DEFAULTS[game]:
         return {"id": request["id"], "unsupported": "only default options"}
+    if request.get("match"):
+        return {"id": request["id"], "unsupported": "no match play"}
     if game == "ba-awa":
         moves, play, over = ba_awa_moves, ba_awa_play, lambda q: not sum(q["pits"])
     else:

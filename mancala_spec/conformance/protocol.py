@@ -31,6 +31,13 @@ The answer::
   not legal;
 - ``{"id": ..., "unsupported": "why"}`` for a game or option the engine does
   not implement (the case is reported as skipped).
+
+A Ba-awa **match** case adds ``"match": {"target": 12, "opener": "alternate",
+"allocation": "extend"}`` to the request: the move ends a game of a match, and
+the answer adds ``"match": {"earned": [...], "is_over": ..., "winner": ...,
+"next": {"owners": [...], "opener": ...}}`` (``next`` is null once the match
+is over): the pits each player won, and who owns which pit and who opens in
+the next game.
 """
 from __future__ import annotations
 
@@ -85,7 +92,22 @@ def answer(request: dict[str, Any], get=get_game) -> dict[str, Any]:
         return {**reply, "error": "illegal"}
     reply["result"] = result_fields(trace.position)
     reply["events"] = [event.as_dict() for event in trace.events]
+    if request.get("match") is not None:
+        reply["match"] = match_fields(pos, move, request["match"])
     return reply
+
+
+def match_fields(pos: Position, move: int, settings: dict[str, Any]) -> dict[str, Any]:
+    """What a match says after *move* from *pos* ends a game (see the module docstring)."""
+    from ..match import Match
+
+    match = Match.starting_from(pos, **settings).play(move)
+    if not match.game_over:
+        return {"game_over": False}
+    following = None if match.is_over else match.next_game().position
+    return {"earned": list(match.earned()), "is_over": match.is_over, "winner": match.winner,
+            "next": None if following is None else {"owners": list(following.owners),
+                                                     "opener": following.opener}}
 
 
 def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, get=get_game) -> None:

@@ -146,6 +146,10 @@ def compare(expected: dict[str, Any], got: dict[str, Any], rules: bool = False) 
     for key, want in expected["result"].items():
         if key != "text":
             check(f"result.{key}", want, result.get(key))
+    if "match" in expected:
+        have_match = got.get("match") or {}
+        for key, want in expected["match"].items():
+            check(f"match.{key}", want, have_match.get(key))
     if "events" in got and got["events"] is not None:
         want_events = [_strip(e, rules) for e in expected["events"]]
         have_events = [_strip(e, rules) for e in got["events"]]
@@ -178,6 +182,8 @@ def run(command: str | list[str], suite: dict[str, Any], timeout: float = 10.0,
             request = {"id": case["id"], "game": case["game"], "options": case["options"],
                        "position": case["position"]["fields"],
                        "move": case["move"]["pit"] if case["move"] else None}
+            if case.get("match") is not None:
+                request["match"] = case["match"]
             try:
                 got = engine.ask(request, timeout)
             except TimeoutError as error:

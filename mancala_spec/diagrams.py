@@ -102,8 +102,24 @@ class DiagramError(MancalaError):
 # -- the data a diagram draws -----------------------------------------------------
 
 
+class _Counts:
+    """Labels of a box drawn with *count* at a panel's start and *end_count* at its end."""
+
+    count: int
+    end_count: int
+
+    @property
+    def label(self) -> str:
+        return str(self.count)
+
+    @property
+    def end_label(self) -> str:
+        """``"→ n"`` when the box holds a different count at the panel's end, else ``""``."""
+        return f"→ {self.end_count}" if self.end_count != self.count else ""
+
+
 @dataclass(frozen=True)
-class PitBox:
+class PitBox(_Counts):
     """A pit as drawn in one panel: *count* at the panel's start, *end_count* at its end."""
 
     pit: int
@@ -114,18 +130,9 @@ class PitBox:
     count: int
     end_count: int
 
-    @property
-    def label(self) -> str:
-        return str(self.count)
-
-    @property
-    def end_label(self) -> str:
-        """``"→ n"`` when the pit holds a different count at the panel's end, else ``""``."""
-        return f"→ {self.end_count}" if self.end_count != self.count else ""
-
 
 @dataclass(frozen=True)
-class StoreBox:
+class StoreBox(_Counts):
     """A player's end store (the captured seeds; never sown into)."""
 
     player: int
@@ -135,14 +142,6 @@ class StoreBox:
     height: float
     count: int
     end_count: int
-
-    @property
-    def label(self) -> str:
-        return str(self.count)
-
-    @property
-    def end_label(self) -> str:
-        return f"→ {self.end_count}" if self.end_count != self.count else ""
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ extensions = [
     "mancala_spec.sphinxext",
     "mancala_spec.sphinx_diagrams",
     "mancala_spec.sphinx_reference",
+    "mancala_spec.analysis",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -63,6 +64,7 @@ viewcode_line_numbers = True
 nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|pathlib|typing|types|matplotlib|random)\..*"),
     ("py:class", r"mancala_spec\.rules\.F"),
+    ("py:class", r"mancala_spec\..*\._\w+"),        # private bases shown in "Bases:"
 ]
 pygments_style = "friendly"
 pygments_dark_style = "monokai"

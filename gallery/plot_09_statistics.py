@@ -15,7 +15,6 @@ first-player advantage; Bakuk's outcomes are much closer to even.
 Set the environment variable ``MANCALA_GALLERY_GAMES`` to change the number
 of games per game (the tests use a small number).
 """
-import math
 import os
 import random
 from collections import Counter
@@ -24,23 +23,10 @@ import matplotlib.pyplot as plt
 from matplotlib.ticker import PercentFormatter
 
 import mancala_spec as ms
+from mancala_spec.analysis import wilson
 from mancala_spec.diagrams import PLAYER_COLOURS
 
 GAMES = int(os.environ.get("MANCALA_GALLERY_GAMES", "2000"))
-Z = 1.959964  # 95 %
-
-
-def wilson(successes, trials, z=Z):
-    """The Wilson score interval (low, high) for a binomial proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    share = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (share + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
-    return centre - half, centre + half
-
-
 def simulate(name, games, seed):
     """Random games of *name*: outcome counts, game lengths and laps per move."""
     game = ms.get_game(name)

@@ -37,7 +37,8 @@ from mancala_spec.traceability import check, scan_docs, source_line_anchor, sour
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = load_catalogue()
 PAGES = ["index", "ba-awa", "bakuk", "editorial", "rules", "sources", "glossary",
-         "references", "notation", "api", "cite", "auto_examples/index"]
+         "references", "notation", "api", "cite", "auto_examples/index", "analysis",
+         "cli", "conformance", "match-and-three-players"]
 SCANNED = scan_docs(ROOT / "docs")
 
 

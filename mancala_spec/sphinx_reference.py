@@ -40,17 +40,17 @@ class CliReference(SphinxDirective):
 
         parser = cli.build_parser()
         self.env.note_dependency(cli.__file__)
-        result: list[nodes.Node] = [nodes.literal_block(text=parser.format_help())]
+        result: list[nodes.Node] = [nodes.literal_block(text=parser.format_help(), language="text")]
         subparsers = next(a for a in parser._actions if a.dest == "command")
         for name, sub in subparsers.choices.items():
             section = nodes.section(ids=[f"cli-{name}"], names=[f"cli-{name}"])
             section += nodes.title(text=f"mancala-spec {name}")
-            section += nodes.literal_block(text=sub.format_help())
+            section += nodes.literal_block(text=sub.format_help(), language="text")
             for action in sub._actions:
                 if getattr(action, "choices", None) and isinstance(action.choices, dict):
                     for inner_name, inner in action.choices.items():
                         section += nodes.paragraph(text=f"mancala-spec {name} {inner_name}:")
-                        section += nodes.literal_block(text=inner.format_help())
+                        section += nodes.literal_block(text=inner.format_help(), language="text")
             result.append(section)
         return result
 

@@ -368,6 +368,20 @@ def game_rng(seed: int, number: int) -> random.Random:
     return random.Random(f"ba-awa {seed} {number}")
 
 
+def _in_processes(func, config: str, policy: str, games: int, seed: int, first: int,
+                  processes: int) -> list:
+    """Share games *first*… among *processes* processes, each running *func* on
+    its slice; return the parts in game order (games draw from ``game_rng``, so
+    the split does not change them)."""
+    import multiprocessing
+
+    share = -(-games // processes)
+    tasks = [(config, policy, min(share, games - start), seed, first + start)
+             for start in range(0, games, share)]
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        return pool.starmap(func, tasks)
+
+
 def play_games(config: str = "default", policy: str = "random", games: int = 1000,
                seed: int = 2026, first: int = 0, processes: int = 1) -> PlayResult:
     """Play games number *first* … *first* + *games* − 1 of Ba-awa with the
@@ -382,12 +396,7 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
     the games among that many processes (the result is the same).
     """
     if processes > 1 and games > 1:
-        import multiprocessing
-        share = -(-games // processes)
-        tasks = [(config, policy, min(share, games - start), seed, first + start)
-                 for start in range(0, games, share)]
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
-            parts = pool.starmap(play_games, tasks)
+        parts = _in_processes(play_games, config, policy, games, seed, first, processes)
         result = PlayResult(config, policy, games, seed)
         for part in parts:
             result.merge(part)
@@ -466,12 +475,7 @@ def count_endings(config: str = "default", policy: str = "random", games: int = 
     :func:`game_rng(seed, k) <game_rng>`), counting only how they end: for runs
     large enough to meet the rare repetition."""
     if processes > 1 and games > 1:
-        import multiprocessing
-        share = -(-games // processes)
-        tasks = [(config, policy, min(share, games - start), seed, first + start)
-                 for start in range(0, games, share)]
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
-            parts = pool.starmap(count_endings, tasks)
+        parts = _in_processes(count_endings, config, policy, games, seed, first, processes)
         result = Endings(config, policy, games, seed)
         for part in parts:
             result.reasons.update(part.reasons)

@@ -32,6 +32,8 @@ SEEDS_PER_PIT_WON = 4
 TARGETS = (10, 11, 12)
 OPENER_POLICIES = ("alternate", "winner", "loser")
 ALLOCATIONS = ("extend", "consecutive")
+#: The settings of a match (keywords of :class:`Match`), as opposed to the game's options.
+SETTINGS = ("target", "opener", "allocation")
 
 
 @dataclass(frozen=True)
@@ -276,7 +278,7 @@ def parse_match(text: str) -> Match:
     game_lines = []
     for number, line in header:
         key, sep, value = line.partition(":")
-        if key in ("target", "opener", "allocation"):
+        if key in SETTINGS:
             settings[key] = value.strip()
         else:
             game_lines.append(line)

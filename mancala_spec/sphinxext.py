@@ -163,9 +163,27 @@ def badge(kind: str) -> nodes.inline:
     return nodes.inline(text=kind, classes=["rule-badge", f"rule-badge-{kind}"])
 
 
+def offer_list(rule: Rule, offers) -> nodes.bullet_list:
+    """A bullet per option value: the ``get_game(...)`` call that selects it and
+    what it does."""
+    items = nodes.bullet_list()
+    for offer in offers:
+        entry = nodes.paragraph()
+        entry += game_call(rule.game, offer.option, offer.value)
+        entry += nodes.Text(": ")
+        entry += linked_text(" ".join(offer.description.split())).children
+        items += nodes.list_item("", entry)
+    return items
+
+
 def game_call(game: str, option: str, value: Any) -> nodes.literal:
-    shown = repr(value)
-    return nodes.literal(text=f'ms.get_game("{game}", {option}={shown})', classes=["rule-option"])
+    """The call that selects *option* = *value*: a game option, or a match setting."""
+    from .match import SETTINGS
+
+    setting = f"{option}={value!r}"
+    call = (f'ms.Match(ms.get_game("{game}"), {setting})' if option in SETTINGS
+            else f'ms.get_game("{game}", {setting})')
+    return nodes.literal(text=call, classes=["rule-option"])
 
 
 def citation_quote(citation) -> nodes.block_quote:
@@ -252,8 +270,13 @@ class RuleDirective(SphinxDirective):
             block += self.sources_section(rule, "Sources")
         else:
             block += self.editorial_section(rule)
+        if rule.forms:
+            block += self.offers_section(rule, rule.forms, "Forms the source describes",
+                                         "rule-forms")
         if rule.variants:
-            block += self.variants_section(rule)
+            block += self.offers_section(rule, rule.variants,
+                                         "Variant, for comparison (departs from the source)",
+                                         "rule-variants")
         block += self.code_section(rule)
         examples, ids = self.examples_section(rule)
         block += examples
@@ -291,14 +314,7 @@ class RuleDirective(SphinxDirective):
         items += definition("Our default", paragraphs(rule.default))
         items += definition("Why", paragraphs(rule.rationale))
         if rule.alternatives:
-            alternatives = nodes.bullet_list()
-            for alternative in rule.alternatives:
-                entry = nodes.paragraph()
-                entry += game_call(rule.game, alternative.option, alternative.value)
-                entry += nodes.Text(": ")
-                entry += linked_text(" ".join(alternative.description.split())).children
-                alternatives += nodes.list_item("", entry)
-            items += definition("Option that switches it", [alternatives])
+            items += definition("Option that switches it", [offer_list(rule, rule.alternatives)])
         else:
             items += definition("Option that switches it",
                                 [nodes.paragraph(text="None: the engine always applies the "
@@ -307,18 +323,11 @@ class RuleDirective(SphinxDirective):
         out += self.sources_section(rule, "The passages in question")
         return out
 
-    def variants_section(self, rule: Rule) -> list[nodes.Node]:
-        section = nodes.container(classes=["rule-variants"])
-        section += nodes.rubric(text="Variant, for comparison (departs from the source)",
-                                classes=["rule-rubric"])
-        variants = nodes.bullet_list()
-        for variant in rule.variants:
-            entry = nodes.paragraph()
-            entry += game_call(rule.game, variant.option, variant.value)
-            entry += nodes.Text(": ")
-            entry += linked_text(" ".join(variant.description.split())).children
-            variants += nodes.list_item("", entry)
-        section += variants
+    def offers_section(self, rule: Rule, offers, title: str, css: str) -> list[nodes.Node]:
+        """Forms the source describes, or variants that depart from it, as options."""
+        section = nodes.container(classes=[css])
+        section += nodes.rubric(text=title, classes=["rule-rubric"])
+        section += offer_list(rule, offers)
         return [section]
 
     def code_section(self, rule: Rule) -> list[nodes.Node]:

@@ -389,3 +389,13 @@ def test_every_rule_page_image_exists(site):
                 assert (site.html / Path(name).parent / src).exists(), (name, src)
     for page in ("ba-awa.html", "bakuk.html", "editorial.html", "match-and-three-players.html"):
         assert site.pages[page].count("sowing-diagram") >= 2, page
+
+
+def test_forms_and_match_settings_show_the_call_that_selects_them(site):
+    text = html.unescape(re.sub(r"<[^>]+>", "", site.pages["match-and-three-players.html"]))
+    assert text.count("Forms the source describes") == 3   # two three-player rules, match aim
+    assert 'ms.get_game("ba-awa", players=3)' in text
+    assert 'ms.get_game("bakuk", players=3)' in text
+    assert 'ms.Match(ms.get_game("ba-awa"), target=10)' in text
+    assert "ms.Match(ms.get_game(\"ba-awa\"), opener='winner')" in text
+    assert 'get_game("ba-awa", target=' not in text

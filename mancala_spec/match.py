@@ -126,7 +126,7 @@ class Match:
         captured = self.position.captured
         pits = [seeds // SEEDS_PER_PIT_WON for seeds in captured]
         spare = self.game.board.size - sum(pits)
-        order = [self.position.opener] + self.game.turn_order(self.position.opener)[:-1]
+        order = [self.position.opener, *self.game.turn_order(self.position.opener)[:-1]]
         by_remainder = sorted(order, key=lambda p: -(captured[p] % SEEDS_PER_PIT_WON))
         for player in by_remainder[:spare]:
             pits[player] += 1

@@ -30,7 +30,7 @@ class Position:
     """
 
     __slots__ = ("game", "pits", "to_move", "captured", "opener", "owners", "history",
-                 "_sowings")
+                 "_sowings", "_moves")
 
     game: Game
     pits: tuple[int, ...]
@@ -45,21 +45,23 @@ class Position:
         for name in ("game", "pits", "to_move", "captured", "opener", "owners", "history"):
             object.__setattr__(self, name, getattr(parsed, name))
         object.__setattr__(self, "_sowings", {})
+        object.__setattr__(self, "_moves", None)
 
     @classmethod
     def _make(cls, game: Game, pits, to_move: int, captured, opener: int, owners,
               history) -> Position:
         """Build without checks; for the engine, which only makes valid positions."""
-        self = object.__new__(cls)
-        set_ = object.__setattr__
-        set_(self, "game", game)
-        set_(self, "pits", tuple(pits))
-        set_(self, "to_move", to_move)
-        set_(self, "captured", tuple(captured))
-        set_(self, "opener", opener)
-        set_(self, "owners", tuple(owners))
-        set_(self, "history", tuple(history))
-        set_(self, "_sowings", {})
+        self = object.__new__(_Unfinished)
+        self.game = game
+        self.pits = tuple(pits)
+        self.to_move = to_move
+        self.captured = tuple(captured)
+        self.opener = opener
+        self.owners = tuple(owners)
+        self.history = tuple(history)
+        self._sowings = {}
+        self._moves = None
+        self.__class__ = Position   # from here on immutable
         return self
 
     def __setattr__(self, name, value):
@@ -83,7 +85,7 @@ class Position:
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self.game.is_over(self)
+        return not self._legal() and self.game.is_over(self)
 
     @property
     def winner(self) -> int | None:
@@ -92,9 +94,15 @@ class Position:
 
     def legal_moves(self) -> list[int]:
         """The pits the player to move may play, as sorted indices."""
-        if self.is_over:
-            return []
-        return list(self.game.legal_moves(self))
+        return list(self._legal())
+
+    def _legal(self) -> tuple[int, ...]:
+        """The legal moves, worked out once (a position never changes)."""
+        moves = self._moves
+        if moves is None:
+            moves = self.game.moves(self)
+            object.__setattr__(self, "_moves", moves)
+        return moves
 
     # -- moving ----------------------------------------------------------------
 
@@ -108,11 +116,11 @@ class Position:
 
     def trace(self, pit: int | str) -> Trace:
         """Play *pit* and return the move's events with the resulting position."""
-        index = self._pit_index(pit)
-        self._check_move(index)
-        sowing = self.sowing(index).copy()
+        index = pit if type(pit) is int and pit in self._legal() else self._illegal(pit)
+        # the sowing worked out for the legality check, if any, is used up here
+        sowing = self._sowings.pop(index, None) or self.game.sow_move(self, index)
         after = self.game.settle(self, sowing)
-        return Trace(self, index, tuple(sowing.events), after)
+        return Trace.recorded(self, index, sowing.records, after)
 
     def sowing(self, pit: int) -> Sowing | None:
         """The (cached) sowing of *pit* before the end-of-move rules, or ``None``
@@ -120,6 +128,13 @@ class Position:
         if pit not in self._sowings:
             self._sowings[pit] = self.game.sow_move(self, pit)
         return self._sowings[pit]
+
+    def _illegal(self, pit) -> int:
+        """*pit* as an index, if it is a legal move after all (a name such as
+        ``"c"``); otherwise raise the error that says why it is not."""
+        index = self._pit_index(pit)
+        self._check_move(index)
+        return index
 
     def _pit_index(self, pit: int | str) -> int:
         board = self.game.board
@@ -220,6 +235,16 @@ class Position:
 
     def __reduce__(self):
         return (Position, (self.game, self.to_text()))
+
+
+class _Unfinished(Position):
+    """A position being built by :meth:`Position._make`: the same fields, but
+    they can be set (directly, which is several times faster than going round
+    :meth:`Position.__setattr__`). It becomes a :class:`Position` when built."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
 __all__ = ["Position", "NotationError"]

@@ -1,10 +1,10 @@
 """The sowing primitives that every game composes.
 
 A :class:`Sowing` is the mutable working state of one move: a copy of the pits
-and stores, the mover, and the list of events so far. Each primitive changes the
-state by one step and records one event naming the rule that caused it. Games
-(``mancala_spec.games``) decide *which* primitive to call *when*; the mechanics
-live only here, so related games can be composed from the same pieces.
+and stores, the mover, and the record of events so far. Each primitive changes
+the state by one step and records one event naming the rule that caused it.
+Games (``mancala_spec.games``) decide *which* primitive to call *when*; the
+mechanics live only here, so related games can be composed from the same pieces.
 
 >>> from mancala_spec.board import Board
 >>> s = Sowing(Board(3), pits=[1, 0, 0, 0, 0, 0], captured=[0, 0],
@@ -14,17 +14,84 @@ live only here, so related games can be composed from the same pieces.
 1
 >>> [e.kind for e in s.events], s.pits
 (['pick-up', 'drop'], [0, 1, 0, 0, 0, 0])
+
+Events are recorded as plain tuples (:data:`~mancala_spec.trace.Record`) and
+become :class:`~mancala_spec.trace.Event` values when read, through
+:attr:`Sowing.events` or :attr:`Trace.events <mancala_spec.trace.Trace.events>`.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+from functools import lru_cache
+from operator import add
+
 from .board import Board
-from .trace import Capture, Drop, EndOfGame, EndOfLap, EndOfMove, Event, Pass, PickUp, Relay
+from .trace import (Capture, Drop, EndOfGame, EndOfLap, EndOfMove, Event, Pass, PickUp, Record,
+                    Relay, register_record)
+
+
+class SowingOrder:
+    """The order seeds are sown in on one board: counter-clockwise from pit to
+    pit, passing over the pit a lap was lifted from if *skip_origin* is true.
+    Get one with :func:`sowing_order`.
+
+    >>> order = sowing_order(6, skip_origin=True)
+    >>> order.next[2][1], order.next[2][3], order.lap(2, 7)
+    (3, 4, ((1, 1, 0, 2, 2, 1), 4))
+    """
+
+    def __init__(self, size: int, skip_origin: bool) -> None:
+        def following(pit: int, origin: int) -> int:
+            after = (pit + 1) % size
+            if skip_origin and after == origin:
+                after = (after + 1) % size
+            return after
+        #: ``next[origin][pit]``: the pit after *pit* in a lap lifted from *origin*
+        self.next = tuple(tuple(following(pit, origin) for pit in range(size))
+                          for origin in range(size))
+        self._laps: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
+
+    def lap(self, origin: int, seeds: int) -> tuple[tuple[int, ...], int]:
+        """A lap of *seeds* seeds lifted from *origin*, as a whole: how many
+        seeds each pit gains, and the pit the last one falls in."""
+        try:
+            return self._laps[origin, seeds]
+        except KeyError:
+            gains, pit, following = [0] * len(self.next), origin, self.next[origin]
+            for _ in range(seeds):
+                pit = following[pit]
+                gains[pit] += 1
+            self._laps[origin, seeds] = whole = (tuple(gains), pit)
+            return whole
+
+    def drops(self, rule: str, origin: int, seeds: int, before) -> list[Drop]:
+        """The :class:`~mancala_spec.trace.Drop` events of a lap of *seeds*
+        seeds lifted from *origin* on the board *before*, one by one."""
+        pits, pit, following, events = list(before), origin, self.next[origin], []
+        for _ in range(seeds):
+            pit = following[pit]
+            pits[pit] += 1
+            events.append(Drop(rule, pit, pits[pit]))
+        return events
+
+
+@lru_cache(maxsize=None)
+def sowing_order(size: int, skip_origin: bool) -> SowingOrder:
+    """The :class:`SowingOrder` of a board of *size* pits (one per board and option)."""
+    return SowingOrder(size, skip_origin)
+
+
+#: A record standing for a whole lap's drops: ``(WHOLE_LAP, order, rule, origin,
+#: seeds, board before)``; read as the lap's Drop events (:meth:`SowingOrder.drops`).
+WHOLE_LAP = register_record(lambda order, *lap: order.drops(*lap))
 
 
 class Sowing:
     """Working state of one move. Not shared: each move gets its own copy."""
 
-    __slots__ = ("board", "pits", "captured", "owners", "mover", "skip_origin", "events", "laps")
+    __slots__ = ("board", "pits", "captured", "owners", "mover", "skip_origin", "records",
+                 "laps", "took", "order")
 
     def __init__(self, board: Board, pits, captured, owners, mover: int,
                  skip_origin: bool = False) -> None:
@@ -34,66 +101,110 @@ class Sowing:
         self.owners = owners
         self.mover = mover
         self.skip_origin = skip_origin
-        self.events: list[Event] = []
+        #: the events so far, as :data:`~mancala_spec.trace.Record` tuples
+        self.records: list[Record] = []
+        #: the laps sown so far
         self.laps = 0
+        #: whether any seed has left the board
+        self.took = False
+        #: the :class:`SowingOrder` of this board and option
+        self.order = sowing_order(2 * board.pits_per_row, skip_origin)
 
     def copy(self) -> Sowing:
         """An independent copy (the end-of-move rules extend a copy, never the cache)."""
-        twin = Sowing(self.board, self.pits, self.captured, self.owners, self.mover,
-                      self.skip_origin)
-        twin.events = list(self.events)
-        twin.laps = self.laps
+        twin = Sowing.__new__(Sowing)
+        twin.board, twin.owners, twin.mover = self.board, self.owners, self.mover
+        twin.skip_origin, twin.order = self.skip_origin, self.order
+        twin.pits, twin.captured = list(self.pits), list(self.captured)
+        twin.records = list(self.records)
+        twin.laps, twin.took = self.laps, self.took
         return twin
+
+    @property
+    def events(self) -> list[Event]:
+        """The events so far (built afresh from :attr:`records` at each read)."""
+        from .trace import build_events
+        return list(build_events(self.records))
+
+    @property
+    def captured_any(self) -> bool:
+        """Whether any seed left the board during this move."""
+        return self.took
 
     def pick_up(self, pit: int, rule: str) -> int:
         """Lift every seed from *pit* to start the move; return how many."""
         seeds, self.pits[pit] = self.pits[pit], 0
-        self.events.append(PickUp(rule, pit, seeds))
+        self.records.append((PickUp, rule, pit, seeds))
         self.laps = 1
         return seeds
 
     def relay(self, pit: int, rule: str) -> int:
         """Lift every seed from *pit* to sow a new lap; return how many."""
         seeds, self.pits[pit] = self.pits[pit], 0
-        self.events.append(Relay(rule, pit, seeds))
+        self.records.append((Relay, rule, pit, seeds))
         self.laps += 1
         return seeds
 
     def next_pit(self, pit: int, origin: int) -> int:
         """The pit after *pit* in sowing order, passing over *origin* (the pit
         this lap was lifted from) when the ``skip_origin`` option is on."""
-        following = self.board.next(pit)
-        if self.skip_origin and following == origin:
-            following = self.board.next(following)
-        return following
+        return self.order.next[origin][pit]
 
     def drop(self, pit: int, rule: str) -> int:
         """Drop one seed into *pit*; return the pit's new count."""
-        self.pits[pit] += 1
-        count = self.pits[pit]
-        self.events.append(Drop(rule, pit, count))
+        count = self.pits[pit] = self.pits[pit] + 1
+        self.records.append((Drop, rule, pit, count))
         return count
+
+    def sow_lap(self, origin: int, seeds: int, rule: str, owner_takes: int | None = None,
+                owner_rule: str = "") -> int:
+        """Sow *seeds* seeds lifted from *origin*: drop them one by one into the
+        following pits (as :meth:`next_pit` and :meth:`drop` do); return the
+        pit the last one fell in.
+
+        With *owner_takes*, a drop other than the last that brings its pit to
+        exactly that many seeds gives them to the pit's owner at once (a
+        :meth:`capture` under *owner_rule*), and the lap goes on. Without it
+        nothing can happen on the way, so the lap is applied whole
+        (:meth:`SowingOrder.lap`) and recorded as one :data:`WHOLE_LAP` record,
+        read as the same Drop events."""
+        order = self.order
+        if owner_takes is None:
+            gains, last = order.lap(origin, seeds)
+            self.records.append((WHOLE_LAP, order, rule, origin, seeds, tuple(self.pits)))
+            self.pits = list(map(add, self.pits, gains))
+            return last
+        pits, record, following = self.pits, self.records.append, order.next[origin]
+        pit = origin
+        for left in range(seeds - 1, -1, -1):
+            pit = following[pit]
+            count = pits[pit] = pits[pit] + 1
+            record((Drop, rule, pit, count))
+            if count == owner_takes and left:
+                self.capture(pit, self.owners[pit], owner_rule)
+        return pit
 
     def capture(self, pit: int, player: int, rule: str) -> int:
         """Move every seed of *pit* to *player*'s store; return how many."""
         seeds, self.pits[pit] = self.pits[pit], 0
         self.captured[player] += seeds
-        self.events.append(Capture(rule, pit, seeds, player))
+        self.took = True
+        self.records.append((Capture, rule, pit, seeds, player))
         return seeds
 
     def end_lap(self, pit: int, rule: str) -> int:
         """Record where the lap's last seed landed; return that pit's count."""
         count = self.pits[pit]
-        self.events.append(EndOfLap(rule, self.laps, pit, count))
+        self.records.append((EndOfLap, rule, self.laps, pit, count))
         return count
 
     def end_move(self, reason: str, rule: str) -> None:
         """Record that the sowing is over, and why."""
-        self.events.append(EndOfMove(rule, reason))
+        self.records.append((EndOfMove, rule, reason))
 
     def pass_turn(self, player: int, rule: str) -> None:
         """Record that *player* has no legal move and is passed over."""
-        self.events.append(Pass(rule, player))
+        self.records.append((Pass, rule, player))
 
     def take_all(self, player_of, rule: str) -> None:
         """Capture every non-empty pit for ``player_of(pit)`` (end of game)."""
@@ -103,9 +214,4 @@ class Sowing:
 
     def end_game(self, reason: str, rule: str) -> None:
         """Record that the game is over, and why."""
-        self.events.append(EndOfGame(rule, reason))
-
-    @property
-    def captured_any(self) -> bool:
-        """Whether any seed left the board during this move."""
-        return any(isinstance(event, Capture) for event in self.events)
+        self.records.append((EndOfGame, rule, reason))

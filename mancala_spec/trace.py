@@ -164,14 +164,107 @@ def event_from_dict(data: dict[str, object]) -> Event:
     return cls(**{k: v for k, v in data.items() if k in names})
 
 
-@dataclass(frozen=True)
+#: How a move records its events as it is played: each a plain tuple
+#: ``(event class, rule, *fields)``, turned into :class:`Event` values only
+#: when someone reads :attr:`Trace.events` (recording a tuple costs a fraction
+#: of building a frozen dataclass, and most moves played are never read).
+Record = tuple
+
+
+_EXPANDERS: dict[object, object] = {}
+
+
+def register_record(expand) -> object:
+    """A new record kind standing for several events: a record
+    ``(kind, *fields)`` is read as the events ``expand(*fields)`` returns.
+    Returns *kind*, a marker to put first in such records."""
+    kind = object()
+    _EXPANDERS[kind] = expand
+    return kind
+
+
+def build_events(records) -> tuple[Event, ...]:
+    """The events of *records* (see :data:`Record`), in order."""
+    events: list[Event] = []
+    for cls, *fields in records:
+        expand = _EXPANDERS.get(cls)
+        if expand is None:
+            events.append(cls(*fields))
+        else:
+            events.extend(expand(*fields))
+    return tuple(events)
+
+
 class Trace:
-    """One move: the position before, the pit played, its events and the result."""
+    """One move: the position before, the pit played, its events and the result.
+
+    ``Trace(before, pit, events, position)``. A trace is a value: its fields
+    cannot be reassigned, and two traces are equal when all four are.
+    """
+
+    __slots__ = ("before", "pit", "position", "_events", "_records")
 
     before: "Position"  # noqa: F821  (mancala_spec.position.Position)
     pit: int
-    events: tuple[Event, ...]
     position: "Position"  # noqa: F821
+
+    def __init__(self, before, pit: int, events, position) -> None:
+        set_ = object.__setattr__
+        set_(self, "before", before)
+        set_(self, "pit", pit)
+        set_(self, "position", position)
+        set_(self, "_events", tuple(events))
+        set_(self, "_records", None)
+
+    @classmethod
+    def recorded(cls, before, pit: int, records, position) -> Trace:
+        """A trace whose events are built from *records* when first read."""
+        self = object.__new__(_Unfinished)
+        self.before, self.pit, self.position = before, pit, position
+        self._events, self._records = None, records
+        self.__class__ = Trace   # from here on immutable
+        return self
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Trace is immutable")
+
+    def __delattr__(self, name):
+        raise AttributeError("Trace is immutable")
+
+    def __reduce__(self):
+        return (Trace, (self.before, self.pit, self.events, self.position))
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The move's events, in the order they happened."""
+        if self._events is None:
+            object.__setattr__(self, "_events", build_events(self._records))
+            object.__setattr__(self, "_records", None)
+        return self._events
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trace):
+            return NotImplemented
+        return ((self.before, self.pit, self.events, self.position)
+                == (other.before, other.pit, other.events, other.position))
+
+    def __hash__(self) -> int:
+        return hash((self.before, self.pit, self.events, self.position))
+
+    def __repr__(self) -> str:
+        return (f"Trace(before={self.before!r}, pit={self.pit!r}, events={self.events!r}, "
+                f"position={self.position!r})")
+
+    def replace(self, **changes) -> Trace:
+        """A copy with the fields named in *changes* (``before``, ``pit``,
+        ``events``, ``position``) replaced."""
+        fields_ = {"before": self.before, "pit": self.pit, "events": self.events,
+                   "position": self.position}
+        unknown = set(changes) - set(fields_)
+        if unknown:
+            raise TypeError(f"Trace has no field {sorted(unknown)[0]!r}")
+        fields_.update(changes)
+        return Trace(**fields_)
 
     @property
     def laps(self) -> int:
@@ -188,3 +281,12 @@ class Trace:
         game = self.before.game
         return "\n".join(f"{event.describe(game.board.name, game.player_name)}  [{event.rule}]"
                          for event in self.events)
+
+
+class _Unfinished(Trace):
+    """A trace being built by :meth:`Trace.recorded`, its fields settable
+    (as :class:`mancala_spec.position._Unfinished` is for positions)."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__

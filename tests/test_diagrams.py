@@ -226,7 +226,7 @@ def test_skip_origin_hops_over_the_origin():
 def corrupt(trace, index, **changes):
     events = list(trace.events)
     events[index] = dataclasses.replace(events[index], **changes)
-    return dataclasses.replace(trace, events=tuple(events))
+    return trace.replace(events=tuple(events))
 
 
 def drop_event(trace, kind, index=0):
@@ -240,12 +240,12 @@ CORRUPTIONS = {
     "capture for the other player": lambda t: corrupt(
         t, drop_event(t, Capture), player=1 - t.events[drop_event(t, Capture)].player),
     "capture from another pit": lambda t: corrupt(t, drop_event(t, Capture), pit=0),
-    "capture left out": lambda t: dataclasses.replace(
-        t, events=tuple(e for i, e in enumerate(t.events) if i != drop_event(t, Capture))),
+    "capture left out": lambda t: t.replace(
+        events=tuple(e for i, e in enumerate(t.events) if i != drop_event(t, Capture))),
     "relay of too many seeds": lambda t: corrupt(
         t, drop_event(t, Relay), seeds=t.events[drop_event(t, Relay)].seeds + 1),
-    "wrong resulting position": lambda t: dataclasses.replace(
-        t, position=example("opening").position),
+    "wrong resulting position": lambda t: t.replace(
+        position=example("opening").position),
 }
 
 
@@ -265,7 +265,7 @@ def test_a_drop_outside_any_lap_is_refused():
     trace = example("bakuk-forward")
     events = (Drop("bakuk-sow", 0, 4),) + trace.events
     with pytest.raises(DiagramError, match="outside any lap"):
-        layout(dataclasses.replace(trace, events=events))
+        layout(trace.replace(events=events))
 
 
 # -- the rendered figure shows exactly the diagram's data ------------------------------

@@ -125,7 +125,7 @@ def check_trace(trace):
         # a player who owns no pit takes no turn (rule ba-awa-match-elimination);
         # a player who owns pits but cannot move is passed over with a Pass event
         order = before.game.turn_order(before.to_move, before.owners)
-        assert passed == order[:len(passed)]
+        assert passed == list(order[:len(passed)])
         assert after.to_move == order[len(passed)]
 
 

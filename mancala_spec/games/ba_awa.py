@@ -124,12 +124,7 @@ class BaAwa(Game):
         """Drop *seeds* one by one counter-clockwise from the pit after *origin*;
         return the pit of the last seed. A drop other than the last that makes
         exactly four gives those four to the pit's owner at once."""
-        pit = origin
-        for left in range(seeds - 1, -1, -1):
-            pit = s.next_pit(pit, origin)
-            if s.drop(pit, rule) == FOUR and left:
-                s.capture(pit, s.owners[pit], "ba-awa-owner-four")
-        return pit
+        return s.sow_lap(origin, seeds, rule, owner_takes=FOUR, owner_rule="ba-awa-owner-four")
 
     @implements("ba-awa-turns", "ba-awa-three-turns", "ba-awa-eight", "ba-awa-eight-timing",
                 "ba-awa-no-move", "ba-awa-repetition")

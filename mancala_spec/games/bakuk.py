@@ -81,10 +81,7 @@ class Bakuk(Game):
         the chain follows."""
         s = self.new_sowing(pos)
         seeds = s.pick_up(pit, "bakuk-choose")
-        last = pit
-        for _ in range(seeds):
-            last = s.next_pit(last, pit)
-            s.drop(last, "bakuk-sow")
+        last = s.sow_lap(pit, seeds, "bakuk-sow")
         if s.end_lap(last, "bakuk-sow") in CAPTURING_COUNTS:
             s.capture(last, s.mover, "bakuk-capture")
             self.capture_chain(s, last)
@@ -119,26 +116,24 @@ class Bakuk(Game):
            or with ``leftovers="owners"`` for their hole's owner (``bakuk-leftovers``).
         """
         history = self.history_after(before, s)
-        owners = s.owners
-        taker = (lambda pit: owners[pit]) if self.options["leftovers"] == "owners" else None
-        order = self.turn_order(s.mover, owners)
+        order = self.turn_order(s.mover, s.owners)
         candidate = self.after_move(s, order[0], before, history)
         if not self.has_seeds(candidate, order[0]):
             able = [p for p in order if self.has_seeds(candidate, p)]
             if self.options["no_move"] == "end" or not able:
-                return self._end(s, candidate, "exhausted", "bakuk-exhausted", taker)
+                return self._end(s, candidate, "exhausted", "bakuk-exhausted")
             for passed in order[:order.index(able[0])]:
                 s.pass_turn(passed, "bakuk-exhausted")
             candidate = self.after_move(s, able[0], before, history)
         if candidate.key in history:
-            return self._end(s, candidate, "repetition", "bakuk-repetition", taker)
+            return self._end(s, candidate, "repetition", "bakuk-repetition")
         return candidate
 
-    def _end(self, s: Sowing, candidate: Position, reason: str, rule: str, taker) -> Position:
-        if taker is None:
+    def _end(self, s: Sowing, candidate: Position, reason: str, rule: str) -> Position:
+        if self.options["leftovers"] == "unscored":
             s.end_game(reason, rule)
             return candidate
-        s.take_all(taker, "bakuk-leftovers")
+        s.take_all(lambda pit: s.owners[pit], "bakuk-leftovers")
         s.end_game(reason, rule)
         return self.after_move(s, candidate.to_move, candidate, ())
 
@@ -148,6 +143,11 @@ class Bakuk(Game):
         or the position recurred since the last capture."""
         return (pos.seeds_on_board == 0 or not self.has_seeds(pos, pos.to_move)
                 or pos.key in pos.history)
+
+    def moves(self, pos: Position) -> tuple[int, ...]:
+        """The holes of the player to move that hold counters, none once the
+        position recurred (so none once the game is over: see :meth:`is_over`)."""
+        return () if pos.key in pos.history else self.own_pits_with_seeds(pos)
 
     @implements("bakuk-winner", "bakuk-draw")
     def winner(self, pos: Position) -> int | None:

@@ -55,6 +55,10 @@ class Game:
         #: The number of players (the ``players`` option): 2, or 3.
         self.players: int = values["players"]
         self.board = self.make_board()
+        #: the ``skip_origin`` option (every game has it), read once per move
+        self.skip_origin: bool = values["skip_origin"]
+        self._owned: dict = {}
+        self._turns: dict = {}
 
     # -- identity --------------------------------------------------------------
 
@@ -103,6 +107,12 @@ class Game:
     def is_over(self, pos: Position) -> bool:
         raise NotImplementedError
 
+    def moves(self, pos: Position) -> tuple[int, ...]:
+        """The legal moves of *pos*, none once the game is over. (A game may
+        work this out more directly than from :meth:`is_over` and
+        :meth:`legal_moves`, so long as the answer is the same.)"""
+        return () if self.is_over(pos) else self.legal_moves(pos)
+
     def winner(self, pos: Position) -> int | None:
         raise NotImplementedError
 
@@ -121,37 +131,53 @@ class Game:
         """The seeds in play: the setup count times the number of pits."""
         return self.seeds_per_pit * self.board.size
 
+    def owned(self, owners: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """For each player, the pits they own under *owners*, in index order."""
+        try:
+            return self._owned[owners]
+        except KeyError:
+            mine = tuple(tuple(pit for pit, owner in enumerate(owners) if owner == player)
+                         for player in range(self.players))
+            self._owned[owners] = mine   # remembered: owners change only between games
+            return mine
+
     def own_pits_with_seeds(self, pos: Position) -> tuple[int, ...]:
         """The player to move's pits that hold seeds, in index order."""
-        return tuple(pit for pit, (seeds, owner) in enumerate(zip(pos.pits, pos.owners))
-                     if seeds and owner == pos.to_move)
+        pits = pos.pits
+        return tuple([pit for pit in self.owned(pos.owners)[pos.to_move] if pits[pit]])
 
     def has_seeds(self, pos: Position, player: int) -> bool:
         """Whether any pit *player* owns holds seeds."""
-        return any(seeds for seeds, owner in zip(pos.pits, pos.owners) if owner == player)
+        pits = pos.pits
+        return any([pits[pit] for pit in self.owned(pos.owners)[player]])
 
-    def turn_order(self, mover: int, owners: tuple[int, ...] | None = None) -> list[int]:
+    def turn_order(self, mover: int, owners: tuple[int, ...] | None = None) -> tuple[int, ...]:
         """Who may move after *mover*: the next player first, *mover* last.
 
         Turns follow the sowing direction (player 0, 1, 2, …), or run against
         it with the ``turn_order="reverse"`` option of three-player games. A
         player who owns no pit (eliminated in a match) is left out.
         """
+        try:
+            return self._turns[mover, owners]
+        except KeyError:
+            pass
         direction = -1 if self.options.get("turn_order") == "reverse" else 1
         order = [(mover + direction * step) % self.players for step in range(1, self.players + 1)]
-        if owners is None:
-            return order
-        return [player for player in order if player in owners or player == mover]
+        if owners is not None:
+            order = [player for player in order if player in owners or player == mover]
+        self._turns[mover, owners] = tuple(order)   # remembered, as owned() is
+        return tuple(order)
 
     def new_sowing(self, pos: Position) -> Sowing:
         """A fresh working state for a move from *pos*."""
         return Sowing(self.board, pos.pits, pos.captured, pos.owners, pos.to_move,
-                      self.options["skip_origin"])
+                      self.skip_origin)
 
     def history_after(self, before: Position, sowing: Sowing) -> tuple[Key, ...]:
         """Positions seen since the last capture, for the repetition rules: a
         capture makes every earlier position unreachable, so it clears them."""
-        return () if sowing.captured_any else before.history + (before.key,)
+        return () if sowing.took else before.history + (before.key,)
 
     def after_move(self, sowing: Sowing, to_move: int, before: Position,
                    history: tuple[Key, ...]) -> Position:

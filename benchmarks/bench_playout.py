@@ -1,6 +1,6 @@
 """Random playouts per second: the simple baseline, the fast path and the traced path.
 
-    python benchmarks/bench_playout.py [--games N] [--repeat R]
+    python benchmarks/bench_playout.py [--games N] [--repeat R] [--game NAME]
 
 For each game (default options) it plays N random games from the start three
 ways, each move drawn with ``random.Random(seed).choice`` from the legal moves:
@@ -8,14 +8,18 @@ ways, each move drawn with ``random.Random(seed).choice`` from the legal moves:
 * ``baseline``: ``benchmarks/baseline.py``, a deliberately simple plain loop of
   the same rules (for comparison only; the package does not use it);
 * ``fast``: :class:`mancala_spec.fast.FastGame` (``legal_moves``, ``play``);
-* ``traced``: :class:`mancala_spec.position.Position` (``legal_moves``, ``play``),
-  the reference engine, which records every event.
+* ``traced``: :class:`mancala_spec.position.Position` (``legal_moves``, then
+  ``trace(pit).position``), the reference engine: every move records all its
+  events and returns them in a :class:`~mancala_spec.trace.Trace`.
 
 All three draw the same moves from the same seed, so they must play the same
 games: the script checks that the move counts agree. Times are CPU time of this
-process (``time.process_time``), the best of R repeats, so that other work on
-the machine disturbs them less. The traced path plays N // 10 games (it is
-slower); its rates are per game and per move, like the others.
+process (``time.process_time``), the best of R rounds for each path. Within a
+round the paths run in turn, a different one first each time. Many short rounds
+(by default 20 rounds of 200 games) rather than a few long ones, because the
+speed of this machine drifts: seen here, the same code measured anywhere from
+0.7x to 1.5x of itself a minute apart, and a long round can fall entirely in a
+slow spell, while the best of many short rounds is steady.
 """
 from __future__ import annotations
 
@@ -70,7 +74,7 @@ def run_traced(name: str, games: int) -> int:
             legal = pos.legal_moves()
             if not legal:
                 break
-            pos = pos.play(rng.choice(legal))
+            pos = pos.trace(rng.choice(legal)).position
             moves += 1
     return moves
 
@@ -79,16 +83,18 @@ PATHS = {"baseline": run_baseline, "fast": run_fast, "traced": run_traced}
 
 
 def measure(name: str, games: int, repeat: int) -> dict[str, tuple[int, int, float]]:
-    """{path: (games, moves, best seconds)}, the paths run in turn, *repeat* rounds."""
-    counts = {"baseline": games, "fast": games, "traced": max(1, games // 10)}
+    """{path: (games, moves, best seconds)}: *repeat* rounds, each playing the N
+    games once on every path, the paths taking turns to go first."""
     best: dict[str, tuple[int, int, float]] = {}
-    for _ in range(repeat):
-        for path, run in PATHS.items():
+    paths = list(PATHS.items())
+    for round_ in range(repeat):
+        turn = round_ % len(paths)
+        for path, run in paths[turn:] + paths[:turn]:
             start = time.process_time()
-            moves = run(name, counts[path])
+            moves = run(name, games)
             seconds = time.process_time() - start
             if path not in best or seconds < best[path][2]:
-                best[path] = (counts[path], moves, seconds)
+                best[path] = (games, moves, seconds)
     return best
 
 
@@ -101,15 +107,17 @@ def check_same_games(name: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000,
-                        help="games per game and path (the traced path plays a tenth)")
-    parser.add_argument("--repeat", type=int, default=3, help="rounds; the best is kept")
+    parser.add_argument("--games", type=int, default=200,
+                        help="games per game and path")
+    parser.add_argument("--game", choices=("ba-awa", "bakuk"), action="append",
+                        help="measure only this game (repeatable; default: both)")
+    parser.add_argument("--repeat", type=int, default=20, help="rounds; the best is kept")
     args = parser.parse_args(argv)
     header = f"{'game':<8} {'path':<9} {'games':>6} {'moves':>8} {'games/s':>9} " \
              f"{'moves/s':>9} {'vs baseline':>11} {'vs fast':>8}"
     print(header)
     print("-" * len(header))
-    for name in ("ba-awa", "bakuk"):
+    for name in args.game or ("ba-awa", "bakuk"):
         check_same_games(name)
         best = measure(name, args.games, args.repeat)
         rate = {path: moves / seconds for path, (_, moves, seconds) in best.items()}

@@ -44,23 +44,25 @@ class Position:
         parsed = game.parse(text)
         for name in ("game", "pits", "to_move", "captured", "opener", "owners", "history"):
             object.__setattr__(self, name, getattr(parsed, name))
-        object.__setattr__(self, "_sowings", {})
+        object.__setattr__(self, "_sowings", None)
         object.__setattr__(self, "_moves", None)
 
     @classmethod
     def _make(cls, game: Game, pits, to_move: int, captured, opener: int, owners,
-              history) -> Position:
-        """Build without checks; for the engine, which only makes valid positions."""
+              history, moves: tuple[int, ...] | None = None) -> Position:
+        """Build without checks; for the engine, which only makes valid positions
+        (and gives their legal *moves* if it knows them). Every sequence must
+        be a tuple already."""
         self = object.__new__(_Unfinished)
         self.game = game
-        self.pits = tuple(pits)
+        self.pits = pits
         self.to_move = to_move
-        self.captured = tuple(captured)
+        self.captured = captured
         self.opener = opener
-        self.owners = tuple(owners)
-        self.history = tuple(history)
-        self._sowings = {}
-        self._moves = None
+        self.owners = owners
+        self.history = history
+        self._sowings = None     # made when first needed: most positions never need it
+        self._moves = moves
         self.__class__ = Position   # from here on immutable
         return self
 
@@ -94,7 +96,8 @@ class Position:
 
     def legal_moves(self) -> list[int]:
         """The pits the player to move may play, as sorted indices."""
-        return list(self._legal())
+        moves = self._moves
+        return list(self._legal() if moves is None else moves)
 
     def _legal(self) -> tuple[int, ...]:
         """The legal moves, worked out once (a position never changes)."""
@@ -116,18 +119,26 @@ class Position:
 
     def trace(self, pit: int | str) -> Trace:
         """Play *pit* and return the move's events with the resulting position."""
-        index = pit if type(pit) is int and pit in self._legal() else self._illegal(pit)
+        moves = self._moves
+        if moves is None:
+            moves = self._legal()
+        index = pit if type(pit) is int and pit in moves else self._illegal(pit)
         # the sowing worked out for the legality check, if any, is used up here
-        sowing = self._sowings.pop(index, None) or self.game.sow_move(self, index)
+        sowings = self._sowings
+        sowing = (sowings and sowings.pop(index, None)) or self.game.sow_move(self, index)
         after = self.game.settle(self, sowing)
         return Trace.recorded(self, index, sowing.records, after)
 
     def sowing(self, pit: int) -> Sowing | None:
         """The (cached) sowing of *pit* before the end-of-move rules, or ``None``
         if the sowing never ends. For the engine's own use; do not mutate it."""
-        if pit not in self._sowings:
-            self._sowings[pit] = self.game.sow_move(self, pit)
-        return self._sowings[pit]
+        sowings = self._sowings
+        if sowings is None:
+            sowings = {}
+            object.__setattr__(self, "_sowings", sowings)
+        if pit not in sowings:
+            sowings[pit] = self.game.sow_move(self, pit)
+        return sowings[pit]
 
     def _illegal(self, pit) -> int:
         """*pit* as an index, if it is a legal move after all (a name such as
@@ -237,14 +248,13 @@ class Position:
         return (Position, (self.game, self.to_text()))
 
 
-class _Unfinished(Position):
-    """A position being built by :meth:`Position._make`: the same fields, but
-    they can be set (directly, which is several times faster than going round
-    :meth:`Position.__setattr__`). It becomes a :class:`Position` when built."""
+class _Unfinished:
+    """A position being built by :meth:`Position._make`: the same slots as
+    :class:`Position` but none of its guards, so its fields are set directly
+    (several times faster than round :meth:`Position.__setattr__`). Built,
+    it becomes a :class:`Position` by changing its class."""
 
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
+    __slots__ = Position.__slots__
 
 
 __all__ = ["Position", "NotationError"]

@@ -50,20 +50,22 @@ class SowingOrder:
         #: ``next[origin][pit]``: the pit after *pit* in a lap lifted from *origin*
         self.next = tuple(tuple(following(pit, origin) for pit in range(size))
                           for origin in range(size))
-        self._laps: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
+        #: ``laps[origin][seeds]``: the laps worked out so far by :meth:`lap`
+        self.laps: tuple[list[tuple[tuple[int, ...], int]], ...] = tuple([] for _ in range(size))
 
     def lap(self, origin: int, seeds: int) -> tuple[tuple[int, ...], int]:
         """A lap of *seeds* seeds lifted from *origin*, as a whole: how many
         seeds each pit gains, and the pit the last one falls in."""
-        try:
-            return self._laps[origin, seeds]
-        except KeyError:
-            gains, pit, following = [0] * len(self.next), origin, self.next[origin]
-            for _ in range(seeds):
+        known, following = self.laps[origin], self.next[origin]
+        while len(known) <= seeds:     # work out the laps of 0, 1, 2 … seeds in turn
+            if known:
+                gains, pit = known[-1]
                 pit = following[pit]
-                gains[pit] += 1
-            self._laps[origin, seeds] = whole = (tuple(gains), pit)
-            return whole
+                gains = gains[:pit] + (gains[pit] + 1,) + gains[pit + 1:]
+            else:
+                gains, pit = (0,) * len(self.next), origin
+            known.append((gains, pit))
+        return known[seeds]
 
     def drops(self, rule: str, origin: int, seeds: int, before) -> list[Drop]:
         """The :class:`~mancala_spec.trace.Drop` events of a lap of *seeds*
@@ -90,32 +92,30 @@ WHOLE_LAP = register_record(lambda order, *lap: order.drops(*lap))
 class Sowing:
     """Working state of one move. Not shared: each move gets its own copy."""
 
-    __slots__ = ("board", "pits", "captured", "owners", "mover", "skip_origin", "records",
-                 "laps", "took", "order")
+    __slots__ = ("pits", "captured", "owners", "mover", "records", "laps", "took", "order")
 
     def __init__(self, board: Board, pits, captured, owners, mover: int,
-                 skip_origin: bool = False) -> None:
-        self.board = board
+                 skip_origin: bool = False, order: SowingOrder | None = None) -> None:
         self.pits = list(pits)
-        self.captured = list(captured)
+        #: the seeds each player has captured so far (a tuple, replaced at each capture)
+        self.captured = tuple(captured)
         self.owners = owners
         self.mover = mover
-        self.skip_origin = skip_origin
         #: the events so far, as :data:`~mancala_spec.trace.Record` tuples
         self.records: list[Record] = []
         #: the laps sown so far
         self.laps = 0
         #: whether any seed has left the board
         self.took = False
-        #: the :class:`SowingOrder` of this board and option
-        self.order = sowing_order(2 * board.pits_per_row, skip_origin)
+        #: the :class:`SowingOrder` of this board and option (*order*, if the
+        #: caller has it at hand)
+        self.order = order or sowing_order(2 * board.pits_per_row, skip_origin)
 
     def copy(self) -> Sowing:
         """An independent copy (the end-of-move rules extend a copy, never the cache)."""
         twin = Sowing.__new__(Sowing)
-        twin.board, twin.owners, twin.mover = self.board, self.owners, self.mover
-        twin.skip_origin, twin.order = self.skip_origin, self.order
-        twin.pits, twin.captured = list(self.pits), list(self.captured)
+        twin.owners, twin.mover, twin.order = self.owners, self.mover, self.order
+        twin.pits, twin.captured = list(self.pits), self.captured
         twin.records = list(self.records)
         twin.laps, twin.took = self.laps, self.took
         return twin
@@ -157,10 +157,11 @@ class Sowing:
         return count
 
     def sow_lap(self, origin: int, seeds: int, rule: str, owner_takes: int | None = None,
-                owner_rule: str = "") -> int:
+                owner_rule: str = "") -> tuple[int, int]:
         """Sow *seeds* seeds lifted from *origin*: drop them one by one into the
-        following pits (as :meth:`next_pit` and :meth:`drop` do); return the
-        pit the last one fell in.
+        following pits (as :meth:`next_pit` and :meth:`drop` do), then record
+        the end of the lap (:meth:`end_lap`). Return the pit the last seed fell
+        in and that pit's count.
 
         With *owner_takes*, a drop other than the last that brings its pit to
         exactly that many seeds gives them to the pit's owner at once (a
@@ -168,26 +169,34 @@ class Sowing:
         nothing can happen on the way, so the lap is applied whole
         (:meth:`SowingOrder.lap`) and recorded as one :data:`WHOLE_LAP` record,
         read as the same Drop events."""
-        order = self.order
+        order, records = self.order, self.records
         if owner_takes is None:
-            gains, last = order.lap(origin, seeds)
-            self.records.append((WHOLE_LAP, order, rule, origin, seeds, tuple(self.pits)))
-            self.pits = list(map(add, self.pits, gains))
-            return last
-        pits, record, following = self.pits, self.records.append, order.next[origin]
-        pit = origin
-        for left in range(seeds - 1, -1, -1):
-            pit = following[pit]
-            count = pits[pit] = pits[pit] + 1
-            record((Drop, rule, pit, count))
-            if count == owner_takes and left:
-                self.capture(pit, self.owners[pit], owner_rule)
-        return pit
+            try:
+                gains, pit = order.laps[origin][seeds]
+            except IndexError:
+                gains, pit = order.lap(origin, seeds)
+            before = self.pits    # kept as it is (a new list replaces it), for the record
+            pits = self.pits = list(map(add, before, gains))
+            records.append((WHOLE_LAP, order, rule, origin, seeds, before))
+            count = pits[pit]
+        else:
+            pits, record, following = self.pits, records.append, order.next[origin]
+            pit = origin
+            for left in range(seeds - 1, -1, -1):
+                pit = following[pit]
+                count = pits[pit] = pits[pit] + 1
+                record((Drop, rule, pit, count))
+                if count == owner_takes and left:
+                    self.capture(pit, self.owners[pit], owner_rule)
+            count = pits[pit]
+        records.append((EndOfLap, rule, self.laps, pit, count))
+        return pit, count
 
     def capture(self, pit: int, player: int, rule: str) -> int:
         """Move every seed of *pit* to *player*'s store; return how many."""
         seeds, self.pits[pit] = self.pits[pit], 0
-        self.captured[player] += seeds
+        captured = self.captured
+        self.captured = (*captured[:player], captured[player] + seeds, *captured[player + 1:])
         self.took = True
         self.records.append((Capture, rule, pit, seeds, player))
         return seeds

@@ -283,10 +283,9 @@ class Trace:
                          for event in self.events)
 
 
-class _Unfinished(Trace):
-    """A trace being built by :meth:`Trace.recorded`, its fields settable
-    (as :class:`mancala_spec.position._Unfinished` is for positions)."""
+class _Unfinished:
+    """A trace being built by :meth:`Trace.recorded`: the same slots as
+    :class:`Trace`, settable (as :class:`mancala_spec.position._Unfinished`
+    is for positions)."""
 
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
+    __slots__ = Trace.__slots__

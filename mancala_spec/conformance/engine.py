@@ -26,7 +26,7 @@ class OwnerFourToMover(BaAwa):
             pit = s.next_pit(pit, origin)
             if s.drop(pit, rule) == 4 and left:
                 s.capture(pit, s.mover, "ba-awa-owner-four")
-        return pit
+        return pit, s.end_lap(pit, rule)
 
 
 class NoRelay(BaAwa):
@@ -35,8 +35,8 @@ class NoRelay(BaAwa):
     def sow_move(self, pos, pit):
         s = self.new_sowing(pos)
         seeds = s.pick_up(pit, "ba-awa-sow")
-        last = self.sow_lap(s, pit, seeds, "ba-awa-sow")
-        if s.end_lap(last, "ba-awa-sow") == 4:
+        last, count = self.sow_lap(s, pit, seeds, "ba-awa-sow")
+        if count == 4:
             s.capture(last, s.mover, "ba-awa-mover-four")
         s.end_move("empty-pit", "ba-awa-sowing-end")
         return s
@@ -58,8 +58,7 @@ class NoEndlessCheck(BaAwa):
         s = self.new_sowing(pos)
         seeds = s.pick_up(pit, "ba-awa-sow")
         while True:
-            last = self.sow_lap(s, pit, seeds, "ba-awa-sow")
-            count = s.end_lap(last, "ba-awa-sow")
+            last, count = self.sow_lap(s, pit, seeds, "ba-awa-sow")
             if count == 4:
                 s.capture(last, s.mover, "ba-awa-mover-four")
                 s.end_move("four", "ba-awa-mover-four")

@@ -100,8 +100,7 @@ class BaAwa(Game):
         seeds = s.pick_up(pit, "ba-awa-sow")
         rule = "ba-awa-sow"
         while True:
-            last = self.sow_lap(s, pit, seeds, rule)
-            count = s.end_lap(last, rule)
+            last, count = self.sow_lap(s, pit, seeds, rule)
             if count == FOUR:
                 s.capture(last, s.mover, "ba-awa-mover-four")
                 s.end_move("four", "ba-awa-mover-four")
@@ -120,10 +119,10 @@ class BaAwa(Game):
             seeds = s.relay(pit, rule)
 
     @implements("ba-awa-sow", "ba-awa-owner-four", "ba-awa-origin")
-    def sow_lap(self, s: Sowing, origin: int, seeds: int, rule: str) -> int:
+    def sow_lap(self, s: Sowing, origin: int, seeds: int, rule: str) -> tuple[int, int]:
         """Drop *seeds* one by one counter-clockwise from the pit after *origin*;
-        return the pit of the last seed. A drop other than the last that makes
-        exactly four gives those four to the pit's owner at once."""
+        return the pit of the last seed and its count. A drop other than the
+        last that makes exactly four gives those four to the pit's owner at once."""
         return s.sow_lap(origin, seeds, rule, owner_takes=FOUR, owner_rule="ba-awa-owner-four")
 
     @implements("ba-awa-turns", "ba-awa-three-turns", "ba-awa-eight", "ba-awa-eight-timing",

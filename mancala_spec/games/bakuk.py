@@ -81,8 +81,8 @@ class Bakuk(Game):
         the chain follows."""
         s = self.new_sowing(pos)
         seeds = s.pick_up(pit, "bakuk-choose")
-        last = s.sow_lap(pit, seeds, "bakuk-sow")
-        if s.end_lap(last, "bakuk-sow") in CAPTURING_COUNTS:
+        last, count = s.sow_lap(pit, seeds, "bakuk-sow")
+        if count in CAPTURING_COUNTS:
             s.capture(last, s.mover, "bakuk-capture")
             self.capture_chain(s, last)
         s.end_move("single-lap", "bakuk-sow")
@@ -115,27 +115,34 @@ class Bakuk(Game):
         4. when the game is over, counters left on the board score for nobody,
            or with ``leftovers="owners"`` for their hole's owner (``bakuk-leftovers``).
         """
-        history = self.history_after(before, s)
-        order = self.turn_order(s.mover, s.owners)
-        candidate = self.after_move(s, order[0], before, history)
-        if not self.has_seeds(candidate, order[0]):
-            able = [p for p in order if self.has_seeds(candidate, p)]
+        # bakuk-repetition: the positions since the last capture (history_after)
+        history = () if s.took else before.history + ((before.pits, before.to_move),)
+        pits, seats = tuple(s.pits), self.seating(s.owners)
+        order = seats.turns[s.mover]
+        to_move = order[0]
+        moves = seats.seeded(pits, to_move)     # bakuk-choose: their holes with counters
+        if not moves:
+            able = [p for p in order if seats.seeded(pits, p)]
             if self.options["no_move"] == "end" or not able:
-                return self._end(s, candidate, "exhausted", "bakuk-exhausted")
+                return self._end(s, before, to_move, history, "exhausted", "bakuk-exhausted")
             for passed in order[:order.index(able[0])]:
                 s.pass_turn(passed, "bakuk-exhausted")
-            candidate = self.after_move(s, able[0], before, history)
-        if candidate.key in history:
-            return self._end(s, candidate, "repetition", "bakuk-repetition")
-        return candidate
+            to_move = able[0]
+            moves = seats.seeded(pits, to_move)
+        if history and (pits, to_move) in history:
+            return self._end(s, before, to_move, history, "repetition", "bakuk-repetition")
+        # the next position (as after_move makes it; called directly, as Bakuk's
+        # moves are so quick that the extra call shows)
+        return Position._make(self, pits, to_move, s.captured, before.opener, before.owners,
+                              history, moves)
 
-    def _end(self, s: Sowing, candidate: Position, reason: str, rule: str) -> Position:
-        if self.options["leftovers"] == "unscored":
-            s.end_game(reason, rule)
-            return candidate
-        s.take_all(lambda pit: s.owners[pit], "bakuk-leftovers")
+    def _end(self, s: Sowing, before: Position, to_move: int, history, reason: str,
+             rule: str) -> Position:
+        if self.options["leftovers"] == "owners":
+            s.take_all(lambda pit: s.owners[pit], "bakuk-leftovers")
+            history = ()
         s.end_game(reason, rule)
-        return self.after_move(s, candidate.to_move, candidate, ())
+        return self.after_move(s, to_move, before, history, ())
 
     @implements("bakuk-end", "bakuk-exhausted", "bakuk-repetition")
     def is_over(self, pos: Position) -> bool:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ..board import Board
 from ..errors import InvalidPositionError, OptionError
 from ..position import Key, Position
-from ..sowing import Sowing
+from ..sowing import Sowing, sowing_order
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,10 @@ class Game:
         self.board = self.make_board()
         #: the ``skip_origin`` option (every game has it), read once per move
         self.skip_origin: bool = values["skip_origin"]
-        self._owned: dict = {}
-        self._turns: dict = {}
+        #: the :class:`~mancala_spec.sowing.SowingOrder` of this board and option
+        self.sowing_order = sowing_order(self.board.size, self.skip_origin)
+        self._seatings: dict[tuple[int, ...], Seating] = {}
+        self._seating = Seating(self, self.board.default_owners)
 
     # -- identity --------------------------------------------------------------
 
@@ -131,25 +133,33 @@ class Game:
         """The seeds in play: the setup count times the number of pits."""
         return self.seeds_per_pit * self.board.size
 
+    def seating(self, owners: tuple[int, ...]) -> Seating:
+        """The :class:`Seating` of *owners*. (Remembered: owners change only
+        between the games of a match, and a game's positions share one tuple.)"""
+        seating = self._seating
+        if seating.owners is owners:
+            return seating
+        seating = self._seatings.get(owners)
+        if seating is None:
+            seating = self._seatings[owners] = Seating(self, owners)
+        self._seating = seating
+        return seating
+
     def owned(self, owners: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """For each player, the pits they own under *owners*, in index order."""
-        try:
-            return self._owned[owners]
-        except KeyError:
-            mine = tuple(tuple(pit for pit, owner in enumerate(owners) if owner == player)
-                         for player in range(self.players))
-            self._owned[owners] = mine   # remembered: owners change only between games
-            return mine
+        return self.seating(owners).owned
+
+    def seeded_pits(self, pits, owners: tuple[int, ...], player: int) -> tuple[int, ...]:
+        """The pits of *player* (under *owners*) that hold seeds, in index order."""
+        return self.seating(owners).seeded(pits, player)
 
     def own_pits_with_seeds(self, pos: Position) -> tuple[int, ...]:
         """The player to move's pits that hold seeds, in index order."""
-        pits = pos.pits
-        return tuple([pit for pit in self.owned(pos.owners)[pos.to_move] if pits[pit]])
+        return self.seeded_pits(pos.pits, pos.owners, pos.to_move)
 
     def has_seeds(self, pos: Position, player: int) -> bool:
         """Whether any pit *player* owns holds seeds."""
-        pits = pos.pits
-        return any([pits[pit] for pit in self.owned(pos.owners)[player]])
+        return bool(self.seeded_pits(pos.pits, pos.owners, player))
 
     def turn_order(self, mover: int, owners: tuple[int, ...] | None = None) -> tuple[int, ...]:
         """Who may move after *mover*: the next player first, *mover* last.
@@ -158,32 +168,28 @@ class Game:
         it with the ``turn_order="reverse"`` option of three-player games. A
         player who owns no pit (eliminated in a match) is left out.
         """
-        try:
-            return self._turns[mover, owners]
-        except KeyError:
-            pass
-        direction = -1 if self.options.get("turn_order") == "reverse" else 1
-        order = [(mover + direction * step) % self.players for step in range(1, self.players + 1)]
         if owners is not None:
-            order = [player for player in order if player in owners or player == mover]
-        self._turns[mover, owners] = tuple(order)   # remembered, as owned() is
-        return tuple(order)
+            return self.seating(owners).turns[mover]
+        direction = -1 if self.options["turn_order"] == "reverse" else 1
+        return tuple((mover + direction * step) % self.players
+                     for step in range(1, self.players + 1))
 
     def new_sowing(self, pos: Position) -> Sowing:
         """A fresh working state for a move from *pos*."""
         return Sowing(self.board, pos.pits, pos.captured, pos.owners, pos.to_move,
-                      self.skip_origin)
+                      self.skip_origin, self.sowing_order)
 
     def history_after(self, before: Position, sowing: Sowing) -> tuple[Key, ...]:
         """Positions seen since the last capture, for the repetition rules: a
         capture makes every earlier position unreachable, so it clears them."""
-        return () if sowing.took else before.history + (before.key,)
+        return () if sowing.took else before.history + ((before.pits, before.to_move),)
 
     def after_move(self, sowing: Sowing, to_move: int, before: Position,
-                   history: tuple[Key, ...]) -> Position:
-        """The position a sowing leaves, with *to_move* to play next."""
-        return Position._make(self, sowing.pits, to_move, sowing.captured, before.opener,
-                              before.owners, history)
+                   history: tuple[Key, ...], moves: tuple[int, ...] | None = None) -> Position:
+        """The position a sowing leaves, with *to_move* to play next (and its
+        legal *moves*, if the end-of-move rules have worked them out already)."""
+        return Position._make(self, tuple(sowing.pits), to_move, sowing.captured, before.opener,
+                              before.owners, history, moves)
 
     def finish(self, sowing: Sowing, before: Position, reason: str, rule: str,
                taker: Callable[[int], int] | None) -> Position:
@@ -259,7 +265,7 @@ class Game:
                     f"history entry {number} holds {sum(earlier_pits)} seeds, but history only "
                     f"goes back to the last capture, so it must hold {sum(pits)} like the board")
             keys.append((earlier_pits, earlier_player))
-        pos = Position._make(self, pits, to_move, captured, opener, owners, keys)
+        pos = Position._make(self, pits, to_move, captured, opener, owners, tuple(keys))
         self.check_settled(pos)
         return pos
 
@@ -275,6 +281,29 @@ class Game:
     def player_name(self, player: int) -> str:
         """'South' or 'North' ('South', 'East' or 'North' with three players)."""
         return self.board.player_names[player]
+
+
+class Seating:
+    """Who owns which pits and who moves after whom, for one assignment of
+    pits to owners (see :meth:`Game.seating`)."""
+
+    __slots__ = ("owners", "owned", "turns")
+
+    def __init__(self, game: Game, owners: tuple[int, ...]) -> None:
+        #: each pit's owner
+        self.owners = owners
+        #: ``owned[player]``: the pits *player* owns, in index order
+        self.owned = tuple(tuple(pit for pit, owner in enumerate(owners) if owner == player)
+                           for player in range(game.players))
+        #: ``turns[mover]``: who may move after *mover* (:meth:`Game.turn_order`),
+        #: leaving out a player who owns no pit
+        self.turns = tuple(tuple(player for player in game.turn_order(mover)
+                                 if player in owners or player == mover)
+                           for mover in range(game.players))
+
+    def seeded(self, pits, player: int) -> tuple[int, ...]:
+        """The pits of *player* that hold seeds on *pits*, in index order."""
+        return tuple([pit for pit in self.owned[player] if pits[pit]])
 
 
 def _rebuild(name: str, options: dict[str, Any]) -> Game:

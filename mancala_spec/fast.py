@@ -347,6 +347,8 @@ class FastBakuk(FastGame):
         self._row = tuple(itemgetter(*owned) if owned else (lambda pits: ())
                           for owned in self.owned)
         self._moves_for_row: tuple[dict, ...] = tuple({} for _ in self.owned)
+        # what play() reads at every move, fetched in one go
+        self._tables = (self.lap, self.next_turn, self._row, self._moves_for_row)
 
     def own_moves(self, pits: Pits, player: int) -> tuple[int, ...]:
         """bakuk-choose: the holes of *player* that hold counters."""
@@ -371,7 +373,8 @@ class FastBakuk(FastGame):
             raise self._illegal(state, pit)
         # bakuk-choose, bakuk-sow, bakuk-origin: lift the hole's counters and sow
         # them one by one, a single lap (applied whole: see lap)
-        change, last = self.lap[pit][pits[pit]]
+        lap, next_turn, rows, moves_for_row = self._tables
+        change, last = lap[pit][pits[pit]]
         won = pits[last] + change[last]
         if won in CAPTURING_COUNTS:   # bakuk-capture: the last makes 2 or 4: the mover's
             board = list(map(add, pits, change))
@@ -392,8 +395,8 @@ class FastBakuk(FastGame):
         else:
             after = tuple(map(add, pits, change))
             history = history + ((pits, mover),)
-        to_move = self.next_turn[mover]   # bakuk-turns, bakuk-three-turns
-        following = self._moves_for_row[to_move].get(self._row[to_move](after))
+        to_move = next_turn[mover]   # bakuk-turns, bakuk-three-turns
+        following = moves_for_row[to_move].get(rows[to_move](after))
         if following is None:
             following = self.own_moves(after, to_move)
         if not following:

@@ -127,7 +127,10 @@ class Position:
         sowings = self._sowings
         sowing = (sowings and sowings.pop(index, None)) or self.game.sow_move(self, index)
         after = self.game.settle(self, sowing)
-        return Trace.recorded(self, index, sowing.records, after)
+        trace = object.__new__(Trace)         # Trace.recorded, written out
+        trace._before, trace._pit, trace._position = self, index, after
+        trace._events, trace._records = None, sowing.records
+        return trace
 
     def sowing(self, pit: int) -> Sowing | None:
         """The (cached) sowing of *pit* before the end-of-move rules, or ``None``

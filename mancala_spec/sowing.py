@@ -6,14 +6,14 @@ the state by one step and records one event naming the rule that caused it.
 Games (``mancala_spec.games``) decide *which* primitive to call *when*; the
 mechanics live only here, so related games can be composed from the same pieces.
 
->>> from mancala_spec.board import Board
->>> s = Sowing(Board(3), pits=[1, 0, 0, 0, 0, 0], captured=[0, 0],
-...            owners=(0, 0, 0, 1, 1, 1), mover=0)
->>> hand = s.pick_up(0, "bakuk-choose")
+>>> import mancala_spec as ms
+>>> s = Sowing(ms.get_game("bakuk").start())
+>>> s.pick_up(0, "bakuk-choose")
+6
 >>> s.drop(s.next_pit(0, origin=0), "bakuk-sow")
-1
+7
 >>> [e.kind for e in s.events], s.pits
-(['pick-up', 'drop'], [0, 1, 0, 0, 0, 0])
+(['pick-up', 'drop'], [0, 7, 6, 6, 6, 6])
 
 Events are recorded as plain tuples (:data:`~mancala_spec.trace.Record`) and
 become :class:`~mancala_spec.trace.Event` values when read, through
@@ -22,11 +22,9 @@ become :class:`~mancala_spec.trace.Event` values when read, through
 from __future__ import annotations
 
 from functools import lru_cache
-
-from functools import lru_cache
 from operator import add
+from typing import TYPE_CHECKING
 
-from .board import Board
 from .trace import (Capture, Drop, EndOfGame, EndOfLap, EndOfMove, Event, Pass, PickUp, Record,
                     Relay, register_record)
 
@@ -84,6 +82,9 @@ def sowing_order(size: int, skip_origin: bool) -> SowingOrder:
     return SowingOrder(size, skip_origin)
 
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .position import Position
+
 #: A record standing for a whole lap's drops: ``(WHOLE_LAP, order, rule, origin,
 #: seeds, board before)``; read as the lap's Drop events (:meth:`SowingOrder.drops`).
 WHOLE_LAP = register_record(lambda order, *lap: order.drops(*lap))
@@ -94,31 +95,24 @@ class Sowing:
 
     __slots__ = ("pits", "captured", "owners", "mover", "records", "laps", "took", "order")
 
-    def __init__(self, board: Board, pits, captured, owners, mover: int,
-                 skip_origin: bool = False, order: SowingOrder | None = None) -> None:
-        self.pits = list(pits)
+    def __init__(self, pos: Position) -> None:
+        """The working state of a move from *pos*, before anything is lifted."""
+        #: the seeds in each pit
+        self.pits = list(pos.pits)
         #: the seeds each player has captured so far (a tuple, replaced at each capture)
-        self.captured = tuple(captured)
-        self.owners = owners
-        self.mover = mover
+        self.captured = pos.captured
+        #: each pit's owner
+        self.owners = pos.owners
+        #: the player making the move
+        self.mover = pos.to_move
         #: the events so far, as :data:`~mancala_spec.trace.Record` tuples
         self.records: list[Record] = []
         #: the laps sown so far
         self.laps = 0
         #: whether any seed has left the board
         self.took = False
-        #: the :class:`SowingOrder` of this board and option (*order*, if the
-        #: caller has it at hand)
-        self.order = order or sowing_order(2 * board.pits_per_row, skip_origin)
-
-    def copy(self) -> Sowing:
-        """An independent copy (the end-of-move rules extend a copy, never the cache)."""
-        twin = Sowing.__new__(Sowing)
-        twin.owners, twin.mover, twin.order = self.owners, self.mover, self.order
-        twin.pits, twin.captured = list(self.pits), self.captured
-        twin.records = list(self.records)
-        twin.laps, twin.took = self.laps, self.took
-        return twin
+        #: the :class:`SowingOrder` of the game (its board and ``skip_origin``)
+        self.order: SowingOrder = pos.game.sowing_order
 
     @property
     def events(self) -> list[Event]:

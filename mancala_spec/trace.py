@@ -20,6 +20,7 @@ event           meaning
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from operator import attrgetter
 from typing import ClassVar
 
 
@@ -199,37 +200,26 @@ class Trace:
     """One move: the position before, the pit played, its events and the result.
 
     ``Trace(before, pit, events, position)``. A trace is a value: its fields
-    cannot be reassigned, and two traces are equal when all four are.
+    are read-only, and two traces are equal when all four are.
     """
 
-    __slots__ = ("before", "pit", "position", "_events", "_records")
+    __slots__ = ("_before", "_pit", "_position", "_events", "_records")
 
-    before: "Position"  # noqa: F821  (mancala_spec.position.Position)
-    pit: int
-    position: "Position"  # noqa: F821
+    before = property(attrgetter("_before"), doc="The position the move was played from.")
+    pit = property(attrgetter("_pit"), doc="The pit played (an index).")
+    position = property(attrgetter("_position"), doc="The position the move leads to.")
 
     def __init__(self, before, pit: int, events, position) -> None:
-        set_ = object.__setattr__
-        set_(self, "before", before)
-        set_(self, "pit", pit)
-        set_(self, "position", position)
-        set_(self, "_events", tuple(events))
-        set_(self, "_records", None)
+        self._before, self._pit, self._position = before, pit, position
+        self._events, self._records = tuple(events), None
 
     @classmethod
     def recorded(cls, before, pit: int, records, position) -> Trace:
         """A trace whose events are built from *records* when first read."""
-        self = object.__new__(_Unfinished)
-        self.before, self.pit, self.position = before, pit, position
+        self = object.__new__(cls)
+        self._before, self._pit, self._position = before, pit, position
         self._events, self._records = None, records
-        self.__class__ = Trace   # from here on immutable
         return self
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Trace is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("Trace is immutable")
 
     def __reduce__(self):
         return (Trace, (self.before, self.pit, self.events, self.position))
@@ -238,8 +228,7 @@ class Trace:
     def events(self) -> tuple[Event, ...]:
         """The move's events, in the order they happened."""
         if self._events is None:
-            object.__setattr__(self, "_events", build_events(self._records))
-            object.__setattr__(self, "_records", None)
+            self._events, self._records = build_events(self._records), None
         return self._events
 
     def __eq__(self, other: object) -> bool:
@@ -282,10 +271,3 @@ class Trace:
         return "\n".join(f"{event.describe(game.board.name, game.player_name)}  [{event.rule}]"
                          for event in self.events)
 
-
-class _Unfinished:
-    """A trace being built by :meth:`Trace.recorded`: the same slots as
-    :class:`Trace`, settable (as :class:`mancala_spec.position._Unfinished`
-    is for positions)."""
-
-    __slots__ = Trace.__slots__

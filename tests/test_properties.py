@@ -216,6 +216,10 @@ def check_random_game(name, options, rng):
         check_trace(trace)
         check_position(trace.position)
         assert fields(trace.before) == before
+        # the legal moves the end-of-move rules worked out are those of the same
+        # position read afresh from its notation
+        afresh = ms.Position(game, trace.position.to_text())
+        assert afresh == trace.position and afresh.legal_moves() == trace.position.legal_moves()
     final = traces[-1].position
     assert final.is_over and final.legal_moves() == []
     if name == "ba-awa":                              # every Ba-awa ending clears the board

@@ -14,6 +14,7 @@ import sys
 from ..games import get_game
 from ..games.ba_awa import BaAwa
 from ..games.bakuk import Bakuk
+from ..sowing import Sowing
 from .protocol import serve
 
 
@@ -33,7 +34,7 @@ class NoRelay(BaAwa):
     """Ends every move after its first lap (no relay sowing)."""
 
     def sow_move(self, pos, pit):
-        s = self.new_sowing(pos)
+        s = Sowing(pos)
         seeds = s.pick_up(pit, "ba-awa-sow")
         last, count = self.sow_lap(s, pit, seeds, "ba-awa-sow")
         if count == 4:
@@ -55,7 +56,7 @@ class NoEndlessCheck(BaAwa):
     """Never detects endless sowing: on an endless move it hangs, as a naive engine does."""
 
     def sow_move(self, pos, pit):
-        s = self.new_sowing(pos)
+        s = Sowing(pos)
         seeds = s.pick_up(pit, "ba-awa-sow")
         while True:
             last, count = self.sow_lap(s, pit, seeds, "ba-awa-sow")

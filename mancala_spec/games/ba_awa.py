@@ -95,7 +95,7 @@ class BaAwa(Game):
            move would repeat forever: return ``None`` (``endless="illegal"``)
            or stop there, the seeds staying put (``endless="stop"``).
         """
-        s = self.new_sowing(pos)
+        s = Sowing(pos)
         seen = {(pos.pits, pit)}
         seeds = s.pick_up(pit, "ba-awa-sow")
         rule = "ba-awa-sow"

@@ -58,6 +58,13 @@ class Bakuk(Game):
                "with three players, turns follow the sowing direction, or run against it"),
     )
 
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        step = self.board.next if self.options["chain"] == "forward" else self.board.previous
+        #: ``chain_step[pit]``: the hole a capture chain goes on to after *pit*
+        #: (the next in sowing order, or with ``chain="backward"`` the one before)
+        self.chain_step = tuple(step(pit) for pit in range(self.board.size))
+
     @implements("bakuk-board")
     def make_board(self) -> Board:
         """Two rows of three holes and no stores; each player owns their row."""
@@ -79,7 +86,7 @@ class Bakuk(Game):
         from the next hole, in a single lap. If the last counter makes its hole
         hold exactly two or four, on either side, the mover captures them and
         the chain follows."""
-        s = self.new_sowing(pos)
+        s = Sowing(pos)
         seeds = s.pick_up(pit, "bakuk-choose")
         last, count = s.sow_lap(pit, seeds, "bakuk-sow")
         if count in CAPTURING_COUNTS:
@@ -94,11 +101,11 @@ class Bakuk(Game):
         ``chain="backward"``), capture each hole holding two or four, until the
         first that does not. The chain wraps round the board; it cannot pass
         *last*, which it has just emptied."""
-        step = self.board.next if self.options["chain"] == "forward" else self.board.previous
-        pit = step(last)
+        step = self.chain_step     # board.next, or with chain="backward" board.previous
+        pit = step[last]
         while s.pits[pit] in CAPTURING_COUNTS:
             s.capture(pit, s.mover, "bakuk-chain")
-            pit = step(pit)
+            pit = step[pit]
 
     @implements("bakuk-turns", "bakuk-three-turns", "bakuk-end", "bakuk-exhausted",
                 "bakuk-leftovers", "bakuk-repetition")
@@ -120,7 +127,8 @@ class Bakuk(Game):
         pits, seats = tuple(s.pits), self.seating(s.owners)
         order = seats.turns[s.mover]
         to_move = order[0]
-        moves = seats.seeded(pits, to_move)     # bakuk-choose: their holes with counters
+        # bakuk-choose: their holes with counters (as Seating.seeded, written out)
+        moves = tuple([pit for pit in seats.owned[to_move] if pits[pit]])
         if not moves:
             able = [p for p in order if seats.seeded(pits, p)]
             if self.options["no_move"] == "end" or not able:

@@ -174,11 +174,6 @@ class Game:
         return tuple((mover + direction * step) % self.players
                      for step in range(1, self.players + 1))
 
-    def new_sowing(self, pos: Position) -> Sowing:
-        """A fresh working state for a move from *pos*."""
-        return Sowing(self.board, pos.pits, pos.captured, pos.owners, pos.to_move,
-                      self.skip_origin, self.sowing_order)
-
     def history_after(self, before: Position, sowing: Sowing) -> tuple[Key, ...]:
         """Positions seen since the last capture, for the repetition rules: a
         capture makes every earlier position unreachable, so it clears them."""

@@ -28,6 +28,9 @@ from typing import TYPE_CHECKING
 from .trace import (Capture, Drop, EndOfGame, EndOfLap, EndOfMove, Event, Pass, PickUp, Record,
                     Relay, register_record)
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .position import Position
+
 
 class SowingOrder:
     """The order seeds are sown in on one board: counter-clockwise from pit to
@@ -80,10 +83,6 @@ class SowingOrder:
 def sowing_order(size: int, skip_origin: bool) -> SowingOrder:
     """The :class:`SowingOrder` of a board of *size* pits (one per board and option)."""
     return SowingOrder(size, skip_origin)
-
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .position import Position
 
 #: A record standing for a whole lap's drops: ``(WHOLE_LAP, order, rule, origin,
 #: seeds, board before)``; read as the lap's Drop events (:meth:`SowingOrder.drops`).

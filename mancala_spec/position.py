@@ -134,7 +134,9 @@ class Position:
 
     def sowing(self, pit: int) -> Sowing | None:
         """The (cached) sowing of *pit* before the end-of-move rules, or ``None``
-        if the sowing never ends. For the engine's own use; do not mutate it."""
+        if the sowing never ends. For the engine's own use: do not change it,
+        and do not keep it, as :meth:`trace` takes it from the cache and goes on
+        with it (the next call sows afresh)."""
         sowings = self._sowings
         if sowings is None:
             sowings = {}

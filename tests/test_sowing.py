@@ -11,7 +11,7 @@ import pickle
 import pytest
 
 import mancala_spec as ms
-from mancala_spec.sowing import Sowing, sowing_order
+from mancala_spec.sowing import Sowing, SowingOrder
 from mancala_spec.trace import Drop, EndOfLap, Trace, build_events
 
 NEVER = 10 ** 9   # an owner_takes count no pit reaches: the lap is sown seed by seed
@@ -47,7 +47,7 @@ def test_a_whole_lap_is_the_seed_by_seed_lap(game_name, skip_origin):
 
 
 def test_the_lap_table_grows_on_demand_and_agrees_with_next():
-    order = sowing_order(6, False)
+    order = SowingOrder(6, False)            # a fresh one (sowing_order's are shared)
     gains, last = order.lap(1, 20)           # asks for 0 … 20 seeds from b at once
     assert len(order.laps[1]) == 21
     assert sum(gains) == 20 and last == (1 + 20) % 6

@@ -13,7 +13,7 @@ from .errors import IllegalMoveError, NotationError
 from .trace import Trace
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .games.base import Game
+    from .games.base import Game, Seating
     from .sowing import Sowing
 
 Key = tuple[tuple[int, ...], int]
@@ -30,7 +30,7 @@ class Position:
     """
 
     __slots__ = ("game", "pits", "to_move", "captured", "opener", "owners", "history",
-                 "_sowings", "_moves")
+                 "seating", "_sowings", "_moves")
 
     game: Game
     pits: tuple[int, ...]
@@ -39,28 +39,33 @@ class Position:
     opener: int
     owners: tuple[int, ...]
     history: tuple[Key, ...]
+    #: who owns which pits and who moves after whom (a
+    #: :class:`~mancala_spec.games.base.Seating`, worked out from :attr:`owners`)
+    seating: Seating
 
     def __init__(self, game: Game, text: str) -> None:
         parsed = game.parse(text)
-        for name in ("game", "pits", "to_move", "captured", "opener", "owners", "history"):
+        for name in ("game", "pits", "to_move", "captured", "opener", "owners", "history",
+                     "seating"):
             object.__setattr__(self, name, getattr(parsed, name))
         object.__setattr__(self, "_sowings", None)
         object.__setattr__(self, "_moves", None)
 
     @classmethod
-    def _make(cls, game: Game, pits, to_move: int, captured, opener: int, owners,
+    def _make(cls, game: Game, pits, to_move: int, captured, opener: int, seating: Seating,
               history, moves: tuple[int, ...] | None = None) -> Position:
         """Build without checks; for the engine, which only makes valid positions
         (and gives their legal *moves* if it knows them). Every sequence must
-        be a tuple already."""
+        be a tuple already; the pits' owners are those of *seating*."""
         self = object.__new__(_Unfinished)
         self.game = game
         self.pits = pits
         self.to_move = to_move
         self.captured = captured
         self.opener = opener
-        self.owners = owners
+        self.owners = seating.owners
         self.history = history
+        self.seating = seating
         self._sowings = None     # made when first needed: most positions never need it
         self._moves = moves
         self.__class__ = Position   # from here on immutable
@@ -122,15 +127,12 @@ class Position:
         moves = self._moves
         if moves is None:
             moves = self._legal()
-        index = pit if type(pit) is int and pit in moves else self._illegal(pit)
+        index = pit if type(pit) is int and pit in moves else self._checked(pit)
         # the sowing worked out for the legality check, if any, is used up here
         sowings = self._sowings
         sowing = (sowings and sowings.pop(index, None)) or self.game.sow_move(self, index)
         after = self.game.settle(self, sowing)
-        trace = object.__new__(Trace)         # Trace.recorded, written out
-        trace._before, trace._pit, trace._position = self, index, after
-        trace._events, trace._records = None, sowing.records
-        return trace
+        return Trace.recorded(self, index, sowing.records, after)
 
     def sowing(self, pit: int) -> Sowing | None:
         """The (cached) sowing of *pit* before the end-of-move rules, or ``None``
@@ -145,9 +147,9 @@ class Position:
             sowings[pit] = self.game.sow_move(self, pit)
         return sowings[pit]
 
-    def _illegal(self, pit) -> int:
-        """*pit* as an index, if it is a legal move after all (a name such as
-        ``"c"``); otherwise raise the error that says why it is not."""
+    def _checked(self, pit) -> int:
+        """The index of *pit* (an index or a name such as ``"c"``) if it is a
+        legal move; otherwise raise the error that says why it is not."""
         index = self._pit_index(pit)
         self._check_move(index)
         return index

@@ -187,12 +187,12 @@ def register_record(expand) -> object:
 def build_events(records) -> tuple[Event, ...]:
     """The events of *records* (see :data:`Record`), in order."""
     events: list[Event] = []
-    for cls, *fields in records:
-        expand = _EXPANDERS.get(cls)
+    for kind, *values in records:
+        expand = _EXPANDERS.get(kind)
         if expand is None:
-            events.append(cls(*fields))
+            events.append(kind(*values))
         else:
-            events.extend(expand(*fields))
+            events.extend(expand(*values))
     return tuple(events)
 
 

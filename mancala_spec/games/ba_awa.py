@@ -195,5 +195,5 @@ class BaAwa(Game):
 
 
 def _with_mover(pos: Position, player: int) -> Position:
-    return Position._make(pos.game, pos.pits, player, pos.captured, pos.opener, pos.owners,
+    return Position._make(pos.game, pos.pits, player, pos.captured, pos.opener, pos.seating,
                           pos.history)

@@ -124,7 +124,7 @@ class Bakuk(Game):
         """
         # bakuk-repetition: the positions since the last capture (history_after)
         history = () if s.took else before.history + ((before.pits, before.to_move),)
-        pits, seats = tuple(s.pits), self.seating(s.owners)
+        pits, seats = tuple(s.pits), before.seating
         order = seats.turns[s.mover]
         to_move = order[0]
         # bakuk-choose: their holes with counters (as Seating.seeded, written out)
@@ -141,8 +141,8 @@ class Bakuk(Game):
             return self._end(s, before, to_move, history, "repetition", "bakuk-repetition")
         # the next position (as after_move makes it; called directly, as Bakuk's
         # moves are so quick that the extra call shows)
-        return Position._make(self, pits, to_move, s.captured, before.opener, before.owners,
-                              history, moves)
+        return Position._make(self, pits, to_move, s.captured, before.opener, seats, history,
+                              moves)
 
     def _end(self, s: Sowing, before: Position, to_move: int, history, reason: str,
              rule: str) -> Position:

@@ -60,7 +60,6 @@ class Game:
         #: the :class:`~mancala_spec.sowing.SowingOrder` of this board and option
         self.sowing_order = sowing_order(self.board.size, self.skip_origin)
         self._seatings: dict[tuple[int, ...], Seating] = {}
-        self._seating = Seating(self, self.board.default_owners)
 
     # -- identity --------------------------------------------------------------
 
@@ -134,15 +133,12 @@ class Game:
         return self.seeds_per_pit * self.board.size
 
     def seating(self, owners: tuple[int, ...]) -> Seating:
-        """The :class:`Seating` of *owners*. (Remembered: owners change only
-        between the games of a match, and a game's positions share one tuple.)"""
-        seating = self._seating
-        if seating.owners is owners:
-            return seating
+        """The :class:`Seating` of *owners* (remembered: owners change only
+        between the games of a match, and a position passes its seating on to
+        the positions after it)."""
         seating = self._seatings.get(owners)
         if seating is None:
-            seating = self._seatings[owners] = Seating(self, owners)
-        self._seating = seating
+            seating = self._seatings[owners] = Seating(self, tuple(owners))
         return seating
 
     def owned(self, owners: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -155,11 +151,11 @@ class Game:
 
     def own_pits_with_seeds(self, pos: Position) -> tuple[int, ...]:
         """The player to move's pits that hold seeds, in index order."""
-        return self.seeded_pits(pos.pits, pos.owners, pos.to_move)
+        return pos.seating.seeded(pos.pits, pos.to_move)
 
     def has_seeds(self, pos: Position, player: int) -> bool:
         """Whether any pit *player* owns holds seeds."""
-        return bool(self.seeded_pits(pos.pits, pos.owners, player))
+        return bool(pos.seating.seeded(pos.pits, player))
 
     def turn_order(self, mover: int, owners: tuple[int, ...] | None = None) -> tuple[int, ...]:
         """Who may move after *mover*: the next player first, *mover* last.
@@ -184,7 +180,7 @@ class Game:
         """The position a sowing leaves, with *to_move* to play next (and its
         legal *moves*, if the end-of-move rules have worked them out already)."""
         return Position._make(self, tuple(sowing.pits), to_move, sowing.captured, before.opener,
-                              before.owners, history, moves)
+                              before.seating, history, moves)
 
     def finish(self, sowing: Sowing, before: Position, reason: str, rule: str,
                taker: Callable[[int], int] | None) -> Position:
@@ -260,7 +256,8 @@ class Game:
                     f"history entry {number} holds {sum(earlier_pits)} seeds, but history only "
                     f"goes back to the last capture, so it must hold {sum(pits)} like the board")
             keys.append((earlier_pits, earlier_player))
-        pos = Position._make(self, pits, to_move, captured, opener, owners, tuple(keys))
+        pos = Position._make(self, pits, to_move, captured, opener, self.seating(owners),
+                             tuple(keys))
         self.check_settled(pos)
         return pos
 

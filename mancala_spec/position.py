@@ -40,7 +40,7 @@ class Position:
     owners: tuple[int, ...]
     history: tuple[Key, ...]
     #: who owns which pits and who moves after whom (a
-    #: :class:`~mancala_spec.games.base.Seating`, worked out from :attr:`owners`)
+    #: :class:`~mancala_spec.games.base.Seating`, worked out from the owners)
     seating: Seating
 
     def __init__(self, game: Game, text: str) -> None:

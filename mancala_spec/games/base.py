@@ -141,14 +141,6 @@ class Game:
             seating = self._seatings[owners] = Seating(self, tuple(owners))
         return seating
 
-    def owned(self, owners: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-        """For each player, the pits they own under *owners*, in index order."""
-        return self.seating(owners).owned
-
-    def seeded_pits(self, pits, owners: tuple[int, ...], player: int) -> tuple[int, ...]:
-        """The pits of *player* (under *owners*) that hold seeds, in index order."""
-        return self.seating(owners).seeded(pits, player)
-
     def own_pits_with_seeds(self, pos: Position) -> tuple[int, ...]:
         """The player to move's pits that hold seeds, in index order."""
         return pos.seating.seeded(pos.pits, pos.to_move)

@@ -2,7 +2,8 @@
 
 A :class:`Sowing` is the mutable working state of one move: a copy of the pits
 and stores, the mover, and the record of events so far. Each primitive changes
-the state by one step and records one event naming the rule that caused it.
+the state by one step (a lap counts as one step, made of its drops) and records
+the events of that step, each naming the rule that caused it.
 Games (``mancala_spec.games``) decide *which* primitive to call *when*; the
 mechanics live only here, so related games can be composed from the same pieces.
 
@@ -26,7 +27,7 @@ from operator import add
 from typing import TYPE_CHECKING
 
 from .trace import (Capture, Drop, EndOfGame, EndOfLap, EndOfMove, Event, Pass, PickUp, Record,
-                    Relay, register_record)
+                    Relay, build_events, register_record)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
@@ -90,7 +91,7 @@ WHOLE_LAP = register_record(lambda order, *lap: order.drops(*lap))
 
 
 class Sowing:
-    """Working state of one move. Not shared: each move gets its own copy."""
+    """Working state of one move (each move has its own)."""
 
     __slots__ = ("pits", "captured", "owners", "mover", "records", "laps", "took", "order")
 
@@ -116,13 +117,7 @@ class Sowing:
     @property
     def events(self) -> list[Event]:
         """The events so far (built afresh from :attr:`records` at each read)."""
-        from .trace import build_events
         return list(build_events(self.records))
-
-    @property
-    def captured_any(self) -> bool:
-        """Whether any seed left the board during this move."""
-        return self.took
 
     def pick_up(self, pit: int, rule: str) -> int:
         """Lift every seed from *pit* to start the move; return how many."""

@@ -19,8 +19,8 @@ round the paths run in turn, a different one first each time. Many short rounds
 (by default 200 rounds of the same 25 games) rather than a few long ones,
 because the speed of this machine drifts: seen here, the same code measured
 anywhere from 0.7x to 1.5x of itself a minute apart, so a long round can fall
-in a slow spell, while the best of many short rounds is steady (the ratios
-between paths moved by about 2 % from run to run, against 10 % or more with 3
+in a slow spell, while the best of many short rounds is steadier (the ratios
+between paths moved by up to 5 % from run to run, against 10 % or more with 3
 rounds of 1,000 games).
 """
 from __future__ import annotations

@@ -146,6 +146,8 @@ class Bakuk(Game):
 
     def _end(self, s: Sowing, before: Position, to_move: int, history, reason: str,
              rule: str) -> Position:
+        """Step 4: the game is over, for *reason*; with ``leftovers="owners"``
+        each hole's counters go to its owner."""
         if self.options["leftovers"] == "owners":
             s.take_all(lambda pit: s.owners[pit], "bakuk-leftovers")
             history = ()

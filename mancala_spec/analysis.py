@@ -62,6 +62,7 @@ from .fast import FastGame
 from .games import get_game
 from .games.ba_awa import FOUR
 from .notation import format_game, format_pits, parse_game
+from .sowing import sowing_order
 
 SIZE = 12                       #: Ba-awa's playing pits
 Z95 = 1.959963984540054         #: the normal quantile of a two-sided 95 % interval
@@ -118,17 +119,6 @@ def share_text(successes: int, trials: int) -> str:
 # -- one sowing, counted in laps ------------------------------------------------------
 
 
-@functools.cache
-def _steps(skip_origin: bool) -> tuple[tuple[int, ...], ...]:
-    """``steps[origin][pit]``: the pit after *pit* in a lap lifted from *origin*."""
-    def following(pit: int, origin: int) -> int:
-        nxt = (pit + 1) % SIZE
-        if skip_origin and nxt == origin:
-            nxt = (nxt + 1) % SIZE
-        return nxt
-    return tuple(tuple(following(pit, origin) for pit in range(SIZE)) for origin in range(SIZE))
-
-
 def sow_laps(pits: tuple[int, ...], pit: int, skip_origin: bool = False) -> tuple[int, bool]:
     """Sow Ba-awa pit *pit* of the board *pits*; return ``(laps, endless)``.
 
@@ -143,7 +133,7 @@ def sow_laps(pits: tuple[int, ...], pit: int, skip_origin: bool = False) -> tupl
     """
     board = list(pits)
     seen = {(tuple(pits), pit)}
-    steps = _steps(skip_origin)
+    steps = sowing_order(SIZE, skip_origin).next   # steps[origin][pit]: the pit after pit
     origin = pit
     seeds = board[pit]                 # ba-awa-sow: lift every seed of the pit
     board[pit] = 0

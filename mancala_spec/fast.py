@@ -93,10 +93,9 @@ class FastGame:
         self.next_turn = tuple(turns[0] for turns in self.turns)
         self.nobody = (0,) * players
         # The pit after each pit in sowing order, one table per origin (the pit
-        # the lap was lifted from), which a lap passes over with skip_origin=True.
-        skip = game.options["skip_origin"]
-        self.sow_next = tuple(tuple(_following(p, origin, size, skip) for p in range(size))
-                              for origin in range(size))
+        # the lap was lifted from), which a lap passes over with skip_origin=True:
+        # the traced engine's own table (SowingOrder.next).
+        self.sow_next = game.sowing_order.next
 
     def __repr__(self) -> str:
         return f"FastGame({self.game!r}, opener={self.opener}, owners={self.owners})"
@@ -175,13 +174,6 @@ class FastGame:
         except IllegalMoveError as error:
             return error
         return IllegalMoveError(f"{pit!r} is not a legal move here")  # pragma: no cover
-
-
-def _following(pit: int, origin: int, size: int, skip_origin: bool) -> int:
-    following = (pit + 1) % size
-    if skip_origin and following == origin:
-        following = (following + 1) % size
-    return following
 
 
 # -- Ba-awa ---------------------------------------------------------------------

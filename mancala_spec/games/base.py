@@ -55,10 +55,9 @@ class Game:
         #: The number of players (the ``players`` option): 2, or 3.
         self.players: int = values["players"]
         self.board = self.make_board()
-        #: the ``skip_origin`` option (every game has it), read once per move
-        self.skip_origin: bool = values["skip_origin"]
-        #: the :class:`~mancala_spec.sowing.SowingOrder` of this board and option
-        self.sowing_order = sowing_order(self.board.size, self.skip_origin)
+        #: the :class:`~mancala_spec.sowing.SowingOrder` of this board and its
+        #: ``skip_origin`` option (every game has it)
+        self.sowing_order = sowing_order(self.board.size, values["skip_origin"])
         self._seatings: dict[tuple[int, ...], Seating] = {}
 
     # -- identity --------------------------------------------------------------

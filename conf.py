@@ -5,7 +5,7 @@
 
 The site's own directives ({rule}, {rule-summary}, {source-document}, {rule-index},
 {options-table}), the {rule-ref} role and the traceability check come from
-mancala_spec.sphinxext.
+mancala_spec.sphinx.rules.
 """
 from __future__ import annotations
 
@@ -30,9 +30,9 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx_gallery.gen_gallery",
     "sphinxcontrib.bibtex",
-    "mancala_spec.sphinxext",
-    "mancala_spec.sphinx_diagrams",
-    "mancala_spec.sphinx_reference",
+    "mancala_spec.sphinx.rules",
+    "mancala_spec.sphinx.diagrams",
+    "mancala_spec.sphinx.reference",
     "mancala_spec.analysis",
 ]
 
@@ -63,7 +63,7 @@ viewcode_line_numbers = True
 # nor can a TypeVar; everything else must resolve (-n).
 nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|pathlib|typing|types|matplotlib|random)\..*"),
-    ("py:class", r"mancala_spec\.rules\.F"),
+    ("py:class", r"mancala_spec\.catalogue\.F"),
     ("py:class", r"mancala_spec\..*\._\w+"),        # private bases shown in "Bases:"
 ]
 pygments_style = "friendly"

@@ -8,9 +8,9 @@ ways, each move drawn with ``random.Random(seed).choice`` from the legal moves:
 * ``baseline``: ``benchmarks/baseline.py``, a deliberately simple plain loop of
   the same rules (for comparison only; the package does not use it);
 * ``fast``: :class:`mancala_spec.fast.FastGame` (``legal_moves``, ``play``);
-* ``traced``: :class:`mancala_spec.position.Position` (``legal_moves``, then
+* ``traced``: :class:`mancala_spec.engine.position.Position` (``legal_moves``, then
   ``trace(pit).position``), the reference engine: every move records all its
-  events and returns them in a :class:`~mancala_spec.trace.Trace`.
+  events and returns them in a :class:`~mancala_spec.engine.trace.Trace`.
 
 All three draw the same moves from the same seed, so they must play the same
 games: the script checks that the move counts agree. Times are CPU time of this

@@ -11,12 +11,12 @@
 """
 from .errors import (IllegalMoveError, InvalidPositionError, MancalaError, NotationError,
                      OptionError, UnknownGameError)
-from .games import Game, get_game
-from .match import Match, parse_match
+from .engine.games import Game, get_game
+from .engine.match import Match, parse_match
 from .notation import GameRecord, format_game, parse_game
-from .position import Position
-from .rules import get_rule, load_catalogue
-from .trace import Trace
+from .engine.position import Position
+from .catalogue import get_rule, load_catalogue
+from .engine.trace import Trace
 
 __version__ = "0.1.0"
 

@@ -103,7 +103,7 @@ def _parse_player(game, token: str, column: int, text: str, what: str) -> int:
 
 
 def parse_position(game, text: str):
-    """The :class:`~mancala_spec.position.Position` of *game* written as *text*.
+    """The :class:`~mancala_spec.engine.position.Position` of *game* written as *text*.
 
     Malformed text raises :class:`~mancala_spec.errors.NotationError` naming
     the column; well-formed text of an impossible position raises
@@ -218,7 +218,7 @@ def parse_game(text: str) -> GameRecord:
     column of the first problem (unknown key, bad option, bad position, a
     move that is not a pit name, or an illegal move).
     """
-    from .games import get_game
+    from .engine.games import get_game
 
     fields: dict[str, tuple[int, int, str]] = {}
     for number, line in enumerate(text.splitlines(), start=1):

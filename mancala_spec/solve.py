@@ -2,7 +2,7 @@
 
 **The game solved.** Two-player Bakuk, with any of the engine's options (three
 players are not solved here). A position is what the engine has between two moves: the
-counters in the holes and the player to move (a :class:`~mancala_spec.position.Position`'s
+counters in the holes and the player to move (a :class:`~mancala_spec.engine.position.Position`'s
 ``key``). Its *value* is the largest margin the player to move can force from
 there — their future captures minus the opponent's, plus, with
 ``leftovers="owners"``, their counters left on the board minus the opponent's
@@ -10,7 +10,7 @@ when the game ends because a player to move has no counters
 (``bakuk-exhausted``). A game that ends scores nothing more, and a game that
 goes on forever scores nothing more. What was captured before does not matter,
 so it is not part of the position. The moves are the engine's
-(:class:`~mancala_spec.games.bakuk.Bakuk`, with any of its options), checked
+(:class:`~mancala_spec.engine.games.bakuk.Bakuk`, with any of its options), checked
 against :mod:`mancala_spec.fast` in the tests.
 
 **How it relates to the repetition rule.** The engine ends the game at the first
@@ -93,9 +93,9 @@ class Rules:
 
     @classmethod
     def from_game(cls, game) -> Rules:
-        """The rules of a two-player :class:`~mancala_spec.games.bakuk.Bakuk` game
+        """The rules of a two-player :class:`~mancala_spec.engine.games.bakuk.Bakuk` game
         (and its options)."""
-        from .games.bakuk import Bakuk
+        from .engine.games.bakuk import Bakuk
         if not isinstance(game, Bakuk):
             raise ValueError(f"only Bakuk can be solved, not {game.name}")
         if game.players != 2:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import mancala_spec as ms
-from mancala_spec.trace import Capture, EndOfGame, EndOfLap, EndOfMove, Pass
+from mancala_spec.engine.trace import Capture, EndOfGame, EndOfLap, EndOfMove, Pass
 
 SOUTH, NORTH = 0, 1
 TESTS = Path(__file__).resolve().parent
@@ -112,7 +112,7 @@ def passes(trace):
 def replay(trace):
     """Apply the trace's events to the position before the move; return the
     resulting (pits, captured). Checks each event against the running state."""
-    from mancala_spec.trace import Drop, PickUp, Relay
+    from mancala_spec.engine.trace import Drop, PickUp, Relay
 
     pits = list(trace.before.pits)
     captured = list(trace.before.captured)

@@ -34,8 +34,8 @@ import pytest
 import mancala_spec as ms
 from mancala_spec import analysis as an
 from mancala_spec.fast import FastGame
-from mancala_spec.position import Position
-from mancala_spec.trace import EndOfLap
+from mancala_spec.engine.position import Position
+from mancala_spec.engine.trace import EndOfLap
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "analysis.md"

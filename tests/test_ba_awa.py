@@ -12,8 +12,8 @@ from conftest import (NORTH, SOUTH, captures, catalogue_ids, covered_rules, cove
                       laps, make, move_end, naive_ba_awa_sowing, passes)
 
 import mancala_spec as ms
-from mancala_spec.games.ba_awa import BaAwa
-from mancala_spec.trace import Drop, EndOfLap, EndOfMove, PickUp, Relay
+from mancala_spec.engine.games.ba_awa import BaAwa
+from mancala_spec.engine.trace import Drop, EndOfLap, EndOfMove, PickUp, Relay
 
 GAME = ms.get_game("ba-awa")
 

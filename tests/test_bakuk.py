@@ -12,7 +12,7 @@ from conftest import (NORTH, SOUTH, captures, catalogue_ids, covered_rules, cove
                       laps, make, move_end, passes)
 
 import mancala_spec as ms
-from mancala_spec.trace import Drop, EndOfGame, EndOfMove, PickUp, Relay
+from mancala_spec.engine.trace import Drop, EndOfGame, EndOfMove, PickUp, Relay
 
 GAME = ms.get_game("bakuk")
 

@@ -19,7 +19,7 @@ import baseline  # noqa: E402
 import bench_playout  # noqa: E402
 
 import mancala_spec as ms  # noqa: E402
-from mancala_spec.position import Position  # noqa: E402
+from mancala_spec.engine.position import Position  # noqa: E402
 
 
 @pytest.mark.parametrize("name", ["ba-awa", "bakuk"])

@@ -1,4 +1,4 @@
-"""The rules catalogue (mancala_spec/catalogue.toml) against its sources.
+"""The rules catalogue (mancala_spec/catalogue/catalogue.toml) against its sources.
 
 Most checks read the TOML and the source files directly, independently of the
 loader in mancala_spec/rules.py, so that a bug in the loader cannot hide a bad
@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES_DIR = ROOT / "mancala_spec" / "sources"
-CATALOGUE_FILE = ROOT / "mancala_spec" / "catalogue.toml"
+CATALOGUE_FILE = ROOT / "mancala_spec" / "catalogue" / "catalogue.toml"
 
 CA, EL, DE = "000_772c55c4feba1a9c.txt", "001_1132cff477fa5791.txt", "002_8fadbd38f8f31b03.txt"
 SOURCE_GAME = {CA: "ba-awa", EL: "bakuk", DE: "ba-awa"}
@@ -74,7 +74,7 @@ OPTIONS: dict[str, dict[str, tuple[object, tuple[object, ...]]]] = {
         "no_move": ("pass", ("pass", "owners")),
         "players": (2, (2, 3)),
         "turn_order": ("sowing", ("sowing", "reverse")),
-        # settings of a Ba-awa Match (mancala_spec.match), not of a single game
+        # settings of a Ba-awa Match (mancala_spec.engine.match), not of a single game
         "target": (12, (10, 11, 12)),
         "opener": ("alternate", ("alternate", "winner", "loser")),
         "allocation": ("extend", ("extend", "consecutive")),
@@ -178,7 +178,7 @@ def test_rule_cites_only_its_own_games_sources(rule_id, n, citation):
 # --- the catalogue as the loader sees it --------------------------------------
 
 def test_catalogue_loads():
-    from mancala_spec.rules import load_catalogue
+    from mancala_spec.catalogue import load_catalogue
 
     catalogue = load_catalogue()
     assert [rule.id for rule in catalogue] == [rule["id"] for rule in RULES]

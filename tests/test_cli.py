@@ -45,7 +45,7 @@ def test_rules_prints_citation_translation_and_code(capsys):
     for citation in rule.citations:
         assert f"“{citation.quote}”" in out
         assert f"line {citation.line} ({citation.source})" in out
-    assert "mancala_spec.games.ba_awa.BaAwa.sow_move" in out
+    assert "mancala_spec.engine.games.ba_awa.BaAwa.sow_move" in out
     code, out, _ = run(capsys, "rules", "ba-awa-endless")
     assert "Gap:" in out and "alternative: endless='stop'" in out
 
@@ -149,6 +149,6 @@ def test_conformance_export_and_run(capsys, tmp_path):
 
 
 def test_the_installed_entry_point_runs():
-    result = subprocess.run([sys.executable, "-m", "mancala_spec.cli", "rules", "bakuk-draw"],
+    result = subprocess.run([sys.executable, "-m", "mancala_spec", "rules", "bakuk-draw"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "bakuk-draw — Draw (editorial)" in result.stdout

@@ -24,7 +24,7 @@ matplotlib.use("Agg")
 import mancala_spec as ms  # noqa: E402
 from mancala_spec import diagrams  # noqa: E402
 from mancala_spec.diagrams import DiagramError, layout, render  # noqa: E402
-from mancala_spec.trace import Capture, Drop, EndOfLap, PickUp, Relay  # noqa: E402
+from mancala_spec.engine.trace import Capture, Drop, EndOfLap, PickUp, Relay  # noqa: E402
 
 # game, options, position, move — the gallery's examples and a few more
 EXAMPLES = {
@@ -392,7 +392,7 @@ def build(src, out, page=PAGE):
     from sphinx.util.docutils import docutils_namespace
 
     src.mkdir(exist_ok=True)
-    for name, text in [("conf.py", 'extensions = ["myst_parser", "mancala_spec.sphinx_diagrams"]\n'),
+    for name, text in [("conf.py", 'extensions = ["myst_parser", "mancala_spec.sphinx.diagrams"]\n'),
                        ("index.md", page)]:
         if not (src / name).exists() or (src / name).read_text() != text:
             (src / name).write_text(text)

@@ -31,7 +31,7 @@ PAGE = """\
 """
 
 CONF = """\
-extensions = ["myst_parser", "mancala_spec.sphinxext"]
+extensions = ["myst_parser", "mancala_spec.sphinx.rules"]
 mancala_traceability = False   # a one-page project renders one rule, on purpose
 """
 

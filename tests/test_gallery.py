@@ -21,7 +21,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 import mancala_spec as ms  # noqa: E402
-from mancala_spec.trace import Capture  # noqa: E402
+from mancala_spec.engine.trace import Capture  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GALLERY = ROOT / "gallery"

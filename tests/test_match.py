@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import mancala_spec as ms
-from mancala_spec.match import PlayedGame
+from mancala_spec.engine.match import PlayedGame
 
 from conftest import covers
 

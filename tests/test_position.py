@@ -8,7 +8,7 @@ import pytest
 from conftest import NORTH, SOUTH, make
 
 import mancala_spec as ms
-from mancala_spec.trace import Event
+from mancala_spec.engine.trace import Event
 
 BA_AWA = ms.get_game("ba-awa")
 BAKUK = ms.get_game("bakuk")

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import mancala_spec as ms
-from mancala_spec.trace import Capture, EndOfMove, Pass
+from mancala_spec.engine.trace import Capture, EndOfMove, Pass
 
 RULE_IDS = frozenset(rule.id for rule in ms.load_catalogue())
 COMBINATIONS = {name: list(option_combinations(name)) for name in ("ba-awa", "bakuk")}

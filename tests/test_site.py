@@ -30,9 +30,9 @@ import pytest
 import yaml
 
 import mancala_spec
-from mancala_spec.rules import load_catalogue
+from mancala_spec.catalogue import load_catalogue
 from mancala_spec.sources import SOURCES, source_lines
-from mancala_spec.traceability import check, scan_docs, source_line_anchor, source_map
+from mancala_spec.catalogue.traceability import check, scan_docs, source_line_anchor, source_map
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = load_catalogue()

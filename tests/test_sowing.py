@@ -11,8 +11,8 @@ import pickle
 import pytest
 
 import mancala_spec as ms
-from mancala_spec.sowing import Sowing, SowingOrder
-from mancala_spec.trace import Drop, EndOfLap, Trace, build_events
+from mancala_spec.engine.sowing import Sowing, SowingOrder
+from mancala_spec.engine.trace import Drop, EndOfLap, Trace, build_events
 
 NEVER = 10 ** 9   # an owner_takes count no pit reaches: the lap is sown seed by seed
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from mancala_spec.rules import Catalogue, load_catalogue
+from mancala_spec.catalogue import Catalogue, load_catalogue
 from mancala_spec.sources import SOURCES, source_lines
-from mancala_spec.traceability import (Rendered, check, scan_docs, scan_markdown,
+from mancala_spec.catalogue.traceability import (Rendered, check, scan_docs, scan_markdown,
                                        source_line_anchor, source_map)
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..games import get_game
+from ..engine.games import get_game
 from .protocol import PROTOCOL, answer, position_fields
 
 SUITE_FORMAT = "mancala-spec-conformance-suite"
@@ -192,7 +192,7 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
             request = {"id": case_id, "game": game.name, "options": dict(game.options),
                        "position": position_fields(pos), "move": pit}
             if case.match is not None:
-                from ..match import Match
+                from ..engine.match import Match
 
                 settings = Match(game, **dict(case.match))
                 request["match"] = {"target": settings.target, "opener": settings.opener,

@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..games import get_game
-from ..games.ba_awa import BaAwa
-from ..games.bakuk import Bakuk
-from ..sowing import Sowing
+from ..engine.games import get_game
+from ..engine.games.ba_awa import BaAwa
+from ..engine.games.bakuk import Bakuk
+from ..engine.sowing import Sowing
 from .protocol import serve
 
 

@@ -25,7 +25,7 @@ The answer::
 - ``result``: the position after the move (absent when ``move`` is null);
   when ``move`` is null, ``is_over`` and ``winner`` of the given position may
   be sent as top-level fields instead;
-- ``events`` (optional): the move's events as in :mod:`mancala_spec.trace`;
+- ``events`` (optional): the move's events as in :mod:`mancala_spec.engine.trace`;
   the runner compares them when present (without ``rule`` unless asked);
 - ``{"id": ..., "legal_moves": [...], "error": "illegal"}`` when the move is
   not legal;
@@ -46,8 +46,8 @@ import sys
 from typing import Any, TextIO
 
 from ..errors import IllegalMoveError
-from ..games import get_game
-from ..position import Position
+from ..engine.games import get_game
+from ..engine.position import Position
 
 PROTOCOL = "mancala-spec-conformance/1"
 
@@ -99,7 +99,7 @@ def answer(request: dict[str, Any], get=get_game) -> dict[str, Any]:
 
 def match_fields(pos: Position, move: int, settings: dict[str, Any]) -> dict[str, Any]:
     """What a match says after *move* from *pos* ends a game (see the module docstring)."""
-    from ..match import Match
+    from ..engine.match import Match
 
     match = Match.starting_from(pos, **settings).play(move)
     if not match.game_over:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..board import Board
-from ..errors import InvalidPositionError, OptionError
+from ...errors import InvalidPositionError, OptionError
 from ..position import Key, Position
 from ..sowing import Sowing, sowing_order
 
@@ -55,7 +55,7 @@ class Game:
         #: The number of players (the ``players`` option): 2, or 3.
         self.players: int = values["players"]
         self.board = self.make_board()
-        #: the :class:`~mancala_spec.sowing.SowingOrder` of this board and its
+        #: the :class:`~mancala_spec.engine.sowing.SowingOrder` of this board and its
         #: ``skip_origin`` option (every game has it)
         self.sowing_order = sowing_order(self.board.size, values["skip_origin"])
         self._seatings: dict[tuple[int, ...], Seating] = {}
@@ -254,7 +254,7 @@ class Game:
 
     def parse(self, text: str) -> Position:
         """The position written as *text* in our one-line notation."""
-        from ..notation import parse_position
+        from ...notation import parse_position
         return parse_position(self, text)
 
     def player_letter(self, player: int) -> str:

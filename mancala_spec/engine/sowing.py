@@ -4,7 +4,7 @@ A :class:`Sowing` is the mutable working state of one move: a copy of the pits
 and stores, the mover, and the record of events so far. Each primitive changes
 the state by one step (a lap counts as one step, made of its drops) and records
 the events of that step, each naming the rule that caused it.
-Games (``mancala_spec.games``) decide *which* primitive to call *when*; the
+Games (``mancala_spec.engine.games``) decide *which* primitive to call *when*; the
 mechanics live only here, so related games can be composed from the same pieces.
 
 >>> import mancala_spec as ms
@@ -16,9 +16,9 @@ mechanics live only here, so related games can be composed from the same pieces.
 >>> [e.kind for e in s.events], s.pits
 (['pick-up', 'drop'], [0, 7, 6, 6, 6, 6])
 
-Events are recorded as plain tuples (:data:`~mancala_spec.trace.Record`) and
-become :class:`~mancala_spec.trace.Event` values when read, through
-:attr:`Sowing.events` or :attr:`Trace.events <mancala_spec.trace.Trace.events>`.
+Events are recorded as plain tuples (:data:`~mancala_spec.engine.trace.Record`) and
+become :class:`~mancala_spec.engine.trace.Event` values when read, through
+:attr:`Sowing.events` or :attr:`Trace.events <mancala_spec.engine.trace.Trace.events>`.
 """
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ class SowingOrder:
         return known[seeds]
 
     def drops(self, rule: str, origin: int, seeds: int, before) -> list[Drop]:
-        """The :class:`~mancala_spec.trace.Drop` events of a lap of *seeds*
+        """The :class:`~mancala_spec.engine.trace.Drop` events of a lap of *seeds*
         seeds lifted from *origin* on the board *before*, one by one."""
         pits, pit, following, events = list(before), origin, self.next[origin], []
         for _ in range(seeds):
@@ -105,7 +105,7 @@ class Sowing:
         self.owners = pos.owners
         #: the player making the move
         self.mover = pos.to_move
-        #: the events so far, as :data:`~mancala_spec.trace.Record` tuples
+        #: the events so far, as :data:`~mancala_spec.engine.trace.Record` tuples
         self.records: list[Record] = []
         #: the laps sown so far
         self.laps = 0

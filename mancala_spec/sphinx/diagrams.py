@@ -1,6 +1,6 @@
 """Sphinx extension: the ``sowing-diagram`` directive draws a move at build time.
 
-Add ``"mancala_spec.sphinx_diagrams"`` to ``extensions``, then in a MyST page::
+Add ``"mancala_spec.sphinx.diagrams"`` to ``extensions``, then in a MyST page::
 
     ```{sowing-diagram}
     :game: ba-awa
@@ -43,21 +43,21 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from . import __version__
-from . import diagrams as _diagrams
-from .errors import MancalaError
-from .games import get_game
+from .. import __version__
+from .. import diagrams as _diagrams
+from ..errors import MancalaError
+from ..engine.games import get_game
 
 FOLDER = "sowing-diagrams"
 
 
 def _engine_files() -> list[str]:
     """The source files a diagram depends on (engine and drawing code)."""
-    package = Path(inspect.getsourcefile(_diagrams)).parent
-    files = [package / name for name in ("diagrams.py", "trace.py", "sowing.py", "position.py",
-                                          "board.py", "notation.py")]
-    files += sorted((package / "games").glob("*.py"))
-    return [os.fspath(path) for path in files if path.exists()]
+    package = Path(inspect.getsourcefile(_diagrams)).parent.parent
+    files = [package / "notation.py"]
+    files += sorted(path for folder in ("engine", "diagrams")
+                    for path in (package / folder).rglob("*.py"))
+    return [os.fspath(path) for path in files]
 
 
 @functools.cache

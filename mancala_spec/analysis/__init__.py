@@ -5,7 +5,7 @@ Everything here is a plain function with its sizes and seeds as parameters, so
 that every figure on the analysis page can be recomputed:
 
 * :func:`sow_laps` sows one move and says how many laps it takes and whether
-  it never ends (the rules of :mod:`mancala_spec.games.ba_awa`, without
+  it never ends (the rules of :mod:`mancala_spec.engine.games.ba_awa`, without
   captures' owners, which do not change where seeds go);
 * :func:`exhaustive` sows from every distribution of *n* seeds on the twelve
   pits, every non-empty pit in turn: how many sowings never end, and the
@@ -58,11 +58,11 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from .fast import FastGame
-from .games import get_game
-from .games.ba_awa import FOUR
-from .notation import format_game, format_pits, parse_game
-from .sowing import sowing_order
+from ..fast import FastGame
+from ..engine.games import get_game
+from ..engine.games.ba_awa import FOUR
+from ..notation import format_game, format_pits, parse_game
+from ..engine.sowing import sowing_order
 
 SIZE = 12                       #: Ba-awa's playing pits
 Z95 = 1.959963984540054         #: the normal quantile of a two-sided 95 % interval
@@ -801,7 +801,7 @@ def opener_figure(games: int, greedy_games: int, seed: int, processes: int = 1):
     set and policy (a :class:`matplotlib.figure.Figure`)."""
     from matplotlib.figure import Figure
 
-    from .diagrams import OKABE_ITO
+    from ..diagrams import OKABE_ITO
 
     colours = (OKABE_ITO["blue"], OKABE_ITO["yellow"], OKABE_ITO["vermillion"])
     hatches = ("", "..", "///")
@@ -833,7 +833,7 @@ def laps_figure(games: int, greedy_games: int, seed: int, processes: int = 1):
     """How many laps the moves played took (default options), log scale."""
     from matplotlib.figure import Figure
 
-    from .diagrams import OKABE_ITO
+    from ..diagrams import OKABE_ITO
 
     figure = Figure(figsize=(8, 3.4), layout="constrained")
     ax = figure.subplots()
@@ -942,7 +942,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _version() -> str:
-    from . import __version__
+    from .. import __version__
     return __version__
 
 
@@ -953,11 +953,11 @@ FIGURE_FOLDER = "analysis-figures"
 
 def _dependencies() -> list[str]:
     """The source files the page's results depend on."""
-    package = Path(__file__).resolve().parent
-    files = [package / name for name in ("analysis.py", "fast.py", "position.py", "sowing.py",
-                                         "notation.py", "board.py", "trace.py", "diagrams.py")]
-    files += sorted((package / "games").glob("*.py"))
-    return [os.fspath(path) for path in files if path.exists()]
+    package = Path(__file__).resolve().parent.parent
+    folders = ("analysis", "fast", "engine", "diagrams")
+    files = [package / "notation.py"]
+    files += sorted(path for folder in folders for path in (package / folder).rglob("*.py"))
+    return [os.fspath(path) for path in files]
 
 
 @functools.cache
@@ -1071,7 +1071,7 @@ def _make_directives():
             digest = hashlib.sha256(key.encode()).hexdigest()[:16]
             target = Path(self.env.doctreedir) / FIGURE_FOLDER / f"{kind}-{digest}.png"
             if not target.exists():
-                from .diagrams import save
+                from ..diagrams import save
                 target.parent.mkdir(parents=True, exist_ok=True)
                 save(FIGURES[kind](games, greedy, seed), target, dpi=120)
             uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()

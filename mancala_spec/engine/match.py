@@ -23,10 +23,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
+from ..errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
 from .games.ba_awa import BaAwa
 from .position import Position
-from .rules import implements
+from ..catalogue import implements
 
 SEEDS_PER_PIT_WON = 4
 TARGETS = (10, 11, 12)
@@ -245,7 +245,7 @@ class Match:
 
     def to_text(self) -> str:
         """The match record: settings, then one line per game (see :func:`parse_match`)."""
-        from .notation import format_game
+        from ..notation import format_game
         game = self.game
         header = format_game(game.start(), ()).splitlines()[:-1]  # game: and options: lines
         lines = header + [f"target: {self.target}", f"opener: {self.opener}",
@@ -266,7 +266,7 @@ def parse_match(text: str) -> Match:
     first problem: a bad setting, an allocation that does not match the pits
     earned, an opener the policy would not choose, or an illegal move.
     """
-    from .notation import parse_game
+    from ..notation import parse_game
 
     header, games = [], []
     for number, line in enumerate(text.splitlines(), start=1):

@@ -2,7 +2,7 @@
 
 Two steps, so that what is drawn can be checked without drawing it:
 
-1. :func:`layout` turns a :class:`~mancala_spec.trace.Trace` into a
+1. :func:`layout` turns a :class:`~mancala_spec.engine.trace.Trace` into a
    :class:`Diagram`: plain data (panels of pit boxes with seed counts, lift and
    drop markers numbered in order, arrows, capture marks naming the capturing
    player and the rule, and notes saying why each lap and the move ended). It
@@ -38,9 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .board import PLAYER_NAMES, THREE_PLAYER_LETTERS, THREE_PLAYER_NAMES, PLAYER_LETTERS
-from .errors import MancalaError
-from .trace import (GAME_END_REASONS, MOVE_END_REASONS, Capture, Drop, EndOfGame, EndOfLap,
+from ..engine.board import PLAYER_NAMES, THREE_PLAYER_LETTERS, THREE_PLAYER_NAMES, PLAYER_LETTERS
+from ..errors import MancalaError
+from ..engine.trace import (GAME_END_REASONS, MOVE_END_REASONS, Capture, Drop, EndOfGame, EndOfLap,
                     EndOfMove, Pass, PickUp, Relay, Trace)
 
 # -- colours (Okabe–Ito, safe for the common colour-vision deficiencies) ----------
@@ -1019,7 +1019,7 @@ def parse_options(text: str) -> dict[str, Any]:
     >>> parse_options("skip_origin=true endless=stop")
     {'skip_origin': True, 'endless': 'stop'}
     """
-    from .notation import option_value
+    from ..notation import option_value
 
     options: dict[str, Any] = {}
     for item in text.replace(",", " ").split():
@@ -1034,7 +1034,7 @@ def trace_move(game: str, move: str | int, position: str | None = None,
                options: str | dict[str, Any] | None = None) -> Trace:
     """Run the engine: the trace of *move* from *position* (notation text;
     the start position if omitted) in *game* with *options*."""
-    from .games import get_game
+    from ..engine.games import get_game
 
     if isinstance(options, str):
         options = parse_options(options)

@@ -20,14 +20,14 @@ from typing import Any
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from . import __version__
+from .. import __version__
 
 SUITE_FILE = "conformance-suite.json"
 SCHEMA_FILE = "conformance-schema.json"
 
 
 def _suite(app) -> dict[str, Any]:
-    from .conformance import build_suite, extract_examples
+    from ..conformance import build_suite, extract_examples
 
     return build_suite(extract_examples(Path(app.srcdir)))
 
@@ -36,7 +36,7 @@ class CliReference(SphinxDirective):
     """One section per subcommand, with its help text as a literal block."""
 
     def run(self) -> list[nodes.Node]:
-        from . import cli
+        from .. import cli
 
         parser = cli.build_parser()
         self.env.note_dependency(cli.__file__)
@@ -92,7 +92,7 @@ class ConformanceSummary(SphinxDirective):
 def _write_downloads(app, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
-    from .conformance import schema
+    from ..conformance import schema
 
     out = Path(app.outdir)
     (out / SUITE_FILE).write_text(json.dumps(_suite(app), indent=1, ensure_ascii=False) + "\n",

@@ -6,9 +6,9 @@ line, and its steps follow the rule statements in order.
 from __future__ import annotations
 
 from ..board import Board
-from ..errors import InvalidPositionError
+from ...errors import InvalidPositionError
 from ..position import Position
-from ..rules import implements
+from ...catalogue import implements
 from ..sowing import Sowing
 from .base import Game, Option
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import UnknownGameError
+from ...errors import UnknownGameError
 from .ba_awa import BaAwa
 from .bakuk import Bakuk
 from .base import Game, Option

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-from . import __version__
-from .errors import MancalaError
+from .. import __version__
+from ..errors import MancalaError
 
 PROG = "mancala-spec"
 
@@ -42,7 +42,7 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 #: Modules of this package whose import registers more subcommands.
-COMMAND_MODULES = ("cli_commands",)
+COMMAND_MODULES = ("commands",)
 
 
 def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None]):
@@ -170,8 +170,8 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
 @command("solve", "solve a game: the value of every position reachable from the start",
          _solve_arguments)
 def run_solve(args: argparse.Namespace) -> int:
-    from .games import get_game
-    from .solve import Rules, solve
+    from ..engine.games import get_game
+    from ..solve import Rules, solve
 
     game = get_game(args.game)           # an unknown game raises UnknownGameError
     if game.name != "bakuk":
@@ -199,7 +199,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def report(solution, seconds: float | None = None) -> str:
     """The solution's summary, as ``mancala-spec solve`` prints it."""
-    from .board import Board, player_name
+    from ..engine.board import Board, player_name
 
     rules = solution.rules
     pits, to_move = solution.start
@@ -225,9 +225,3 @@ def report(solution, seconds: float | None = None) -> str:
         lines.append(f"solved in {seconds:.1f} s ({parts})")
     return "\n".join(lines)
 
-
-if __name__ == "__main__":  # pragma: no cover
-    # Run the package's own module, not this copy: that is where the command
-    # modules register their subcommands.
-    from mancala_spec.cli import main as _main
-    raise SystemExit(_main())

@@ -1,6 +1,6 @@
 """Fast play: the same rules as the traced engine, on plain tuples, without events.
 
-The traced engine (:meth:`Position.trace <mancala_spec.position.Position.trace>`)
+The traced engine (:meth:`Position.trace <mancala_spec.engine.position.Position.trace>`)
 is the reference: every step of a move is an event naming its rule. This module
 plays the *same* rules, with every option, for programs that play many moves
 and need no account of them: random playouts, benchmarks, searches. A test
@@ -8,7 +8,7 @@ and need no account of them: random playouts, benchmarks, searches. A test
 combination of options, and compares every position.
 
 A state is a plain tuple ``(pits, to_move, captured, history, moves)``: the
-fields of a :class:`~mancala_spec.position.Position` that change during play
+fields of a :class:`~mancala_spec.engine.position.Position` that change during play
 (``history`` holds the positions seen since the last capture, each a
 ``(pits, to_move)`` pair), and the legal moves, worked out once when the state
 is made and empty once the game is over. Plain tuples, because making one costs
@@ -27,7 +27,7 @@ three players, as the ``players`` option says.
 True
 
 Each step below is commented with the catalogue rule it implements; the traced
-engine (``mancala_spec.games``) declares the same rules with ``@implements``,
+engine (``mancala_spec.engine.games``) declares the same rules with ``@implements``,
 and the rules site cites them. Nothing here decides a rule differently; what
 differs is bookkeeping: nothing is recorded, a Ba-awa sowing is worked out once
 and reused (by the pass check after the previous move, the legality check and
@@ -38,10 +38,10 @@ from __future__ import annotations
 
 from operator import add, itemgetter
 
-from .errors import IllegalMoveError, InvalidPositionError
-from .games.ba_awa import EIGHT, FOUR, BaAwa
-from .games.base import Game
-from .games.bakuk import CAPTURING_COUNTS, Bakuk
+from ..errors import IllegalMoveError, InvalidPositionError
+from ..engine.games.ba_awa import EIGHT, FOUR, BaAwa
+from ..engine.games.base import Game
+from ..engine.games.bakuk import CAPTURING_COUNTS, Bakuk
 
 Pits = tuple[int, ...]
 Key = tuple[Pits, int]
@@ -53,7 +53,7 @@ PITS, TO_MOVE, CAPTURED, HISTORY, MOVES = range(5)   # the fields of a state, by
 
 
 class FastGame:
-    """Fast play of *game* (a :class:`~mancala_spec.games.base.Game` with its options).
+    """Fast play of *game* (a :class:`~mancala_spec.engine.games.base.Game` with its options).
 
     ``FastGame(game)`` returns the subclass for the game's rules
     (:class:`FastBaAwa` or :class:`FastBakuk`). *opener* and *owners* are those
@@ -129,7 +129,7 @@ class FastGame:
         return self.state(pos.pits, pos.to_move, pos.captured, pos.history)
 
     def to_position(self, state: State):
-        """The :class:`~mancala_spec.position.Position` of *state*, checked as usual."""
+        """The :class:`~mancala_spec.engine.position.Position` of *state*, checked as usual."""
         pits, to_move, captured, history, _ = state
         return self.game.position(pits, to_move=to_move, captured=captured,
                                   opener=self.opener, owners=self.owners, history=history)
@@ -182,7 +182,7 @@ Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, a
 
 
 class FastBaAwa(FastGame):
-    """Ba-awa (the rules: :class:`mancala_spec.games.ba_awa.BaAwa`)."""
+    """Ba-awa (the rules: :class:`mancala_spec.engine.games.ba_awa.BaAwa`)."""
 
     def __init__(self, game: Game, opener: int = 0, owners=None) -> None:
         super().__init__(game, opener, owners)
@@ -304,7 +304,7 @@ class FastBaAwa(FastGame):
 # -- Bakuk ----------------------------------------------------------------------
 
 class FastBakuk(FastGame):
-    """Bakuk (the rules: :class:`mancala_spec.games.bakuk.Bakuk`)."""
+    """Bakuk (the rules: :class:`mancala_spec.engine.games.bakuk.Bakuk`)."""
 
     def __init__(self, game: Game, opener: int = 0, owners=None) -> None:
         super().__init__(game, opener, owners)

@@ -27,7 +27,7 @@ Directives and roles (MyST syntax):
 The role ``rule-ref`` (in MyST: ``{rule-ref}`` followed by the rule ID in
 backticks) links to a rule from anywhere; so do rule IDs in statements. The role
 ``source-line`` links to one line of a source document, written
-``text <file:line>``. After the build, :func:`mancala_spec.traceability.check` runs over
+``text <file:line>``. After the build, :func:`mancala_spec.catalogue.traceability.check` runs over
 what the directives collected: each gap is a warning (so ``-W`` fails the
 build), and a one-line coverage summary is printed. HTML builds also write
 ``traceability.json`` beside ``index.html``.
@@ -52,10 +52,10 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from . import __version__
-from .rules import Rule, load_catalogue, unknown_rule_claims
-from .sources import SOURCES
-from .traceability import Rendered, check, source_line_anchor, source_map
+from .. import __version__
+from ..catalogue import Rule, load_catalogue, unknown_rule_claims
+from ..sources import SOURCES
+from ..catalogue.traceability import Rendered, check, source_line_anchor, source_map
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ ENV_SOURCES = "mancala_sources"      # docname -> [source file]
 
 
 def _catalogue_file() -> str:
-    return str(resources.files(__package__).joinpath("catalogue.toml"))
+    return str(resources.files("mancala_spec.catalogue").joinpath("catalogue.toml"))
 
 
 def rule_anchor(rule_id: str) -> str:
@@ -178,7 +178,7 @@ def offer_list(rule: Rule, offers) -> nodes.bullet_list:
 
 def game_call(game: str, option: str, value: Any) -> nodes.literal:
     """The call that selects *option* = *value*: a game option, or a match setting."""
-    from .match import SETTINGS
+    from ..engine.match import SETTINGS
 
     setting = f"{option}={value!r}"
     call = (f'ms.Match(ms.get_game("{game}"), {setting})' if option in SETTINGS
@@ -495,7 +495,7 @@ class OptionsTableDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from .games import GAMES
+        from ..engine.games import GAMES
 
         self.env.note_dependency(inspect.getsourcefile(GAMES["ba-awa"]))
         self.env.note_dependency(inspect.getsourcefile(GAMES["bakuk"]))

@@ -12,13 +12,13 @@ import sys
 import textwrap
 from pathlib import Path
 
-from . import __version__
-from .cli import UsageError, command
-from .errors import IllegalMoveError, NotationError
-from .games import GAMES, get_game
-from .notation import option_value, parse_game
-from .players import PLAYERS
-from .rules import get_rule, load_catalogue
+from .. import __version__
+from . import UsageError, command
+from ..errors import IllegalMoveError, NotationError
+from ..engine.games import GAMES, get_game
+from ..notation import option_value, parse_game
+from ..engine.players import PLAYERS
+from ..catalogue import get_rule, load_catalogue
 
 SITE_PAGES = {"sourced": "{game}.html", "editorial": "editorial.html"}
 
@@ -169,7 +169,7 @@ def run_play(args) -> int:
                 print("  " + line)
         pos = trace.position
     print(f"\n{pos}\n")
-    from .notation import format_game
+    from ..notation import format_game
     print(format_game(game.start(), moves), end="")
     return 0
 
@@ -209,7 +209,7 @@ def _diagram_arguments(parser):
 
 @command("diagram", "write a sowing diagram of a move (PNG or SVG)", _diagram_arguments)
 def run_diagram(args) -> int:
-    from . import diagrams
+    from .. import diagrams
 
     name = args.game
     if name is None:
@@ -232,7 +232,7 @@ def run_diagram(args) -> int:
 # -- conformance -----------------------------------------------------------------
 
 def _default_docs() -> Path:
-    return Path(__file__).resolve().parent.parent / "docs"
+    return Path(__file__).resolve().parents[2] / "docs"
 
 
 def _conformance_arguments(parser):
@@ -255,7 +255,7 @@ def _conformance_arguments(parser):
 
 
 def _suite(args) -> dict:
-    from .conformance import build_suite, extract_examples
+    from ..conformance import build_suite, extract_examples
 
     if getattr(args, "suite", None):
         try:
@@ -279,7 +279,7 @@ def run_conformance(args) -> int:
             Path(args.output).write_text(text, encoding="utf-8")
             print(f"wrote {args.output}", file=sys.stderr)
         return 0
-    from .conformance.runner import run
+    from ..conformance.runner import run
 
     report = run(args.engine, _suite(args), timeout=args.timeout, rules=args.rules)
     print("\n".join(report.lines(verbose=args.verbose)))

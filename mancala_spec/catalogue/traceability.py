@@ -8,7 +8,7 @@ This module checks it. It is pure: :func:`check` takes the catalogue and what a
 site renders (:class:`Rendered`) and returns a :class:`Report`. The same check
 runs in two places:
 
-* the Sphinx build (:mod:`mancala_spec.sphinxext`), which collects
+* the Sphinx build (:mod:`mancala_spec.sphinx.rules`), which collects
   :class:`Rendered` from the ``{rule}``, ``{doctest}`` and ``{source-document}``
   directives it runs, logs every problem as a warning (so ``-W`` fails the
   build) and prints the one-line :meth:`Report.summary`;
@@ -42,8 +42,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .rules import Catalogue, ContextLine, load_catalogue
-from .sources import SOURCES, source_lines
+from . import Catalogue, ContextLine, load_catalogue
+from ..sources import SOURCES, source_lines
 
 #: Directives whose content is Markdown that may hold example blocks.
 CONTAINER_DIRECTIVES = frozenset({"rule"})
@@ -326,7 +326,7 @@ def check(catalogue: Catalogue | None = None, rendered: Rendered | None = None, 
 
     *catalogue* defaults to the package's catalogue and *rendered* to an empty
     site; *implementations* (rule ID → implementing functions) and
-    *unknown_claims* (see :func:`mancala_spec.rules.unknown_rule_claims`)
+    *unknown_claims* (see :func:`mancala_spec.catalogue.unknown_rule_claims`)
     default to what the engine declares; *sources* defaults to every source
     document.
 
@@ -339,7 +339,7 @@ def check(catalogue: Catalogue | None = None, rendered: Rendered | None = None, 
     every source is cited by a rule or marked as context with a reason (not
     both).
     """
-    from .rules import unknown_rule_claims
+    from . import unknown_rule_claims
 
     catalogue = catalogue or load_catalogue()
     rendered = rendered or Rendered()

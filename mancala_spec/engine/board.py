@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from string import ascii_lowercase
 
-from .errors import NotationError
+from ..errors import NotationError
 
 PLAYER_NAMES = ("South", "North")
 PLAYER_LETTERS = "SN"

@@ -15,7 +15,7 @@ another form the source itself describes (three players, a match target); and
 *variants*: options that deliberately depart from the source, for comparison
 with other descriptions.
 
->>> from mancala_spec.rules import get_rule
+>>> from mancala_spec.catalogue import get_rule
 >>> rule = get_rule("bakuk-chain")
 >>> rule.kind, rule.game
 ('sourced', 'bakuk')
@@ -31,7 +31,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
 
-from .sources import SOURCES, source_lines, source_text
+from ..sources import SOURCES, source_lines, source_text
 
 KINDS = ("sourced", "editorial")
 GAMES = ("ba-awa", "bakuk")
@@ -253,4 +253,4 @@ def unknown_rule_claims() -> dict[str, list[str]]:
 
 def _load_engine() -> None:
     """Import the engine so that every ``@implements`` declaration has run."""
-    from . import games  # noqa: F401  (imported for its registrations)
+    from ..engine import games  # noqa: F401  (imported for its registrations)

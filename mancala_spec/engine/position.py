@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import IllegalMoveError, NotationError
+from ..errors import IllegalMoveError, NotationError
 from .trace import Trace
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,8 +23,8 @@ class Position:
     """A position of one game: pits, player to move, stores, opener, owners and
     the positions seen since the last capture (for the repetition rules).
 
-    Build one with :meth:`Game.start <mancala_spec.games.base.Game.start>`,
-    :meth:`Game.position <mancala_spec.games.base.Game.position>`, or from text::
+    Build one with :meth:`Game.start <mancala_spec.engine.games.base.Game.start>`,
+    :meth:`Game.position <mancala_spec.engine.games.base.Game.position>`, or from text::
 
         Position(get_game("bakuk"), "6,6,6/6,6,6 S 0-0 opener=S")
     """
@@ -40,7 +40,7 @@ class Position:
     owners: tuple[int, ...]
     history: tuple[Key, ...]
     #: who owns which pits and who moves after whom (a
-    #: :class:`~mancala_spec.games.base.Seating`, worked out from the owners)
+    #: :class:`~mancala_spec.engine.games.base.Seating`, worked out from the owners)
     seating: Seating
 
     def __init__(self, game: Game, text: str) -> None:
@@ -185,7 +185,7 @@ class Position:
 
     def to_text(self) -> str:
         """The position in one line of notation (see :mod:`mancala_spec.notation`)."""
-        from .notation import format_position
+        from ..notation import format_position
         return format_position(self)
 
     def __repr__(self) -> str:

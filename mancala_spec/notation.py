@@ -38,128 +38,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .engine.games import get_game
+from .engine.text import tokens_with_columns, format_pits, format_position, parse_position
 from .errors import (IllegalMoveError, InvalidPositionError, NotationError, OptionError,
                      UnknownGameError)
-
-# -- positions -----------------------------------------------------------------
-
-
-def format_pits(pits, pits_per_row: int) -> str:
-    """``"a,b,c/A,B,C"``: South's row, then North's, each in sowing order."""
-    south = ",".join(map(str, pits[:pits_per_row]))
-    north = ",".join(map(str, pits[pits_per_row:]))
-    return f"{south}/{north}"
-
-
-def format_position(pos) -> str:
-    """The one-line text of *pos* (see the module docstring)."""
-    game = pos.game
-    n = game.board.pits_per_row
-    letter = game.player_letter
-    fields = [format_pits(pos.pits, n), letter(pos.to_move),
-              "-".join(map(str, pos.captured)), f"opener={letter(pos.opener)}"]
-    if pos.owners != game.board.default_owners:
-        fields.append("owners=" + "".join(letter(owner) for owner in pos.owners))
-    if pos.history:
-        fields.append("seen=" + ";".join(f"{format_pits(pits, n)}:{letter(player)}"
-                                         for pits, player in pos.history))
-    return " ".join(fields)
-
-
-def _tokens(text: str) -> list[tuple[int, str]]:
-    """Whitespace-separated tokens with their 1-based starting columns."""
-    return [(match.start() + 1, match.group()) for match in re.finditer(r"\S+", text)]
-
-
-def _parse_pits(game, token: str, column: int, text: str) -> tuple[int, ...]:
-    n = game.board.pits_per_row
-    rows = token.split("/")
-    if len(rows) != 2:
-        raise NotationError(
-            f"pits must be two rows separated by '/', like "
-            f"{format_pits([game.seeds_per_pit] * 2 * n, n)!r}; found {token!r}", text, column)
-    pits: list[int] = []
-    offset = column
-    for row_name, row in zip(("South", "North"), rows):
-        cells = row.split(",")
-        if len(cells) != n:
-            raise NotationError(f"{row_name}'s row must have {n} pits, found {len(cells)} "
-                                f"in {row!r}", text, offset)
-        for cell in cells:
-            if not cell.isdigit() or not cell.isascii():
-                raise NotationError(f"expected a seed count, found {cell!r}", text, offset)
-            pits.append(int(cell))
-            offset += len(cell) + 1
-    return tuple(pits)
-
-
-def _parse_player(game, token: str, column: int, text: str, what: str) -> int:
-    letters = game.board.player_letters
-    if len(token) != 1 or token not in letters:
-        choices = ", ".join(letters[:-1]) + " or " + letters[-1]
-        raise NotationError(f"expected {what} ({choices}), found {token!r}",
-                            text, column)
-    return letters.index(token)
-
-
-def parse_position(game, text: str):
-    """The :class:`~mancala_spec.engine.position.Position` of *game* written as *text*.
-
-    Malformed text raises :class:`~mancala_spec.errors.NotationError` naming
-    the column; well-formed text of an impossible position raises
-    :class:`~mancala_spec.errors.InvalidPositionError`.
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"a position is text, not {type(text).__name__}")
-    tokens = _tokens(text)
-    if len(tokens) < 3:
-        raise NotationError("a position needs at least pits, the player to move and the "
-                            "captured seeds, like '4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 opener=S'",
-                            text, None)
-    (c_pits, t_pits), (c_move, t_move), (c_capt, t_capt), *rest = tokens
-    pits = _parse_pits(game, t_pits, c_pits, text)
-    to_move = _parse_player(game, t_move, c_move, text, "the player to move")
-    parts = t_capt.split("-")
-    if len(parts) != game.players or not all(p.isdigit() and p.isascii() for p in parts):
-        raise NotationError(f"expected captured seeds as {game.players} counts joined by '-', "
-                            f"like '0-0'; found {t_capt!r}", text, c_capt)
-    captured = tuple(int(p) for p in parts)
-    fields: dict[str, tuple[int, str]] = {}
-    for column, token in rest:
-        key, sep, value = token.partition("=")
-        if not sep or key not in {"opener", "owners", "seen"}:
-            raise NotationError(f"expected opener=, owners= or seen=, found {token!r}",
-                                text, column)
-        if key in fields:
-            raise NotationError(f"{key}= is given twice", text, column)
-        fields[key] = (column + len(key) + 1, value)
-    opener = 0
-    if "opener" in fields:
-        column, value = fields["opener"]
-        opener = _parse_player(game, value, column, text, "the opener")
-    owners = None
-    if "owners" in fields:
-        column, value = fields["owners"]
-        if len(value) != game.board.size:
-            raise NotationError(f"owners= needs one letter per pit ({game.board.size}), found "
-                                f"{len(value)}", text, column)
-        owners = tuple(_parse_player(game, ch, column + i, text, "an owner")
-                       for i, ch in enumerate(value))
-    history = []
-    if "seen" in fields:
-        column, value = fields["seen"]
-        for entry in value.split(";"):
-            board, sep, player = entry.partition(":")
-            if not sep:
-                raise NotationError(f"each seen= entry is pits:player, found {entry!r}",
-                                    text, column)
-            history.append((_parse_pits(game, board, column, text),
-                            _parse_player(game, player, column + len(board) + 1, text,
-                                          "the player to move")))
-            column += len(entry) + 1
-    return game.position(pits, to_move=to_move, captured=captured, opener=opener,
-                         owners=owners, history=history)
-
 
 # -- game records --------------------------------------------------------------
 
@@ -198,7 +80,7 @@ def format_game(start, moves) -> str:
         lines.append("options: " + " ".join(f"{k}={_format_option(v)}" for k, v in changed.items()))
     if start != game.start():
         lines.append(f"start: {start.to_text()}")
-    names = [game.board.name(start._pit_index(m)) for m in moves]
+    names = [game.board.name(game.pit_index(m)) for m in moves]
     lines.append(" ".join(["moves:"] + names))
     return "\n".join(lines) + "\n"
 
@@ -218,8 +100,6 @@ def parse_game(text: str) -> GameRecord:
     column of the first problem (unknown key, bad option, bad position, a
     move that is not a pit name, or an illegal move).
     """
-    from .engine.games import get_game
-
     fields: dict[str, tuple[int, int, str]] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -241,7 +121,7 @@ def parse_game(text: str) -> GameRecord:
     options: dict[str, Any] = {}
     if "options" in fields:
         o_line, o_col, raw = fields["options"]
-        for col, token in _tokens(raw):
+        for col, token in tokens_with_columns(raw):
             key, sep, value = token.partition("=")
             if not sep:
                 raise NotationError(f"options are key=value, found {token!r}", text,
@@ -262,13 +142,13 @@ def parse_game(text: str) -> GameRecord:
             start = game.parse(raw)
         except NotationError as error:
             inner = (s_col + error.column - 1) if error.column else None
-            raise NotationError(str(error).split(": ", 1)[-1], text, inner, s_line) from None
+            raise NotationError(error.message, text, inner, s_line) from None
         except InvalidPositionError as error:
             raise NotationError(f"impossible start position: {error}", text, s_col, s_line) from None
     m_line, m_col, raw = fields["moves"]
     moves: list[int] = []
     position = start
-    for col, token in _tokens(raw):
+    for col, token in tokens_with_columns(raw):
         if re.fullmatch(r"\d+\.", token):
             continue  # optional move numbers
         where = m_col + col - 1

@@ -107,7 +107,7 @@ class Match:
         if self.game_over:
             raise IllegalMoveError("this game of the match is over: start the next with next_game()")
         after = self.position.play(pit)
-        index = self.position._pit_index(pit)
+        index = self.game.pit_index(pit)
         return replace(self, current=PlayedGame(self.current.start, self.current.moves + (index,)),
                        position=after)
 

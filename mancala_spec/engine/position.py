@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import IllegalMoveError, NotationError
+from ..errors import IllegalMoveError, InvalidPositionError, NotationError
+from .text import format_position, parse_position
 from .trace import Trace
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .games.base import Game, Seating
+    from .games.base import Game
     from .sowing import Sowing
 
 Key = tuple[tuple[int, ...], int]
@@ -30,7 +31,7 @@ class Position:
     """
 
     __slots__ = ("game", "pits", "to_move", "captured", "opener", "owners", "history",
-                 "seating", "_sowings", "_moves")
+                 "_sowings", "_moves")
 
     game: Game
     pits: tuple[int, ...]
@@ -39,42 +40,46 @@ class Position:
     opener: int
     owners: tuple[int, ...]
     history: tuple[Key, ...]
-    #: who owns which pits and who moves after whom (a
-    #: :class:`~mancala_spec.engine.games.base.Seating`, worked out from the owners)
-    seating: Seating
 
     def __init__(self, game: Game, text: str) -> None:
-        parsed = game.parse(text)
-        for name in ("game", "pits", "to_move", "captured", "opener", "owners", "history",
-                     "seating"):
-            object.__setattr__(self, name, getattr(parsed, name))
-        object.__setattr__(self, "_sowings", None)
-        object.__setattr__(self, "_moves", None)
+        if not callable(getattr(game, "parse", None)):
+            raise InvalidPositionError(
+                f"Position(game, text) needs a game (from get_game), not {game!r}")
+        parsed = parse_position(game, text)
+        self._set(game, parsed.pits, parsed.to_move, parsed.captured, parsed.opener,
+                  parsed.owners, parsed.history)
 
     @classmethod
-    def _make(cls, game: Game, pits, to_move: int, captured, opener: int, seating: Seating,
-              history, moves: tuple[int, ...] | None = None) -> Position:
-        """Build without checks; for the engine, which only makes valid positions
-        (and gives their legal *moves* if it knows them). Every sequence must
-        be a tuple already; the pits' owners are those of *seating*."""
-        self = object.__new__(_Unfinished)
-        self.game = game
-        self.pits = pits
-        self.to_move = to_move
-        self.captured = captured
-        self.opener = opener
-        self.owners = seating.owners
-        self.history = history
-        self.seating = seating
-        self._sowings = None     # made when first needed: most positions never need it
-        self._moves = moves
-        self.__class__ = Position   # from here on immutable
+    def unchecked(cls, game: Game, pits: tuple[int, ...], to_move: int,
+                  captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
+                  history: tuple[Key, ...] = ()) -> Position:
+        """A position built without any check, for the engine's own use (it only
+        makes valid positions) and for tests and studies that need a board
+        outside play. Every sequence must be a tuple. Everyone else builds
+        positions with :meth:`Game.position
+        <mancala_spec.engine.games.base.Game.position>`, which checks them."""
+        self = object.__new__(cls)
+        self._set(game, pits, to_move, captured, opener, owners, history)
         return self
 
-    def __setattr__(self, name, value):
+    def _set(self, game: Game, pits: tuple[int, ...], to_move: int,
+             captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
+             history: tuple[Key, ...]) -> None:
+        set_field = object.__setattr__    # the only way in: Position.__setattr__ refuses
+        set_field(self, "game", game)
+        set_field(self, "pits", pits)
+        set_field(self, "to_move", to_move)
+        set_field(self, "captured", captured)
+        set_field(self, "opener", opener)
+        set_field(self, "owners", owners)
+        set_field(self, "history", history)
+        set_field(self, "_sowings", {})   # sowings worked out so far (see sowing())
+        set_field(self, "_moves", None)   # the legal moves, once worked out
+
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable; play() returns a new position")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Position is immutable; play() returns a new position")
 
     # -- reading ---------------------------------------------------------------
@@ -92,7 +97,7 @@ class Position:
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return not self._legal() and self.game.is_over(self)
+        return self.game.is_over(self)
 
     @property
     def winner(self) -> int | None:
@@ -101,16 +106,9 @@ class Position:
 
     def legal_moves(self) -> list[int]:
         """The pits the player to move may play, as sorted indices."""
-        moves = self._moves
-        return list(self._legal() if moves is None else moves)
-
-    def _legal(self) -> tuple[int, ...]:
-        """The legal moves, worked out once (a position never changes)."""
-        moves = self._moves
-        if moves is None:
-            moves = self.game.moves(self)
-            object.__setattr__(self, "_moves", moves)
-        return moves
+        if self._moves is None:      # worked out once: a position never changes
+            object.__setattr__(self, "_moves", self.game.moves(self))
+        return list(self._moves)
 
     # -- moving ----------------------------------------------------------------
 
@@ -124,68 +122,46 @@ class Position:
 
     def trace(self, pit: int | str) -> Trace:
         """Play *pit* and return the move's events with the resulting position."""
-        moves = self._moves
-        if moves is None:
-            moves = self._legal()
-        index = pit if type(pit) is int and pit in moves else self._checked(pit)
+        index = self.game.pit_index(pit)
+        self.check_move(index)
         # the sowing worked out for the legality check, if any, is used up here
-        sowings = self._sowings
-        sowing = (sowings and sowings.pop(index, None)) or self.game.sow_move(self, index)
+        sowing = self._sowings.pop(index, None) or self.game.sow_move(self, index)
         after = self.game.settle(self, sowing)
-        return Trace.recorded(self, index, sowing.records, after)
+        return Trace.of_sowing(self, index, sowing, after)
 
     def sowing(self, pit: int) -> Sowing | None:
-        """The (cached) sowing of *pit* before the end-of-move rules, or ``None``
-        if the sowing never ends. For the engine's own use: do not change it,
-        and do not keep it, as :meth:`trace` takes it from the cache and goes on
-        with it (the next call sows afresh)."""
-        sowings = self._sowings
-        if sowings is None:
-            sowings = {}
-            object.__setattr__(self, "_sowings", sowings)
-        if pit not in sowings:
-            sowings[pit] = self.game.sow_move(self, pit)
-        return sowings[pit]
+        """The sowing of *pit* before the end-of-move rules, or ``None`` if the
+        sowing never ends (worked out once, as a legality check may need it).
+        Do not change it, and do not keep it: :meth:`trace` takes it and goes
+        on with it (the next call sows afresh)."""
+        if pit not in self._sowings:
+            self._sowings[pit] = self.game.sow_move(self, pit)
+        return self._sowings[pit]
 
-    def _checked(self, pit) -> int:
-        """The index of *pit* (an index or a name such as ``"c"``) if it is a
-        legal move; otherwise raise the error that says why it is not."""
-        index = self._pit_index(pit)
-        self._check_move(index)
-        return index
-
-    def _pit_index(self, pit: int | str) -> int:
-        board = self.game.board
-        if isinstance(pit, str):
-            try:
-                return board.pit(pit)
-            except NotationError as error:
-                raise IllegalMoveError(str(error).split(": ", 1)[-1]) from None
-        if isinstance(pit, bool) or not isinstance(pit, int):
-            raise IllegalMoveError(f"a move is a pit index or name, not {pit!r}")
-        if not 0 <= pit < board.size:
-            raise IllegalMoveError(f"no pit {pit}: pits are numbered 0 to {board.size - 1}")
-        return pit
-
-    def _check_move(self, pit: int) -> None:
+    def check_move(self, pit: int) -> None:
+        """Raise :class:`~mancala_spec.errors.IllegalMoveError`, saying why, if
+        the pit index *pit* is not a legal move here."""
+        if pit in self.legal_moves():
+            return
         name = self.game.board.name(pit)
         player = self.game.player_name
         mover = player(self.to_move)
         if self.is_over:
-            raise IllegalMoveError(f"the game is over: no move can be played (pit {name})")
+            raise IllegalMoveError(f"the game is over: no move can be played (pit {name})",
+                                   pit=pit, reason="game-over")
         if self.owners[pit] != self.to_move:
             raise IllegalMoveError(
-                f"pit {name} belongs to {player(self.owners[pit])}, but {mover} is to move")
+                f"pit {name} belongs to {player(self.owners[pit])}, but {mover} is to move",
+                pit=pit, reason="not-yours")
         if self.pits[pit] == 0:
-            raise IllegalMoveError(f"pit {name} is empty: a move must lift seeds")
-        if pit not in self.game.legal_moves(self):
-            raise IllegalMoveError(self.game.why_illegal(self, pit))
+            raise IllegalMoveError(f"pit {name} is empty: a move must lift seeds",
+                                   pit=pit, reason="empty")
+        raise IllegalMoveError(self.game.why_illegal(self, pit), pit=pit, reason="rule")
 
     # -- text ------------------------------------------------------------------
 
     def to_text(self) -> str:
         """The position in one line of notation (see :mod:`mancala_spec.notation`)."""
-        from ..notation import format_position
         return format_position(self)
 
     def __repr__(self) -> str:
@@ -253,15 +229,6 @@ class Position:
 
     def __reduce__(self):
         return (Position, (self.game, self.to_text()))
-
-
-class _Unfinished:
-    """A position being built by :meth:`Position._make`: the same slots as
-    :class:`Position` but none of its guards, so its fields are set directly
-    (several times faster than round :meth:`Position.__setattr__`). Built,
-    it becomes a :class:`Position` by changing its class."""
-
-    __slots__ = Position.__slots__
 
 
 __all__ = ["Position", "NotationError"]

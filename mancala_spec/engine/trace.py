@@ -19,9 +19,9 @@ event           meaning
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
-from operator import attrgetter
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True)
@@ -165,37 +165,6 @@ def event_from_dict(data: dict[str, object]) -> Event:
     return cls(**{k: v for k, v in data.items() if k in names})
 
 
-#: How a move records its events as it is played: each a plain tuple
-#: ``(event class, rule, *fields)``, turned into :class:`Event` values only
-#: when someone reads :attr:`Trace.events` (recording a tuple costs a fraction
-#: of building a frozen dataclass, and most moves played are never read).
-Record = tuple
-
-
-_EXPANDERS: dict[object, object] = {}
-
-
-def register_record(expand) -> object:
-    """A new record kind standing for several events: a record
-    ``(kind, *fields)`` is read as the events ``expand(*fields)`` returns.
-    Returns *kind*, a marker to put first in such records."""
-    kind = object()
-    _EXPANDERS[kind] = expand
-    return kind
-
-
-def build_events(records) -> tuple[Event, ...]:
-    """The events of *records* (see :data:`Record`), in order."""
-    events: list[Event] = []
-    for kind, *values in records:
-        expand = _EXPANDERS.get(kind)
-        if expand is None:
-            events.append(kind(*values))
-        else:
-            events.extend(expand(*values))
-    return tuple(events)
-
-
 class Trace:
     """One move: the position before, the pit played, its events and the result.
 
@@ -205,31 +174,63 @@ class Trace:
 
     __slots__ = ("_before", "_pit", "_position", "_events", "_records")
 
-    before = property(attrgetter("_before"), doc="The position the move was played from.")
-    pit = property(attrgetter("_pit"), doc="The pit played (an index).")
-    position = property(attrgetter("_position"), doc="The position the move leads to.")
+    _events: tuple[Event, ...] | None
+    _records: Sequence[tuple[Any, ...]]
 
-    def __init__(self, before, pit: int, events, position) -> None:
-        self._before, self._pit, self._position = before, pit, position
-        self._events, self._records = tuple(events), None
+    def __init__(self, before: Any, pit: int, events: Iterable[Event], position: Any) -> None:
+        self._set(before, pit, tuple(events), (), position)
 
     @classmethod
-    def recorded(cls, before, pit: int, records, position) -> Trace:
-        """A trace whose events are built from *records* when first read."""
+    def of_sowing(cls, before: Any, pit: int, sowing: Any, position: Any) -> Trace:
+        """The trace of a move whose events are *sowing*'s records (see
+        :attr:`Sowing.records <mancala_spec.engine.sowing.Sowing.records>`),
+        made :class:`Event` values when first read."""
         self = object.__new__(cls)
-        self._before, self._pit, self._position = before, pit, position
-        self._events, self._records = None, records
+        self._set(before, pit, None, sowing.records, position)
         return self
 
-    def __reduce__(self):
-        return (Trace, (self.before, self.pit, self.events, self.position))
+    def _set(self, before: Any, pit: int, events: tuple[Event, ...] | None,
+             records: Sequence[tuple[Any, ...]], position: Any) -> None:
+        set_field = object.__setattr__    # the only way in: Trace.__setattr__ refuses
+        set_field(self, "_before", before)
+        set_field(self, "_pit", pit)
+        set_field(self, "_events", events)
+        set_field(self, "_records", records)
+        set_field(self, "_position", position)
+
+    @property
+    def before(self) -> Any:
+        """The position the move was played from."""
+        return self._before
+
+    @property
+    def pit(self) -> int:
+        """The pit played (an index)."""
+        return self._pit
+
+    @property
+    def position(self) -> Any:
+        """The position the move leads to."""
+        return self._position
 
     @property
     def events(self) -> tuple[Event, ...]:
         """The move's events, in the order they happened."""
         if self._events is None:
-            self._events, self._records = build_events(self._records), None
+            events = tuple(kind(*fields) for kind, *fields in self._records)
+            object.__setattr__(self, "_events", events)
+            object.__setattr__(self, "_records", ())
+            return events
         return self._events
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Trace is read-only: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Trace is read-only: cannot delete {name}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Trace, (self.before, self.pit, self.events, self.position))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trace):

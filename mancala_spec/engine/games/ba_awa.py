@@ -5,6 +5,8 @@ line, and its steps follow the rule statements in order.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..board import Board
 from ...errors import InvalidPositionError
 from ..position import Position
@@ -63,16 +65,18 @@ class BaAwa(Game):
         they are the players' captured counts."""
         return Board(pits_per_row=6, players=self.players)
 
-    @implements("ba-awa-setup", "ba-awa-turns", "ba-awa-three-players")
-    def start(self, opener: int = 0, owners=None) -> Position:
+    @implements("ba-awa-setup", "ba-awa-turns")
+    def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
         """Four seeds in every pit, stores empty; *opener* (South by default) moves first."""
-        return super().start(opener, owners)
+        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
+                             captured=[0] * self.players, opener=opener, owners=owners)
 
-    @implements("ba-awa-choose", "ba-awa-endless")
+    @implements("ba-awa-choose", "ba-awa-endless", "ba-awa-three-players")
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
-        """A pit of the player to move that holds seeds — unless, with
+        """A pit of the player to move (their own row; with three players, the
+        pits they control) that holds seeds — unless, with
         ``endless="illegal"``, its relay sowing would never end."""
-        return tuple(pit for pit in self.own_pits_with_seeds(pos)
+        return tuple(pit for pit in self.pits_with_seeds(pos, pos.to_move)
                      if pos.sowing(pit) is not None)
 
     def why_illegal(self, pos: Position, pit: int) -> str:
@@ -118,12 +122,21 @@ class BaAwa(Game):
             pit, rule = last, "ba-awa-relay"
             seeds = s.relay(pit, rule)
 
-    @implements("ba-awa-sow", "ba-awa-owner-four", "ba-awa-origin")
+    @implements("ba-awa-sow", "ba-awa-origin", "ba-awa-owner-four", "ba-awa-three-players")
     def sow_lap(self, s: Sowing, origin: int, seeds: int, rule: str) -> tuple[int, int]:
-        """Drop *seeds* one by one counter-clockwise from the pit after *origin*;
-        return the pit of the last seed and its count. A drop other than the
-        last that makes exactly four gives those four to the pit's owner at once."""
-        return s.sow_lap(origin, seeds, rule, owner_takes=FOUR, owner_rule="ba-awa-owner-four")
+        """Sow *seeds* seeds lifted from *origin*, one into each following pit
+        counter-clockwise (passing over *origin* with ``skip_origin``: see
+        :meth:`~mancala_spec.engine.games.base.Game.next_pit`). A seed other
+        than the last that makes its pit hold exactly four gives those four to
+        the pit's owner at once, whoever is moving, and the lap goes on.
+        Return the pit of the last seed and its count."""
+        pit = origin
+        for left in range(seeds - 1, -1, -1):     # seeds still in hand after this one
+            pit = self.next_pit(pit, origin)
+            count = s.drop(pit, rule)
+            if count == FOUR and left > 0:
+                s.capture(pit, s.owners[pit], "ba-awa-owner-four")
+        return pit, s.end_lap(pit, rule)
 
     @implements("ba-awa-turns", "ba-awa-three-turns", "ba-awa-eight", "ba-awa-eight-timing",
                 "ba-awa-no-move", "ba-awa-repetition")
@@ -195,5 +208,5 @@ class BaAwa(Game):
 
 
 def _with_mover(pos: Position, player: int) -> Position:
-    return Position._make(pos.game, pos.pits, player, pos.captured, pos.opener, pos.seating,
-                          pos.history)
+    return Position.unchecked(pos.game, pos.pits, player, pos.captured, pos.opener, pos.owners,
+                              pos.history)

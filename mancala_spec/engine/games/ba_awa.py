@@ -109,7 +109,7 @@ class BaAwa(Game):
                 s.capture(last, s.mover, "ba-awa-mover-four")
                 s.end_move("four", "ba-awa-mover-four")
                 return s
-            if count == 1:
+            if count == 1:                  # the pit was empty before this seed
                 s.end_move("empty-pit", "ba-awa-sowing-end")
                 return s
             state = (tuple(s.pits), last)
@@ -179,8 +179,11 @@ class BaAwa(Game):
 
     @implements("ba-awa-winner")
     def winner(self, pos: Position) -> int | None:
-        """The player who captured more seeds; ``None`` on equal captures."""
-        return self.most_captured(pos)
+        """The player who has captured the most seeds (the opener's final take
+        included); ``None`` for a draw, when the most is shared."""
+        most = max(pos.captured)
+        leaders = [player for player, seeds in enumerate(pos.captured) if seeds == most]
+        return leaders[0] if len(leaders) == 1 else None
 
     def check_settled(self, pos: Position) -> None:
         seeds = pos.seeds_on_board

@@ -65,7 +65,7 @@ class Bakuk(Game):
         """Two rows of three holes and no stores; each player owns their row."""
         return Board(pits_per_row=3, players=self.players)
 
-    @implements("bakuk-setup", "bakuk-turns", "bakuk-three-players")
+    @implements("bakuk-setup", "bakuk-turns")
     def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
         """Six counters in every hole; *opener* (South by default) moves first."""
         return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
@@ -160,8 +160,11 @@ class Bakuk(Game):
 
     @implements("bakuk-winner", "bakuk-draw")
     def winner(self, pos: Position) -> int | None:
-        """The player with the most captured counters; ``None`` on equal captures."""
-        return self.most_captured(pos)
+        """The player who has captured the most counters; ``None`` for a draw,
+        when the most is shared."""
+        most = max(pos.captured)
+        leaders = [player for player, seeds in enumerate(pos.captured) if seeds == most]
+        return leaders[0] if len(leaders) == 1 else None
 
     def check_settled(self, pos: Position) -> None:
         if pos.seeds_on_board == 0 or not self.is_over(pos):

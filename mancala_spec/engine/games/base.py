@@ -218,12 +218,6 @@ class Game:
         sowing.end_game(reason, rule)
         return self.after_move(sowing, self.turn_order(sowing.mover, sowing.owners)[0], before, ())
 
-    def most_captured(self, pos: Position) -> int | None:
-        """The player with strictly the most captured seeds, or ``None`` on a tie."""
-        best = max(pos.captured)
-        leaders = [player for player, seeds in enumerate(pos.captured) if seeds == best]
-        return leaders[0] if len(leaders) == 1 else None
-
     # -- building positions ----------------------------------------------------
 
     def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:

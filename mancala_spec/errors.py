@@ -41,8 +41,9 @@ class IllegalMoveError(MancalaError):
     """A move that may not be played here; the message says why (not your pit,
     empty pit, endless sowing, game over, no such pit).
 
-    ``pit`` is the move as given (an index or a name; ``None`` when no move is
-    at fault, as when a match is over) and ``reason`` one of
+    ``pit`` is the pit's index when the move names a pit of the board, else
+    the move as given (``None`` when no move is at fault, as when a match is
+    over); ``reason`` is one of
     ``"no-such-pit"``, ``"game-over"``, ``"not-yours"``, ``"empty"``,
     ``"rule"`` (a rule of the game forbids it, such as an endless sowing), or
     ``None``.

@@ -74,13 +74,15 @@ class Match:
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, BaAwa):
-            raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}")
+            raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}", option="game",
+                              value=self.game)
         for name, value, allowed in (("target", self.target, TARGETS),
                                      ("opener", self.opener, OPENER_POLICIES),
                                      ("allocation", self.allocation, ALLOCATIONS)):
             if isinstance(value, bool) or value not in allowed:
                 raise OptionError(f"match {name} must be one of "
-                                  f"{', '.join(map(repr, allowed))}, not {value!r}")
+                                  f"{', '.join(map(repr, allowed))}, not {value!r}",
+                                  game=self.game.name, option=name, value=value, choices=allowed)
         if self.current is None:
             start = self.game.start()
             object.__setattr__(self, "current", PlayedGame(start, ()))

@@ -44,7 +44,7 @@ class Position:
     def __init__(self, game: Game, text: str) -> None:
         if not callable(getattr(game, "parse", None)):
             raise InvalidPositionError(
-                f"Position(game, text) needs a game (from get_game), not {game!r}")
+                f"Position(game, text) needs a game (from get_game), not {game!r}", field="game")
         parsed = parse_position(game, text)
         self._set(game, parsed.pits, parsed.to_move, parsed.captured, parsed.opener,
                   parsed.owners, parsed.history)
@@ -52,7 +52,7 @@ class Position:
     @classmethod
     def unchecked(cls, game: Game, pits: tuple[int, ...], to_move: int,
                   captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
-                  history: tuple[Key, ...] = ()) -> Position:
+                  history: tuple[tuple[tuple[int, ...], int], ...] = ()) -> Position:
         """A position built without any check, for the engine's own use (it only
         makes valid positions) and for tests and studies that need a board
         outside play. Every sequence must be a tuple. Everyone else builds

@@ -47,6 +47,19 @@ def tokens_with_columns(text: str) -> list[tuple[int, str]]:
     return [(match.start() + 1, match.group()) for match in re.finditer(r"\S+", text)]
 
 
+def check_text(text: str, what: str) -> None:
+    """Refuse text that is not text: NUL bytes, or characters that stand for
+    bytes that were not valid UTF-8 (lone surrogates, as
+    ``errors="surrogateescape"`` makes them)."""
+    if "\x00" in text:
+        raise NotationError(f"{what} must be text, but this holds NUL bytes (binary data?)",
+                            text, text.index("\x00") + 1)
+    for index, char in enumerate(text):
+        if "\ud800" <= char <= "\udfff":
+            raise NotationError(f"{what} must be UTF-8 text, but this holds bytes that are not",
+                                text, index + 1)
+
+
 def _parse_pits(game, token: str, column: int, text: str) -> tuple[int, ...]:
     n = game.board.pits_per_row
     rows = token.split("/")
@@ -62,11 +75,21 @@ def _parse_pits(game, token: str, column: int, text: str) -> tuple[int, ...]:
             raise NotationError(f"{row_name}'s row must have {n} pits, found {len(cells)} "
                                 f"in {row!r}", text, offset)
         for cell in cells:
-            if not cell.isdigit() or not cell.isascii():
-                raise NotationError(f"expected a seed count, found {cell!r}", text, offset)
-            pits.append(int(cell))
+            pits.append(_parse_count(game, cell, offset, text, "a seed count"))
             offset += len(cell) + 1
     return tuple(pits)
+
+
+def _parse_count(game: Game, token: str, column: int, text: str, what: str) -> int:
+    """A count of seeds: digits, and (so that reading stays cheap whatever the
+    text) no more of them than the game's total of seeds has."""
+    if not token.isdigit() or not token.isascii():
+        raise NotationError(f"expected {what}, found {token!r}", text, column)
+    total = game.total_seeds
+    if len(token.lstrip("0")) > len(str(total)):
+        raise NotationError(f"{what} is at most {total} ({game.name} is played with {total} "
+                            f"seeds), found a {len(token)}-digit number", text, column)
+    return int(token)
 
 
 def _parse_player(game, token: str, column: int, text: str, what: str) -> int:
@@ -87,7 +110,13 @@ def parse_position(game, text: str):
     """
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
+    check_text(text, "a position")
+    text = text.removeprefix("\ufeff")
     tokens = tokens_with_columns(text)
+    if not tokens:
+        raise NotationError("the position text is empty: a position needs at least pits, the "
+                            "player to move and the captured seeds, like "
+                            "'4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 opener=S'", text, None)
     if len(tokens) < 3:
         raise NotationError("a position needs at least pits, the player to move and the "
                             "captured seeds, like '4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 opener=S'",
@@ -99,7 +128,7 @@ def parse_position(game, text: str):
     if len(parts) != game.players or not all(p.isdigit() and p.isascii() for p in parts):
         raise NotationError(f"expected captured seeds as {game.players} counts joined by '-', "
                             f"like '0-0'; found {t_capt!r}", text, c_capt)
-    captured = tuple(int(p) for p in parts)
+    captured = tuple(_parse_count(game, p, c_capt, text, "a captured count") for p in parts)
     fields: dict[str, tuple[int, str]] = {}
     for column, token in rest:
         key, sep, value = token.partition("=")

@@ -81,7 +81,7 @@ class Game:
         for option in cls.OPTIONS:
             if option.name == name:
                 return option
-        raise OptionError(f"unknown option {name!r} for {cls.name}")
+        raise OptionError(f"unknown option {name!r} for {cls.name}", game=cls.name, option=name)
 
     # -- what a game must supply -----------------------------------------------
 
@@ -242,42 +242,55 @@ class Game:
         Raises :class:`~mancala_spec.errors.InvalidPositionError` saying what is wrong.
         """
         size = self.board.size
-        pits = _seed_counts(pits, size, "pits")
+        pits = _seed_counts(pits, size, "pits", "pits")
         if captured is None:
             missing = self.total_seeds - sum(pits)
             if missing < 0 or missing % self.players:
                 raise InvalidPositionError(
                     f"the board holds {sum(pits)} seeds of {self.total_seeds}: give captured= "
-                    "explicitly")
+                    "explicitly", field="captured")
             captured = [missing // self.players] * self.players
-        captured = _seed_counts(captured, self.players, "captured")
-        to_move = _player(to_move, self.players, "to_move")
-        opener = _player(opener, self.players, "opener")
+        captured = _seed_counts(captured, self.players, "captured", "captured")
+        to_move = _player(to_move, self.players, "to_move", "to_move")
+        opener = _player(opener, self.players, "opener", "opener")
         if owners is None:
             owners = self.board.default_owners
         else:
             if isinstance(owners, (str, bytes)) or len(owners) != size:
-                raise InvalidPositionError(f"owners must list {size} players, one per pit")
-            owners = tuple(_player(owner, self.players, "an owner") for owner in owners)
+                raise InvalidPositionError(f"owners must list {size} players, one per pit",
+                                           field="owners")
+            owners = tuple(_player(owner, self.players, "an owner", "owners") for owner in owners)
         total = sum(pits) + sum(captured)
         if total != self.total_seeds:
             raise InvalidPositionError(
                 f"seeds are not conserved: {sum(pits)} on the board + {sum(captured)} captured "
                 f"= {total}, but {self.name} is played with {self.total_seeds}")
-        keys = []
+        if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
+            raise InvalidPositionError("history must be a sequence of (pits, player) pairs",
+                                       field="history")
+        keys: list[Key] = []
         for number, entry in enumerate(history, start=1):
             try:
                 earlier_pits, earlier_player = entry
             except (TypeError, ValueError):
                 raise InvalidPositionError(
-                    f"history entry {number} must be a (pits, player) pair") from None
-            earlier_pits = _seed_counts(earlier_pits, size, f"history entry {number}")
-            earlier_player = _player(earlier_player, self.players, f"history entry {number}")
+                    f"history entry {number} must be a (pits, player) pair",
+                    field="history") from None
+            earlier_pits = _seed_counts(earlier_pits, size, f"history entry {number}", "history")
+            earlier_player = _player(earlier_player, self.players, f"history entry {number}",
+                                     "history")
             if sum(earlier_pits) != sum(pits):
                 raise InvalidPositionError(
                     f"history entry {number} holds {sum(earlier_pits)} seeds, but history only "
-                    f"goes back to the last capture, so it must hold {sum(pits)} like the board")
-            keys.append((earlier_pits, earlier_player))
+                    f"goes back to the last capture, so it must hold {sum(pits)} like the board",
+                    field="history")
+            key = (earlier_pits, earlier_player)
+            if key in keys:
+                raise InvalidPositionError(
+                    f"history entry {number} repeats entry {keys.index(key) + 1}, but the game "
+                    "ends when a position recurs, so no position is seen twice "
+                    "(the repetition rule)", field="history")
+            keys.append(key)
         pos = Position.unchecked(self, pits, to_move, captured, opener, owners, tuple(keys))
         self.check_settled(pos)
         return pos
@@ -299,21 +312,24 @@ def _rebuild(cls: type[Game], options: dict[str, Any]) -> Game:
     return cls(**options)
 
 
-def _seed_counts(values: Any, length: int, what: str) -> tuple[int, ...]:
+def _seed_counts(values: Any, length: int, what: str, field: str) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise InvalidPositionError(f"{what} must be a sequence of {length} seed counts")
+        raise InvalidPositionError(f"{what} must be a sequence of {length} seed counts",
+                                   field=field)
     if len(values) != length:
-        raise InvalidPositionError(f"{what} must have {length} entries, not {len(values)}")
+        raise InvalidPositionError(f"{what} must have {length} entries, not {len(values)}",
+                                   field=field)
     for index, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidPositionError(f"{what}[{index}] must be a whole number, not {value!r}")
+            raise InvalidPositionError(f"{what}[{index}] must be a whole number, not {value!r}",
+                                       field=field)
         if value < 0:
-            raise InvalidPositionError(f"{what}[{index}] is negative ({value})")
+            raise InvalidPositionError(f"{what}[{index}] is negative ({value})", field=field)
     return tuple(values)
 
 
-def _player(value: Any, players: int, what: str) -> int:
+def _player(value: Any, players: int, what: str, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise InvalidPositionError(
-            f"{what} must be a player index from 0 to {players - 1}, not {value!r}")
+            f"{what} must be a player index from 0 to {players - 1}, not {value!r}", field=field)
     return value

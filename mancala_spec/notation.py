@@ -48,11 +48,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .engine.games import get_game
 from .engine.text import (check_text, format_pits, format_position, parse_position,
                           tokens_with_columns)
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine.position import Position
 from .errors import (IllegalMoveError, InvalidPositionError, NotationError, OptionError,
                      UnknownGameError)
 
@@ -74,7 +77,7 @@ class GameRecord:
     moves: tuple[int, ...]
 
     @property
-    def positions(self) -> tuple:
+    def positions(self) -> tuple[Position, ...]:
         """Every position of the game, the start first, the last one reached last."""
         positions = [self.start]
         for pit in self.moves:
@@ -85,7 +88,7 @@ class GameRecord:
     def finished(self) -> bool:
         """Whether the moves reach the end of the game (a record may stop
         anywhere: an unfinished record is a game in progress, or a truncated one)."""
-        return self.positions[-1].is_over
+        return bool(self.positions[-1].is_over)
 
     @property
     def result(self) -> str:
@@ -103,14 +106,14 @@ def _format_option(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def result_of(pos) -> str:
+def result_of(pos: Position) -> str:
     """What a ``result:`` line says of the game that reached *pos*."""
     if not pos.is_over:
         return "unfinished"
     return "draw" if pos.winner is None else f"{pos.game.player_name(pos.winner)} wins"
 
 
-def format_game(start, moves, result: bool = False) -> str:
+def format_game(start: Position, moves: Sequence[int | str], result: bool = False) -> str:
     """The text record of the game that plays *moves* (indices or names) from *start*.
 
     Every move is played first: an illegal one raises

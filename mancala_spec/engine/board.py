@@ -13,6 +13,7 @@ named from its owner's left: South's a, b, c…, North's A, B, C…, so A is pit
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from string import ascii_lowercase
 
@@ -66,7 +67,7 @@ class Board:
         """The players' one-letter names used in notation, player 0 first."""
         return PLAYER_LETTERS if self.players == 2 else THREE_PLAYER_LETTERS
 
-    def consecutive_owners(self, counts) -> tuple[int, ...]:
+    def consecutive_owners(self, counts: Sequence[int]) -> tuple[int, ...]:
         """Owners giving player 0 the first ``counts[0]`` pits in sowing order from
         pit 0, player 1 the next ``counts[1]``, and so on."""
         return tuple(player for player, count in enumerate(counts) for _ in range(count))

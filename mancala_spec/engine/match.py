@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
 from .games.ba_awa import BaAwa
@@ -69,8 +70,10 @@ class Match:
     opener: str = "alternate"
     allocation: str = "extend"
     played: tuple[PlayedGame, ...] = ()
-    current: PlayedGame | None = None
-    position: Position | None = None
+    #: the game being played (by default the first game, from the usual opening)
+    current: PlayedGame = None       # type: ignore[assignment]  # set by __post_init__
+    #: where the current game stands (by default worked out from *current*)
+    position: Position = None        # type: ignore[assignment]  # set by __post_init__
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, BaAwa):
@@ -91,10 +94,13 @@ class Match:
             object.__setattr__(self, "position", self.current.final)
 
     @classmethod
-    def starting_from(cls, position: Position, **settings) -> Match:
+    def starting_from(cls, position: Position, **settings: Any) -> Match:
         """A match whose current game starts from *position* (for instance a
         late position of a game, to study how the match goes on from there).
         *settings* are ``target``, ``opener`` and ``allocation``."""
+        if not isinstance(position.game, BaAwa):
+            raise OptionError(f"match play is a Ba-awa rule; got {position.game!r}",
+                              option="game", value=position.game)
         return cls(position.game, **settings, current=PlayedGame(position, ()), position=position)
 
     # -- the current game ---------------------------------------------------
@@ -207,7 +213,7 @@ class Match:
         """
         self._require_game_over()
         if self.is_over:
-            raise IllegalMoveError(f"the match is over: {self.game.player_name(self.winner)} "
+            raise IllegalMoveError(f"the match is over: {self.game.player_name(self.winner or 0)} "
                                    "won it")
         earned = self.earned()
         if owners is None:

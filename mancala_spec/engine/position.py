@@ -40,6 +40,8 @@ class Position:
     opener: int
     owners: tuple[int, ...]
     history: tuple[Key, ...]
+    _sowings: dict[int, Sowing | None]
+    _moves: tuple[int, ...] | None
 
     def __init__(self, game: Game, text: str) -> None:
         if not callable(getattr(game, "parse", None)):
@@ -106,9 +108,11 @@ class Position:
 
     def legal_moves(self) -> list[int]:
         """The pits the player to move may play, as sorted indices."""
-        if self._moves is None:      # worked out once: a position never changes
-            object.__setattr__(self, "_moves", self.game.moves(self))
-        return list(self._moves)
+        moves = self._moves
+        if moves is None:            # worked out once: a position never changes
+            moves = self.game.moves(self)
+            object.__setattr__(self, "_moves", moves)
+        return list(moves)
 
     # -- moving ----------------------------------------------------------------
 
@@ -118,7 +122,8 @@ class Position:
         Raises :class:`~mancala_spec.errors.IllegalMoveError` (saying why) when
         the move is not legal here; this position is unchanged either way.
         """
-        return self.trace(pit).position
+        after: Position = self.trace(pit).position
+        return after
 
     def trace(self, pit: int | str) -> Trace:
         """Play *pit* and return the move's events with the resulting position."""
@@ -126,6 +131,7 @@ class Position:
         self.check_move(index)
         # the sowing worked out for the legality check, if any, is used up here
         sowing = self._sowings.pop(index, None) or self.game.sow_move(self, index)
+        assert sowing is not None    # a legal move's sowing ends
         after = self.game.settle(self, sowing)
         return Trace.of_sowing(self, index, sowing, after)
 
@@ -141,7 +147,7 @@ class Position:
     def check_move(self, pit: int) -> None:
         """Raise :class:`~mancala_spec.errors.IllegalMoveError`, saying why, if
         the pit index *pit* is not a legal move here."""
-        if pit in self.legal_moves():
+        if pit in self.legal_moves():      # a legal move passes; anything else says why
             return
         name = self.game.board.name(pit)
         player = self.game.player_name
@@ -173,10 +179,10 @@ class Position:
         north = range(2 * n - 1, n - 1, -1)
         south = range(n)
 
-        def row(pits) -> str:
+        def row(pits: range) -> str:
             return "".join(f"{self.pits[p]:>4}" for p in pits)
 
-        def names(pits) -> str:
+        def names(pits: range) -> str:
             return "".join(f"{board.name(p):>4}" for p in pits)
 
         def store(player: int) -> str:
@@ -191,7 +197,7 @@ class Position:
         else:  # pits owned otherwise than row by row (match play, three players)
             letter = self.game.player_letter
 
-            def owner_row(pits) -> str:
+            def owner_row(pits: range) -> str:
                 return "".join(f"{letter(self.owners[p]):>4}" for p in pits)
 
             stores = ", ".join(f"{self.game.player_name(p)} {seeds}"
@@ -209,7 +215,7 @@ class Position:
 
     # -- value semantics -------------------------------------------------------
 
-    def _value(self):
+    def _value(self) -> tuple[object, ...]:
         return (self.game, self.pits, self.to_move, self.captured, self.opener, self.owners,
                 self.history)
 
@@ -224,10 +230,10 @@ class Position:
     def __copy__(self) -> Position:
         return self
 
-    def __deepcopy__(self, memo) -> Position:
+    def __deepcopy__(self, memo: object) -> Position:
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (Position, (self.game, self.to_text()))
 
 

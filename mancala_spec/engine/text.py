@@ -20,14 +20,14 @@ if TYPE_CHECKING:  # pragma: no cover
 # -- positions -----------------------------------------------------------------
 
 
-def format_pits(pits, pits_per_row: int) -> str:
+def format_pits(pits: Sequence[int], pits_per_row: int) -> str:
     """``"a,b,c/A,B,C"``: South's row, then North's, each in sowing order."""
     south = ",".join(map(str, pits[:pits_per_row]))
     north = ",".join(map(str, pits[pits_per_row:]))
     return f"{south}/{north}"
 
 
-def format_position(pos) -> str:
+def format_position(pos: Position) -> str:
     """The one-line text of *pos* (see the module docstring)."""
     game = pos.game
     n = game.board.pits_per_row
@@ -60,7 +60,7 @@ def check_text(text: str, what: str) -> None:
                                 text, index + 1)
 
 
-def _parse_pits(game, token: str, column: int, text: str) -> tuple[int, ...]:
+def _parse_pits(game: Game, token: str, column: int, text: str) -> tuple[int, ...]:
     n = game.board.pits_per_row
     rows = token.split("/")
     if len(rows) != 2:
@@ -92,7 +92,7 @@ def _parse_count(game: Game, token: str, column: int, text: str, what: str) -> i
     return int(token)
 
 
-def _parse_player(game, token: str, column: int, text: str, what: str) -> int:
+def _parse_player(game: Game, token: str, column: int, text: str, what: str) -> int:
     letters = game.board.player_letters
     if len(token) != 1 or token not in letters:
         choices = ", ".join(letters[:-1]) + " or " + letters[-1]
@@ -101,7 +101,7 @@ def _parse_player(game, token: str, column: int, text: str, what: str) -> int:
     return letters.index(token)
 
 
-def parse_position(game, text: str):
+def parse_position(game: Game, text: str) -> Position:
     """The :class:`~mancala_spec.engine.position.Position` of *game* written as *text*.
 
     Malformed text raises :class:`~mancala_spec.errors.NotationError` naming

@@ -19,9 +19,12 @@ event           meaning
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
+
+#: Gives a pit's or a player's name from its index.
+Namer = Callable[[int], str]
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,7 @@ class Event:
         """The event as plain data: ``{"event": kind, ...fields}``."""
         return {"event": self.kind, **asdict(self)}
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         """One line of English; *name* maps a pit index to its name and
         *player* a player index to theirs (default: South, North)."""
         raise NotImplementedError
@@ -49,7 +52,7 @@ class PickUp(Event):
     pit: int
     seeds: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"pick up {self.seeds} from {name(self.pit)}"
 
 
@@ -61,7 +64,7 @@ class Drop(Event):
     pit: int
     count: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"drop in {name(self.pit)} → {self.count}"
 
 
@@ -74,7 +77,7 @@ class Capture(Event):
     seeds: int
     player: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         from .board import player_name
         return f"{(player or player_name)(self.player)} captures {self.seeds} from {name(self.pit)}"
 
@@ -88,7 +91,7 @@ class EndOfLap(Event):
     pit: int
     count: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"lap {self.lap} ends in {name(self.pit)} ({self.count})"
 
 
@@ -100,7 +103,7 @@ class Relay(Event):
     pit: int
     seeds: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"relay {self.seeds} from {name(self.pit)}"
 
 
@@ -111,7 +114,7 @@ class EndOfMove(Event):
     kind: ClassVar[str] = "end-of-move"
     reason: str
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"move ends: {MOVE_END_REASONS[self.reason]}"
 
 
@@ -122,7 +125,7 @@ class Pass(Event):
     kind: ClassVar[str] = "pass"
     player: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         from .board import player_name
         return f"{(player or player_name)(self.player)} has no legal move and passes"
 
@@ -134,7 +137,7 @@ class EndOfGame(Event):
     kind: ClassVar[str] = "end-of-game"
     reason: str
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"game over: {GAME_END_REASONS[self.reason]}"
 
 
@@ -160,9 +163,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
 def event_from_dict(data: dict[str, object]) -> Event:
     """Rebuild an event from :meth:`Event.as_dict` output."""
     data = dict(data)
-    cls = EVENT_TYPES[str(data.pop("event"))]
+    cls: Any = EVENT_TYPES[str(data.pop("event"))]
     names = {f.name for f in fields(cls)}
-    return cls(**{k: v for k, v in data.items() if k in names})
+    event: Event = cls(**{k: v for k, v in data.items() if k in names})
+    return event
 
 
 class Trace:
@@ -174,6 +178,9 @@ class Trace:
 
     __slots__ = ("_before", "_pit", "_position", "_events", "_records")
 
+    _before: Any
+    _pit: int
+    _position: Any
     _events: tuple[Event, ...] | None
     _records: Sequence[tuple[Any, ...]]
 
@@ -245,7 +252,7 @@ class Trace:
         return (f"Trace(before={self.before!r}, pit={self.pit!r}, events={self.events!r}, "
                 f"position={self.position!r})")
 
-    def replace(self, **changes) -> Trace:
+    def replace(self, **changes: Any) -> Trace:
         """A copy with the fields named in *changes* (``before``, ``pit``,
         ``events``, ``position``) replaced."""
         fields_ = {"before": self.before, "pit": self.pit, "events": self.events,

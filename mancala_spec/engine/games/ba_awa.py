@@ -155,9 +155,9 @@ class BaAwa(Game):
         """
         opener = before.opener
         history = self.history_after(before, s)
-        if sum(s.pits) <= EIGHT:
+        if sum(s.pits) <= EIGHT:                                   # 1. the last eight
             return self.finish(s, before, "eight-seeds", "ba-awa-eight", lambda pit: opener)
-        order = self.turn_order(s.mover, s.owners)
+        order = self.turn_order(s.mover, s.owners)                 # 2. the next player
         for turn, player in enumerate(order):
             candidate = self.after_move(s, player, before, history)
             if candidate.legal_moves():
@@ -169,7 +169,7 @@ class BaAwa(Game):
             return self.finish(s, before, "no-moves", "ba-awa-no-move", lambda pit: opener)
         for passed in order[:turn]:
             s.pass_turn(passed, "ba-awa-no-move")
-        if candidate.key in history:
+        if candidate.key in history:                               # 3. a repetition
             return self.finish(s, before, "repetition", "ba-awa-repetition", lambda pit: opener)
         return candidate
 

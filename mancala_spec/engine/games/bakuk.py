@@ -127,15 +127,15 @@ class Bakuk(Game):
         """
         history = self.history_after(before, s)   # the positions since the last capture
         order = self.turn_order(s.mover, s.owners)
-        to_move = order[0]
-        if not self.has_seeds(s, to_move):
+        to_move = order[0]                                           # 1. the next player
+        if not self.has_seeds(s, to_move):                           # 2. no counters
             able = [player for player in order if self.has_seeds(s, player)]
             if self.options["no_move"] == "end" or not able:
                 return self.game_over(s, before, to_move, history, "exhausted", "bakuk-exhausted")
             for passed in order[:order.index(able[0])]:
                 s.pass_turn(passed, "bakuk-exhausted")
             to_move = able[0]
-        if (tuple(s.pits), to_move) in history:
+        if (tuple(s.pits), to_move) in history:                      # 3. a repetition
             return self.game_over(s, before, to_move, history, "repetition", "bakuk-repetition")
         return self.after_move(s, to_move, before, history)
 

@@ -72,7 +72,7 @@ class Game:
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.options.items()))))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (type(self), dict(self.options)))
 
     @classmethod
@@ -131,9 +131,10 @@ class Game:
         then a again). A lap long enough to come round to *origin* drops a
         seed there like anywhere else; with the ``skip_origin`` option it
         passes over *origin* to the pit after it."""
-        after = self.board.next(pit)
+        size = self.board.size
+        after = (pit + 1) % size                  # the next pit counter-clockwise
         if after == origin and self.options["skip_origin"]:
-            after = self.board.next(after)
+            after = (after + 1) % size            # skip the origin: the pit after it
         return after
 
     @implements("ba-awa-choose", "ba-awa-three-players", "bakuk-choose", "bakuk-three-players")
@@ -141,8 +142,9 @@ class Game:
         """The pits *player* owns (their row; with three players, or in a match,
         the pits they control) that hold seeds, in index order, on the board of
         *pos* (a position, or a move's sowing)."""
-        return tuple([pit for pit in range(self.board.size)
-                      if pos.owners[pit] == player and pos.pits[pit] > 0])
+        pits = pos.pits
+        return tuple([pit for pit, owner in enumerate(pos.owners)
+                      if owner == player and pits[pit] > 0])
 
     @implements("ba-awa-turns", "ba-awa-three-turns", "bakuk-turns", "bakuk-three-turns",
                 "ba-awa-match-elimination")

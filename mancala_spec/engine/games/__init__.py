@@ -6,7 +6,8 @@ from typing import Any
 from ...errors import UnknownGameError
 from .ba_awa import BaAwa
 from .bakuk import Bakuk
-from .base import Game, Option
+from ...options import Option
+from .base import Game
 
 GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (BaAwa, Bakuk)}
 

@@ -184,9 +184,11 @@ class Game:
                                    pit=pit, reason="no-such-pit")
         return pit
 
+    @implements("ba-awa-repetition", "bakuk-repetition")
     def history_after(self, before: Position, sowing: Sowing) -> tuple[Key, ...]:
         """Positions seen since the last capture, for the repetition rules: a
-        capture makes every earlier position unreachable, so it clears them."""
+        capture takes seeds off the board for good, so no earlier position can
+        recur, and it clears them; otherwise the position before the move joins them."""
         if sowing.took:
             return ()
         return before.history + ((before.pits, before.to_move),)

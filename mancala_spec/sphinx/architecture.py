@@ -1,6 +1,6 @@
 """The package's architecture, read from its code: which part imports which.
 
-:func:`import_graph` reads every module of the package with :mod:`ast` (nothing is
+:func:`import_graph` reads every module of the package with ``ast`` (nothing is
 imported or run) and lists, for each module, the package's modules it imports,
 at the top of the module or inside a function alike; imports under
 ``if TYPE_CHECKING:`` are left out, as they never run. :func:`parts_graph` folds

@@ -81,7 +81,7 @@ class Alternative:
 
 @dataclass(frozen=True)
 class Claim:
-    """One thing a rule says, and what backs it (:data:`BASES`).
+    """One thing a rule says, and what backs it (``BASES``).
 
     A ``source`` claim is said by its quoted sentences; a ``reading`` is our
     inference from the quoted words, with ``why`` we read them so and the
@@ -131,7 +131,7 @@ class Rule:
 
     @property
     def bases(self) -> tuple[str, ...]:
-        """The bases of the rule's claims, each once, in :data:`BASES` order."""
+        """The bases of the rule's claims, each once, in ``BASES`` order."""
         present = {claim.basis for claim in self.claims}
         return tuple(basis for basis in BASES if basis in present)
 

@@ -16,8 +16,10 @@ its path, so a citation keeps pointing at the text it cited::
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+from importlib import resources
 from typing import Any
 
 from . import Rule
@@ -27,6 +29,44 @@ BASE_URL = "https://mancala-spec.readthedocs.io/en"
 TITLE = "mancala_spec: a citable, executable rules reference for Ba-awa and Bakuk"
 AUTHOR = "The mancala_spec authors"
 YEAR = 2026
+
+
+#: The Mancala World article each game's source documents derive from. The
+#: files name the article ("Source: Mancala World – <title>") but give no URL.
+ARTICLES = {"ba-awa": ("Ba-awa", "https://mancala.fandom.com/wiki/Ba-awa"),
+            "bakuk": ("Bakuk", "https://mancala.fandom.com/wiki/Bakuk")}
+#: The licence of the source documents and of everything adapted from them.
+SOURCE_LICENCE = "CC-BY-SA-4.0"
+
+
+def source_metadata(file: str) -> dict[str, Any]:
+    """What is known of source document *file*: its attribution line, the URL of
+    the article it names, revision date and licence as far as the file tells, and
+    the SHA-256 and size of our byte copy (computed from the file now).
+
+    >>> facts = source_metadata("001_1132cff477fa5791.txt")
+    >>> facts["attribution"], len(facts["sha256"])
+    ('Source: Mancala World – Bakuk', 64)
+    """
+    from ..sources import SOURCES, source_lines
+
+    data = resources.files("mancala_spec.sources").joinpath(file).read_bytes()
+    document = SOURCES[file]
+    title, url = ARTICLES[document.game]
+    attribution = next((line for line in reversed(source_lines(file))
+                        if line.startswith("Source:")), "")
+    return {
+        "file": file,
+        "attribution": attribution or "none",
+        "url": (f"not given in the file; the article it names, Mancala World's "
+                f"'{title}', is at {url}"),
+        "article_url": url,
+        "revision": "not given in the file (no page revision, date or retrieval date)",
+        "licence": ("not stated in the file itself; Mancala World publishes its articles "
+                    "under CC BY-SA, with no version named in these documents"),
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "bytes": len(data),
+    }
 
 
 def base_url() -> str:

@@ -78,6 +78,7 @@ pygments_dark_style = "monokai"
 from mancala_spec.catalogue.cite import base_url  # noqa: E402
 
 mancala_base_url = base_url()
+myst_substitutions["base_url"] = mancala_base_url
 
 # -- examples -------------------------------------------------------------------------
 doctest_test_doctest_blocks = ""      # docstrings are tested by pytest --doctest-modules

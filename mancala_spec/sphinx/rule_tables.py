@@ -54,3 +54,31 @@ class OptionsTableDirective(SphinxDirective):
                       classes=["options-table"])]
 
 
+
+
+class ClaimsTableDirective(SphinxDirective):
+    """``{claims-table}`` with ``:basis: reading`` (every reading, with why and the
+    other reading) or ``:basis: editorial`` (editorial claims inside sourced rules,
+    with their alternatives): the places where a careful reader should look twice."""
+
+    has_content = False
+    option_spec = {"basis": lambda value: directives.choice(value, ("reading", "editorial"))}
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(_catalogue_file())
+        basis = self.options.get("basis", "reading")
+        rows = []
+        for rule in load_catalogue():
+            if basis == "editorial" and not rule.sourced:
+                continue
+            for claim in rule.claims:
+                if claim.basis != basis:
+                    continue
+                if basis == "reading":
+                    detail = [nodes.Text(f"Why: {claim.why} The other reading: {claim.other}")]
+                else:
+                    detail = [nodes.Text(claim.alternatives or f"option {claim.option}")]
+                rows.append([[rule_ref(rule.id)], [nodes.Text(claim.text)], detail])
+        header = ["Rule", "Claim", "Why, and the other reading" if basis == "reading"
+                  else "Alternatives"]
+        return [table(header, rows, classes=["claims-table", f"claims-table-{basis}"])]

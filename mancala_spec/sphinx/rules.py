@@ -21,8 +21,10 @@ Directives and roles (MyST syntax):
    ``src-<stem>-L<n>`` and links to the rules that cite it, or says why it is
    context. Quoted spans are marked.
 
-``{rule-index}`` and ``{options-table}``
-   Tables of every rule, and of every engine option with the rule it switches.
+``{rule-index}``, ``{options-table}`` and ``{claims-table}``
+   Tables of every rule, of every engine option with the rule it switches, and
+   of every reading (``:basis: reading``) or every editorial claim inside a
+   sourced rule (``:basis: editorial``).
 
 The role ``rule-ref`` (in MyST: ``{rule-ref}`` followed by the rule ID in
 backticks) links to a rule from anywhere; so do rule IDs in statements. The role
@@ -54,7 +56,7 @@ from .rule_nodes import (RULE_REF, SOURCE_LINE_REF, _depart_details, _depart_pas
                          _depart_summary, _visit_details, _visit_pass, _visit_summary,
                          details, rule_anchor, summary)
 from .rule_sources import ENV_SOURCES, SourceDocumentDirective
-from .rule_tables import OptionsTableDirective, RuleIndexDirective
+from .rule_tables import ClaimsTableDirective, OptionsTableDirective, RuleIndexDirective
 
 logger = logging.getLogger(__name__)
 
@@ -236,6 +238,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("source-document", SourceDocumentDirective)
     app.add_directive("rule-index", RuleIndexDirective)
     app.add_directive("options-table", OptionsTableDirective)
+    app.add_directive("claims-table", ClaimsTableDirective)
     app.add_role(RULE_REF, RuleRefRole(innernodeclass=nodes.literal, warn_dangling=True))
     app.add_role(SOURCE_LINE_REF, RuleRefRole(innernodeclass=nodes.inline, warn_dangling=True))
     app.connect("doctree-read", collect_examples)

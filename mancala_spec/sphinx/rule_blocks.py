@@ -61,10 +61,10 @@ class RuleDirective(SphinxDirective):
             block += self.offers_section(rule, rule.variants,
                                          "Variant, for comparison (departs from the source)",
                                          "rule-variants")
+        block += citation_box(rule, self.config.release, self.config.mancala_base_url)
         block += self.code_section(rule)
         examples, ids = self.examples_section(rule)
         block += examples
-        block += citation_box(rule, self.config.release, self.config.mancala_base_url)
         data = getattr(self.env, ENV_RULES, None)
         if data is None:
             data = {}

@@ -20,7 +20,7 @@ import pytest
 import mancala_spec as ms
 from mancala_spec.catalogue import Claim, Rule, load_catalogue
 from mancala_spec.engine.games import GAMES
-from mancala_spec.engine.match import ALLOCATIONS, OPENER_POLICIES, SETTINGS, TARGETS
+from mancala_spec.options import match_settings
 from mancala_spec.engine.trace import GAME_END_REASONS, MOVE_END_REASONS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,14 +161,14 @@ def test_every_engine_option_value_is_stated_by_a_claim_of_its_rule():
 
 def test_every_match_setting_value_is_stated_by_a_claim():
     catalogue = load_catalogue()
-    values = {"target": TARGETS, "opener": OPENER_POLICIES, "allocation": ALLOCATIONS}
-    assert set(values) == set(SETTINGS)
-    for setting, choices in values.items():
-        rules = [r for r in catalogue if any(c.option == setting for c in r.claims)]
-        assert len(rules) == 1, setting
-        offered = _offers(rules[0])
-        stated = [v for v in choices if (setting, repr(v)) in offered]
-        assert len(stated) == len(choices) - 1, (setting, stated)   # all but the default
+    settings = match_settings("ba-awa")
+    assert {s.name for s in settings} == {"target", "opener", "allocation"}
+    for setting in settings:
+        rule = catalogue[setting.rule]
+        assert any(c.option == setting.name for c in rule.claims), setting.name
+        offered = _offers(rule)
+        stated = [v for v in setting.choices if (setting.name, repr(v)) in offered]
+        assert len(stated) == len(setting.choices) - 1, (setting.name, stated)   # all but the default
 
 
 def _observed_events() -> set[tuple[str, str]]:

@@ -425,6 +425,18 @@ def test_objects_inv_lists_every_rule_and_another_project_cites_one(site, tmp_pa
     assert bad.returncode != 0 and "ba-awa-nope" in bad.stderr
 
 
+def test_rule_badge_role_shows_the_badge_and_links_to_the_rule(site):
+    text = site.page("editorial")
+    rule = CATALOGUE["ba-awa-match-setup"]
+    assert re.search(r'<a class="reference internal" href="match-and-three-players.html#rule-'
+                     r'ba-awa-match-setup"[^>]*><span class="rule-badge rule-badge-sourced">'
+                     + re.escape(rule.badge) + "</span></a>", text)
+    data = json.loads((site.html / "traceability.json").read_text(encoding="utf-8"))
+    assert data["rules"][rule.id]["badge"] == rule.badge
+    assert data["rules"][rule.id]["permalink"].endswith(
+        f"/{mancala_spec.__version__}/match-and-three-players.html#rule-ba-awa-match-setup")
+
+
 def test_search_index_finds_a_rule_by_its_id(site):
     """Each rule is a search object whose anchor is its rule block: Sphinx's
     search writes "-" for an anchor that is "<object type>-<name>"."""

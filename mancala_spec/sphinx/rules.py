@@ -27,7 +27,8 @@ Directives and roles (MyST syntax):
    sourced rule (``:basis: editorial``).
 
 The role ``rule-ref`` (in MyST: ``{rule-ref}`` followed by the rule ID in
-backticks) links to a rule from anywhere; so do rule IDs in statements. The role
+backticks) links to a rule from anywhere; ``rule-badge`` shows a rule's badge
+(what backs it) as a link to the rule; so do rule IDs in statements. The role
 ``source-line`` links to one line of a source document, written
 ``text <file:line>``. After the build, :func:`mancala_spec.catalogue.traceability.check` runs over
 what the directives collected: each gap is a warning (so ``-W`` fails the
@@ -50,7 +51,7 @@ from sphinx.util.nodes import make_refnode
 from .. import __version__
 from ..catalogue import load_catalogue, unknown_rule_claims
 from ..catalogue.traceability import Rendered, check, source_line_anchor
-from ..catalogue.cite import base_url
+from ..catalogue.cite import base_url, permalink
 from .rule_blocks import ENV_RULES, RuleDirective, RuleSummaryDirective
 from .rule_nodes import (RULE_REF, SOURCE_LINE_REF, _depart_details, _depart_pass,
                          _depart_summary, _visit_details, _visit_pass, _visit_summary,
@@ -64,6 +65,23 @@ ENV_EXAMPLES = "mancala_examples"    # docname -> [example id or None]
 
 
 # -- roles and reference resolution ------------------------------------------------------
+
+
+def rule_badge_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{rule-badge}`<rule-id>```: the rule's badge (what backs it, e.g.
+    "editorial" or "sourced, with a reading"), linking to the rule; for tables
+    and prose that state a rule in passing."""
+    rule_id = text.strip()
+    catalogue = load_catalogue()
+    if rule_id not in catalogue:
+        message = inliner.reporter.error(f"unknown rule {rule_id!r} in {{rule-badge}}",
+                                         line=lineno)
+        return [inliner.problematic(rawtext, rawtext, message)], [message]
+    rule = catalogue[rule_id]
+    ref = addnodes.pending_xref("", refdomain="", reftype=RULE_REF, reftarget=rule_id,
+                                refexplicit=True, refwarn=True)
+    ref += nodes.inline(text=rule.badge, classes=["rule-badge", f"rule-badge-{rule.kind}"])
+    return [ref], []
 
 
 class RuleRefRole(XRefRole):
@@ -213,6 +231,9 @@ def check_site(app: Sphinx, exception: Exception | None) -> None:
                                 if rule.id in where else None,
                                 "anchor": rule_anchor(rule.id),
                                 "kind": rule.kind,
+                                "badge": rule.badge,
+                                "permalink": permalink(rule, app.config.release,
+                                                       app.config.mancala_base_url),
                                 "examples": rendered.examples.get(rule.id, [])}
                       for rule in load_catalogue()},
             "rendered": rendered.as_dict(),
@@ -240,6 +261,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("options-table", OptionsTableDirective)
     app.add_directive("claims-table", ClaimsTableDirective)
     app.add_role(RULE_REF, RuleRefRole(innernodeclass=nodes.literal, warn_dangling=True))
+    app.add_role("rule-badge", rule_badge_role)
     app.add_role(SOURCE_LINE_REF, RuleRefRole(innernodeclass=nodes.inline, warn_dangling=True))
     app.connect("doctree-read", collect_examples)
     app.connect("env-purge-doc", purge)

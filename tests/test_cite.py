@@ -106,3 +106,31 @@ def test_changelog_page_is_in_the_toctree_and_lists_this_release():
     sections = registry.changelog_sections((ROOT / "docs/changelog.md").read_text("utf-8"))
     assert list(sections)[:2] == ["0.2.0", "0.1.0"]
     assert "Reinterpreted" in sections["0.2.0"]
+
+
+def test_an_old_anchor_lands_on_the_successor_rule(tmp_path, monkeypatch):
+    """A renamed ID's anchor is put on its successor's block, and listed in the
+    inventory as a rule object, so old links and old intersphinx roles still land."""
+    from sphinx.application import Sphinx
+    from sphinx.util.inventory import InventoryFile
+
+    from mancala_spec.sphinx import rule_blocks
+
+    monkeypatch.setattr(rule_blocks, "old_ids",
+                        lambda rule_id: ["ba-awa-lap-relay"] if rule_id == "ba-awa-relay" else [])
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        "extensions = ['myst_parser', 'mancala_spec.sphinx.rules']\n"
+        "mancala_traceability = False\n", encoding="utf-8")
+    (src / "index.md").write_text("# Rules\n\n```{rule} ba-awa-relay\n```\n", encoding="utf-8")
+    app = Sphinx(str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html",
+                 status=None, warning=None, freshenv=True)
+    app.build()
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<div class="rule [^"]*" id="rule-ba-awa-relay">', page)
+    assert '<span id="rule-ba-awa-lap-relay"></span>' in page or 'id="rule-ba-awa-lap-relay"' in page
+    with open(tmp_path / "out" / "objects.inv", "rb") as stream:
+        inventory = InventoryFile.load(stream, "", lambda *a: "/".join(a))
+    items = inventory.data if hasattr(inventory, "data") else inventory
+    assert {"ba-awa-relay", "ba-awa-lap-relay"} <= set(items["std:rule"])

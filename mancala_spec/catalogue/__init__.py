@@ -352,4 +352,3 @@ def unknown_rule_claims() -> dict[str, list[str]]:
     catalogue = load_catalogue()
     return {rule_id: [f.__qualname__ for f in funcs]
             for rule_id, funcs in _IMPLEMENTATIONS.items() if rule_id not in catalogue}
-

@@ -41,27 +41,27 @@ class summary(nodes.General, nodes.TextElement):
     """The ``<summary>`` line of a :class:`details` box."""
 
 
-def _visit_details(self, node: details) -> None:
+def visit_details(self, node: details) -> None:
     self.body.append(self.starttag(node, "details", CLASS=" ".join(node["classes"])))
 
 
-def _depart_details(self, node: details) -> None:
+def depart_details(self, node: details) -> None:
     self.body.append("</details>\n")
 
 
-def _visit_summary(self, node: summary) -> None:
+def visit_summary(self, node: summary) -> None:
     self.body.append(self.starttag(node, "summary"))
 
 
-def _depart_summary(self, node: summary) -> None:
+def depart_summary(self, node: summary) -> None:
     self.body.append("</summary>\n")
 
 
-def _visit_pass(self, node: nodes.Node) -> None:
+def visit_pass(self, node: nodes.Node) -> None:
     pass
 
 
-def _depart_pass(self, node: nodes.Node) -> None:
+def depart_pass(self, node: nodes.Node) -> None:
     pass
 
 
@@ -223,7 +223,7 @@ def implementation_block(func, docname: str, env) -> details:
     return box
 
 
-def _join(items: list[nodes.Node], sep: str = ", ") -> nodes.inline | None:
+def join(items: list[nodes.Node], sep: str = ", ") -> nodes.inline | None:
     if not items:
         return None
     out = nodes.inline()

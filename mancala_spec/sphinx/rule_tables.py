@@ -9,7 +9,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from ..catalogue import load_catalogue
-from .rule_nodes import _join, catalogue_file, rule_badge, rule_ref, table
+from .rule_nodes import join, catalogue_file, rule_badge, rule_ref, table
 
 _catalogue_file = catalogue_file
 
@@ -26,7 +26,7 @@ class RuleIndexDirective(SphinxDirective):
         rules = [rule for rule in load_catalogue() if game is None or rule.game == game]
         return [table(["Rule", "Title", "Kind", "Engine options"],
                       [[[rule_ref(rule.id)], [nodes.Text(rule.title)], [rule_badge(rule)],
-                        [_join([nodes.literal(text=o) for o in rule.options]) or
+                        [join([nodes.literal(text=o) for o in rule.options]) or
                          nodes.Text("—")]]
                        for rule in rules], classes=["rule-index"])]
 
@@ -48,7 +48,7 @@ class OptionsTableDirective(SphinxDirective):
                           or type(c) is not type(option.default)]
                 rows.append([[nodes.Text(cls.title)], [nodes.literal(text=option.name)],
                              [nodes.literal(text=repr(option.default))],
-                             [_join([nodes.literal(text=repr(c)) for c in others])],
+                             [join([nodes.literal(text=repr(c)) for c in others])],
                              [rule_ref(option.rule)]])
         return [table(["Game", "Option", "Default", "Alternative", "Rule"], rows,
                       classes=["options-table"])]

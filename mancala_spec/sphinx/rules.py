@@ -53,8 +53,8 @@ from ..catalogue import load_catalogue, unknown_rule_claims
 from ..catalogue.traceability import Rendered, check, source_line_anchor
 from ..catalogue.cite import base_url, permalink
 from .rule_blocks import ENV_RULES, RuleDirective, RuleSummaryDirective
-from .rule_nodes import (RULE_REF, SOURCE_LINE_REF, _depart_details, _depart_pass,
-                         _depart_summary, _visit_details, _visit_pass, _visit_summary,
+from .rule_nodes import (RULE_REF, SOURCE_LINE_REF, depart_details, depart_pass,
+                         depart_summary, visit_details, visit_pass, visit_summary,
                          details, rule_anchor, summary)
 from .rule_sources import ENV_SOURCES, SourceDocumentDirective
 from .rule_tables import ClaimsTableDirective, OptionsTableDirective, RuleIndexDirective
@@ -248,12 +248,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("mancala_traceability", True, "env", types=(bool,))
     app.add_config_value("mancala_base_url", base_url(), "env", types=(str,))
     app.setup_extension("mancala_spec.sphinx.rule_domain")
-    app.add_node(details, html=(_visit_details, _depart_details),
-                 latex=(_visit_pass, _depart_pass), text=(_visit_pass, _depart_pass),
-                 man=(_visit_pass, _depart_pass), texinfo=(_visit_pass, _depart_pass))
-    app.add_node(summary, html=(_visit_summary, _depart_summary),
-                 latex=(_visit_pass, _depart_pass), text=(_visit_pass, _depart_pass),
-                 man=(_visit_pass, _depart_pass), texinfo=(_visit_pass, _depart_pass))
+    app.add_node(details, html=(visit_details, depart_details),
+                 latex=(visit_pass, depart_pass), text=(visit_pass, depart_pass),
+                 man=(visit_pass, depart_pass), texinfo=(visit_pass, depart_pass))
+    app.add_node(summary, html=(visit_summary, depart_summary),
+                 latex=(visit_pass, depart_pass), text=(visit_pass, depart_pass),
+                 man=(visit_pass, depart_pass), texinfo=(visit_pass, depart_pass))
     app.add_directive("rule", RuleDirective)
     app.add_directive("rule-summary", RuleSummaryDirective)
     app.add_directive("source-document", SourceDocumentDirective)

@@ -217,3 +217,20 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
 def schema() -> dict[str, Any]:
     """The JSON Schema of the exported suite."""
     return json.loads(resources.files(__package__).joinpath("schema.json").read_text("utf-8"))
+
+
+#: The suite shipped in the package (``suite.json`` beside this module), so that
+#: ``mancala-spec conformance run`` needs no ``docs/``. ``python -m
+#: mancala_spec.conformance.prebuilt`` regenerates it from the rules pages; a
+#: test checks it equals a fresh extraction.
+SUITE_FILE = "suite.json"
+
+
+def packaged_suite() -> dict[str, Any]:
+    """The prebuilt suite shipped with the package."""
+    return json.loads(resources.files(__package__).joinpath(SUITE_FILE).read_text("utf-8"))
+
+
+def suite_text(suite: dict[str, Any]) -> str:
+    """A suite as the JSON text that is exported and shipped."""
+    return json.dumps(suite, indent=1, ensure_ascii=False) + "\n"

@@ -316,7 +316,10 @@ def run_play(args) -> int:
         else:
             pit = PLAYERS[args.opponent](pos, rng)
             trace = pos.trace(pit)
-        print(f"{game.player_name(pos.to_move)} plays {game.board.name(trace.pit)}")
+        who = args.opponent if args.opponent != "human" and pos.to_move != you else "you"
+        if args.opponent == "human":
+            who = "human"
+        print(f"{game.player_name(pos.to_move)} ({who}) plays {game.board.name(trace.pit)}")
         print("\n".join(explain(trace)))
         played.append((pos, trace))
         pos = trace.position

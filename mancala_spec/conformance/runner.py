@@ -253,7 +253,7 @@ class EngineProcess:
             raise AnswerError("the answer is nested too deeply") from None
         except ValueError as error:
             self.stop()      # what it writes next cannot be trusted to be in step
-            raise AnswerError(f"the answer is not JSON ({error}): {_short(text)}") from None
+            raise AnswerError(f"the answer is not JSON ({error}): {_short(text, raw=True)}") from None
 
     def _read_stderr_rest(self) -> None:
         if self.proc is None:
@@ -287,8 +287,9 @@ class EngineProcess:
                 pass
 
 
-def _short(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+def _short(value: Any, raw: bool = False) -> str:
+    """*value* as JSON (or as it is, if *raw*), cut to :data:`SHOWN` characters."""
+    text = value if raw and isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= SHOWN else text[:SHOWN] + f"… ({len(text):,} characters)"
 
 
@@ -329,7 +330,7 @@ def compare(expected: dict[str, Any], got: dict[str, Any], rules: bool = False) 
         check("error", expected["error"], got.get("error"))
         return diff
     if got.get("error"):
-        diff.append(f"the engine refused the move as {_short(got['error'])}")
+        diff.append(f"the engine refused the move as {_short(repr(got['error']), raw=True)}")
         return diff
     if expected.get("result") is None:
         check("is_over", expected["is_over"], got.get("is_over"))
@@ -503,7 +504,7 @@ def _run_case(engine: EngineProcess, case: Any, timeout: float, rules: bool,
     if shape:
         return Outcome(case_id, rule, BAD, [shape])
     if "unsupported" in got:
-        return Outcome(case_id, rule, SKIP, [_short(got["unsupported"])])
+        return Outcome(case_id, rule, SKIP, [_short(got["unsupported"], raw=True)])
     diff = compare(case["expected"], got, rules)
     if got.get("id") != case["id"]:
         diff.insert(0, f"id: expected {case['id']!r}, got {_short(got.get('id'))}")

@@ -170,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
-        parser.print_help(sys.stderr)
+        print(f"{PROG}: error: give a command: {', '.join(COMMANDS)} (see --help)",
+              file=sys.stderr)
         return EXIT["bad input"]
     name = f"{PROG} {args.command}"
     previous = None

@@ -207,7 +207,8 @@ def derived(pos, pit: int | None) -> list[tuple[str, Any, int | None]]:
     - ``~position``: the example's position asked about without a move (its legal
       moves, whether it is over and who won), or, when the example only shows
       a position, its first and last legal moves played (``~first``, ``~last``;
-      for a finished position, see :func:`_turned`);
+      for a finished position, the same board with the next player to move,
+      ``~turned`` and ``~turned-position``);
     - ``~after``: what follows the example's move: the next player's first
       legal move from the resulting position, or, when the game is over there,
       that final position asked about (no legal moves, the winner).

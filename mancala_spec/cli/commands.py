@@ -228,18 +228,34 @@ def explain(trace) -> list[str]:
     return lines
 
 
-def explain_end(pos) -> list[str]:
-    """Why *pos* is over and how it scored (leftovers included)."""
+def explain_end(trace) -> list[str]:
+    """Why the game ended with *trace*'s move and how it scored, the counters
+    left on the board included (told by event type and rule, not wording)."""
+    from ..engine.trace import Capture, EndOfGame, EndOfMove
+
+    pos = trace.position
     game = pos.game
-    scores = ", ".join(f"{game.player_name(p)} {seeds}" for p, seeds in enumerate(pos.captured))
-    lines = [f"game over. Captured: {scores}."]
+    from ..engine.trace import GAME_END_REASONS
+
+    lines = []
+    ends = [event for event in trace.events if isinstance(event, EndOfGame)]
+    for event in ends:
+        lines.append(f"The game is over: {GAME_END_REASONS[event.reason]} [{event.rule}].")
+    # captures after the sowing ended are the end's: the seeds left on the board
+    sown = max((i for i, e in enumerate(trace.events) if isinstance(e, EndOfMove)), default=-1)
+    for event in trace.events[sown + 1:]:
+        if isinstance(event, Capture):
+            lines.append(f"{game.player_name(event.player)} takes the {event.seeds} left in "
+                         f"{game.board.name(event.pit)} [{event.rule}].")
     left = sum(pos.pits)
     if left:
-        rule = "bakuk-leftovers" if game.name == "bakuk" else "ba-awa-no-move"
+        rule = " [bakuk-leftovers]" if game.name == "bakuk" else ""
         lines.append(f"{left} counter{'s' if left != 1 else ''} left on the board "
-                     f"score for nobody [{rule}]")
+                     f"score{'s' if left == 1 else ''} for nobody{rule}.")
+    scores = ", ".join(f"{game.player_name(p)} {seeds}" for p, seeds in enumerate(pos.captured))
     winner = pos.winner
-    lines.append("a draw." if winner is None else f"{game.player_name(winner)} wins.")
+    lines.append(f"Captured: {scores}: "
+                 + ("a draw." if winner is None else f"{game.player_name(winner)} wins."))
     return lines
 
 
@@ -298,14 +314,13 @@ def run_play(args) -> int:
                 print(record(), end="")
                 return 0
             if command_ in ("u", "undo"):
-                if not played:
+                mine = [i for i, (before, _) in enumerate(played)
+                        if args.opponent == "human" or before.to_move == you]
+                if not mine:
                     print("nothing to undo")
                     continue
-                while played:
-                    before, trace = played.pop()
-                    pos = before
-                    if args.opponent == "human" or before.to_move == you:
-                        break
+                pos = played[mine[-1]][0]
+                del played[mine[-1]:]
                 print(f"undone: back to {game.player_name(pos.to_move)}'s move")
                 continue
             try:
@@ -324,7 +339,7 @@ def run_play(args) -> int:
         played.append((pos, trace))
         pos = trace.position
     print(f"\n{board_from(pos, you)}\n")
-    print("\n".join(explain_end(pos)))
+    print("\n".join(explain_end(played[-1][1])))
     print(record(), end="")
     return 0
 

@@ -17,7 +17,7 @@ from .. import __version__
 from . import EngineFailure, UsageError, check_target, command, write_atomic
 from ..errors import IllegalMoveError, MancalaError, NotationError
 from ..engine.games import GAMES, get_game
-from ..notation import option_value, parse_game
+from ..notation import parse_game
 from ..engine.players import PLAYERS
 from ..catalogue import get_rule, load_catalogue
 
@@ -30,13 +30,13 @@ def _options(parser: argparse.ArgumentParser) -> None:
 
 
 def _game(name: str, args: argparse.Namespace):
-    options = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise UsageError(f"an option is NAME=VALUE, not {item!r}")
-        options[key] = option_value(value)
-    return get_game(name, **options)
+    """The game *name* (or an alias) with the ``-O NAME=VALUE`` options, each
+    parsed by its declaration in :mod:`mancala_spec.options`."""
+    from ..options import parse_options
+
+    game = get_game(name)
+    return get_game(game.name, **parse_options(game.name, args.option)) if args.option \
+        else game
 
 
 def game_name(text: str) -> str:

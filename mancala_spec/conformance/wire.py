@@ -1,9 +1,9 @@
 """JSON Schemas of the protocol's requests and answers, derived from the engine.
 
-Nothing here is typed by hand that the engine declares: the games and their
-options (names, values, defaults, the rule each switches) come from the games'
-option declarations, the event kinds and their fields from the trace's event
-classes, the match settings from :mod:`mancala_spec.engine.match`. The
+Nothing here is typed by hand that the engine declares: the games' options and
+the match settings (names, values and their meanings, defaults, the rule each
+switches) come from :mod:`mancala_spec.options`, the event kinds and their
+fields from the trace's event classes. The
 protocol page shows these schemas, and a test validates the runner's real
 traffic against them.
 """
@@ -14,44 +14,41 @@ import typing
 from typing import Any
 
 from ..engine.games import GAMES
+from ..options import game_options, match_settings
 from .protocol import PROTOCOL
 
 SCHEMA = "https://json-schema.org/draft/2020-12/schema"
 
 
-def _game_options(cls) -> tuple:
-    """The option declarations of game class *cls*."""
-    try:                                    # where the options are declared on main
-        from .. import options as declared  # type: ignore[attr-defined]
-
-        found = getattr(declared, "game_options", None)
-        if found is not None:
-            return tuple(found(cls))
-    except ImportError:
-        pass
-    return tuple(cls.OPTIONS)
-
-
 def options_schema(name: str) -> dict[str, Any]:
-    """Game *name*'s ``options`` object: every option, with its values."""
-    options = _game_options(GAMES[name])
+    """Game *name*'s ``options`` object: every option, with its values and what
+    each means (from :mod:`mancala_spec.options`)."""
+    options = game_options(name)
     return {
         "type": "object",
         "description": f"every option of {name}; the runner always sends all of them",
         "required": [option.name for option in options],
         "additionalProperties": False,
         "properties": {
-            option.name: {"enum": list(option.choices), "default": option.default,
-                          "description": f"{option.doc} (rule {option.rule})"}
+            option.name: {
+                "description": f"{option.help} (rule {option.rule})",
+                "default": option.default,
+                "oneOf": [{"const": choice.value, "description": choice.meaning}
+                          for choice in option.values]}
             for option in options},
     }
 
 
-def _defs() -> dict[str, Any]:
-    from ..engine.match import ALLOCATIONS, OPENER_POLICIES, TARGETS
+def _setting(option) -> dict[str, Any]:
+    return {"description": f"{option.help} (rule {option.rule})",
+            "oneOf": [{"const": choice.value, "description": choice.meaning}
+                      for choice in option.values]}
 
-    players = max(max(getattr(o, "choices", (2,))) for cls in GAMES.values()
-                  for o in _game_options(cls) if o.name == "players")
+
+def _defs() -> dict[str, Any]:
+    players = max(max(o.choices) for game in GAMES for o in game_options(game)
+                  if o.name == "players")
+    settings = match_settings("ba-awa")
     return {
         "count": {"type": "integer", "minimum": 0},
         "player": {"type": "integer", "minimum": 0, "maximum": players - 1,
@@ -99,11 +96,9 @@ def _defs() -> dict[str, Any]:
             },
         },
         "match_settings": {
-            "type": "object", "required": ["target", "opener", "allocation"],
+            "type": "object", "required": [o.name for o in settings],
             "additionalProperties": False,
-            "properties": {"target": {"enum": list(TARGETS)},
-                           "opener": {"enum": list(OPENER_POLICIES)},
-                           "allocation": {"enum": list(ALLOCATIONS)}},
+            "properties": {o.name: _setting(o) for o in settings},
         },
         "match_answer": {
             "type": "object",

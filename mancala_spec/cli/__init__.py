@@ -390,7 +390,8 @@ def _check_size(rules) -> None:
     positions = 2 * comb(total + holes, holes)
     if positions > MAX_SOLVE_POSITIONS:
         raise UsageError(
-            f"{rules.pits_per_row} holes a row with {rules.seeds_per_pit} counters each "
+            f"{rules.pits_per_row} holes a row with {rules.seeds_per_pit} "
+            f"counter{'s' if rules.seeds_per_pit != 1 else ''} each "
             f"has up to {positions:,} positions; solve handles at most "
             f"{MAX_SOLVE_POSITIONS:,} (the limit keeps it within a few GB of memory)")
 

@@ -418,22 +418,31 @@ def request_of(case: dict[str, Any]) -> dict[str, Any]:
 
 class Progress:
     """Cases done of the total and failures so far, on *stream*: redrawn in
-    place on a terminal, else a plain line every tenth of the run."""
+    place on a terminal, else a plain line every tenth of the run, whenever a
+    case does not pass, and at least every *every* seconds."""
 
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, every: float = 5.0) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.total = total
         self.live = bool(getattr(self.stream, "isatty", lambda: False)())
         self.step = max(1, math.ceil(total / 10))
+        self.every = every
         self.shown = False
+        self.failures = 0
+        self.last = time.monotonic()
 
     def __call__(self, done: int, failures: int, case: str) -> None:
         line = f"conformance: {done}/{self.total} cases, {failures} not passed"
+        now = time.monotonic()
         if self.live:
             self.stream.write(f"\r{line}  {case[:30]:30}")
             self.shown = True
-        elif done % self.step == 0 or done == self.total:
-            self.stream.write(line + "\n")
+        elif (done % self.step == 0 or done == self.total or failures > self.failures
+              or now - self.last >= self.every):
+            self.stream.write(line + (f" (last: {case})" if failures > self.failures else "")
+                              + "\n")
+            self.last = now
+        self.failures = failures
         self.stream.flush()
 
     def close(self) -> None:

@@ -344,3 +344,12 @@ def test_progress_lines_are_plain_when_not_on_a_terminal():
     assert "conformance: 7/40 cases, 1 not passed (last: case-7)" in lines
     assert lines[-1] == "conformance: 40/40 cases, 1 not passed"
     assert "\r" not in stream.getvalue()
+
+
+def test_a_full_disk_on_standard_output():
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([PY, "-m", "mancala_spec", "conformance", "export"],
+                                stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert result.returncode == EXIT["output error"]
+    assert result.stderr == ("mancala-spec conformance: error: cannot write standard output: "
+                             "No space left on device\n")

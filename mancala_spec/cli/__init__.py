@@ -200,8 +200,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{PROG}: interrupted", file=sys.stderr)
         return EXIT["interrupted"]
     except OSError as error:
-        print(f"{name}: error: {error.strerror or error}"
-              + (f": {error.filename}" if error.filename else ""), file=sys.stderr)
+        if error.filename is None:             # a write to standard output failed
+            _quiet_stdout()
+            print(f"{name}: error: cannot write standard output: {error.strerror or error}",
+                  file=sys.stderr)
+        else:
+            print(f"{name}: error: {error.filename}: {error.strerror or error}",
+                  file=sys.stderr)
         return EXIT["output error"]
     except Exception as error:  # noqa: BLE001 - the last line of defence: no tracebacks
         if os.environ.get("MANCALA_SPEC_DEBUG"):

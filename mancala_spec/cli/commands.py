@@ -305,6 +305,9 @@ def run_play(args) -> int:
                 print("\nno more input: game abandoned", file=sys.stderr)
                 print(record(), end="")
                 return 1
+            except UnicodeDecodeError:
+                print(record(), end="")
+                raise UsageError("standard input is not UTF-8 text: game abandoned") from None
             command_ = text.strip().lower()
             if command_ in ("", "?", "h", "help"):
                 print(PLAY_HELP)

@@ -37,7 +37,7 @@ Once a move ends the game, ``to_move`` in the result is the next player in
 turn order after the mover, with no pass applied. ``history`` holds the
 positions seen since the last capture, oldest first, without the current one.
 The protocol page of the rules site has the JSON Schemas of requests and
-answers (:mod:`mancala_spec.conformance.wire`) and the comparison rules.
+answers (built by ``mancala_spec.conformance.wire``) and the comparison rules.
 
 A Ba-awa **match** case adds ``"match": {"target": 12, "opener": "alternate",
 "allocation": "extend"}`` to the request: the move ends a game of a match, and

@@ -16,7 +16,9 @@
     engine at build time, each request line and the answer line it got.
 
 HTML builds also write the suite and its JSON Schema beside the pages as
-``conformance-suite.json`` and ``conformance-schema.json``, for download.
+``conformance-suite.json`` and ``conformance-schema.json``, and the protocol's
+schemas as ``protocol-request-schema.json`` and ``protocol-answer-schema.json``,
+for download.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from .. import __version__
 
 SUITE_FILE = "conformance-suite.json"
 SCHEMA_FILE = "conformance-schema.json"
+PROTOCOL_FILE = "protocol-{}-schema.json"
 
 
 def _suite(app) -> dict[str, Any]:
@@ -185,6 +188,11 @@ def _write_downloads(app, exception) -> None:
     (out / SUITE_FILE).write_text(json.dumps(_suite(app), indent=1, ensure_ascii=False) + "\n",
                                   encoding="utf-8")
     (out / SCHEMA_FILE).write_text(json.dumps(schema(), indent=1) + "\n", encoding="utf-8")
+    from ..conformance import wire
+
+    for name, make in (("request", wire.request_schema), ("answer", wire.answer_schema)):
+        (out / PROTOCOL_FILE.format(name)).write_text(
+            json.dumps(make(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def setup(app) -> dict[str, Any]:

@@ -94,9 +94,12 @@ class CapturesSixes(Bakuk):
 class NoOriginSkip(Bakuk):
     """Ignores ``skip_origin``: a long lap drops into the hole it was lifted from."""
 
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
-        self.sowing_order = sowing_order(self.board.size, False)
+    def next_pit(self, pit, origin):
+        return (pit + 1) % self.board.size
+
+    @property
+    def sowing_order(self):
+        return sowing_order(self.board.size, False)
 
 
 MUTANTS = {

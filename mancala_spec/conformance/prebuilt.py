@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -25,9 +26,9 @@ def main(argv: list[str]) -> int:
         stale = not TARGET.exists() or TARGET.read_text("utf-8") != text
         print(f"{TARGET.name} is {'stale: run python -m mancala_spec.conformance.prebuilt' if stale else 'up to date'}")
         return 1 if stale else 0
-    from ..cli import write_atomic
-
-    write_atomic(TARGET, text.encode("utf-8"))
+    temporary = TARGET.with_name(f".{TARGET.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, TARGET)          # whole or not at all
     print(f"wrote {TARGET}")
     return 0
 

@@ -47,7 +47,7 @@ smartquotes = False                  # quotations are shown byte for byte: no cu
 html_theme = "furo"
 html_title = f"mancala_spec {release}"
 html_static_path = ["docs/_static"]       # relative to this file's folder
-html_css_files = ["mancala_spec.css"]
+html_css_files = ["mancala_spec.css", "play/play.css"]
 html_theme_options = {"navigation_with_keys": True}
 html_copy_source = False
 html_show_sourcelink = False
@@ -88,3 +88,18 @@ sphinx_gallery_conf = {
     "within_subsection_order": "FileNameSortKey",
     "image_srcset": ["2x"],
 }
+
+
+# -- the Play page: Pyodide and the project's wheel, copied into the built site ------
+# (dev.py fetches the pinned Pyodide npm tarball once, checks its integrity, caches it)
+html_js_files = [("play/tryit.js", {"type": "module"})]
+
+
+def _copy_play_assets(app, exception) -> None:
+    if exception is None and app.builder.format == "html":
+        import dev
+        dev.copy_play_assets(Path(app.outdir))
+
+
+def setup(app):
+    app.connect("build-finished", _copy_play_assets)

@@ -47,6 +47,7 @@ smartquotes = False                  # quotations are shown byte for byte: no cu
 html_theme = "furo"
 html_title = f"mancala_spec {release}"
 html_static_path = ["docs/_static"]       # relative to this file's folder
+html_favicon = "docs/_static/favicon.svg"
 html_css_files = ["mancala_spec.css", "play/play.css"]
 html_theme_options = {"navigation_with_keys": True}
 html_copy_source = False
@@ -87,6 +88,8 @@ sphinx_gallery_conf = {
     "remove_config_comments": True,
     "within_subsection_order": "FileNameSortKey",
     "image_srcset": ["2x"],
+    # no sg_execution_times page: it loads jQuery and DataTables from CDNs
+    "write_computation_times": False,
 }
 
 

@@ -81,8 +81,9 @@ class Build:
                 if path.relative_to(self.html).parts[0] not in {"_modules", "_sources"}}
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Build:
+def build_site(tmp_path_factory) -> Build:
+    """Build the site in a fresh clone (the session fixture ``site`` in conftest.py
+    calls this once, for these tests and the browser tests)."""
     tree = tmp_path_factory.mktemp("clone")
     fresh_clone(tree)
     assert not (tree / "docs" / "auto_examples").exists()

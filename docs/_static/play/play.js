@@ -25,6 +25,7 @@ async function main() {
   const rules = await ruleLinks();
   let state = null;
   let busy = false;
+  let generation = 0;      // bumped by every new game, undo and replay: stale computer moves are dropped
 
   // -- controls --------------------------------------------------------------------
   const gameSelect = el("select", { id: "play-game", name: "game" },
@@ -130,19 +131,26 @@ async function main() {
     if (state.over || humanToMove()) return;
     busy = true;
     render();
+    const mine = generation;
     setTimeout(() => {
+      if (mine !== generation) return;
       busy = false;
-      play(engine.computer(opponent.value));
+      if (!state.over && !humanToMove()) play(engine.computer(opponent.value));
+      else render();
     }, COMPUTER_DELAY);
   }
 
   function start() {
+    generation++;
+    busy = false;
     say("");
     update(engine.newGame(gameSelect.value, optionValues()));
   }
 
   function undo() {
-    if (busy || !state.moves.length) return;
+    if (!state.moves.length) return;
+    generation++;
+    busy = false;
     let next = engine.undo(1);
     // against a built-in player, go back to the last position where South (you) moves
     while (opponent.value !== "person" && next.to_move !== 0 && next.moves.length) next = engine.undo(1);
@@ -153,6 +161,8 @@ async function main() {
   function replay() {
     try {
       const next = engine.load(recordIn.value);
+      generation++;
+      busy = false;
       gameSelect.value = next.game;
       drawOptions(next.game, next.options);
       opponent.value = "person";

@@ -179,11 +179,14 @@ def example_move(code: str) -> str:
     seen: list[tuple] = []
     original = {"trace": Position.trace, "play": Position.play}
 
+    class Found(Exception):
+        """Stops the example at its first move: that move is all we need."""
+
     def spy(method):
         def wrapper(self, pit):
-            if not seen:
-                seen.append((self, self._pit_index(pit)))
-            return original[method](self, pit)
+            seen.append((self, self._pit_index(pit)))
+            original[method](self, pit)      # an illegal move raises here, and is skipped
+            raise Found
         return wrapper
 
     Position.trace, Position.play = spy("trace"), spy("play")
@@ -192,10 +195,10 @@ def example_move(code: str) -> str:
         for source in doctest_sources(code):
             try:
                 exec(compile(source, "<example>", "exec"), namespace)
-            except Exception:      # an example that shows an error: keep going
-                pass
-            if seen:
+            except Found:
                 break
+            except Exception:      # an example that shows an error: keep going
+                seen.clear()
     finally:
         Position.trace, Position.play = original["trace"], original["play"]
     if not seen:

@@ -57,8 +57,9 @@ async function main() {
       const value = option.name in current ? current[option.name] : option.default;
       const select = el("select", { name: option.name, "data-option": option.name,
                                     onchange: () => start() },
-        option.choices.map((choice) => el("option", {
+        option.choices.map((choice, i) => el("option", {
           value: JSON.stringify(choice),
+          title: option.meanings[i] || null,
           selected: JSON.stringify(choice) === JSON.stringify(value),
         }, String(choice) + (JSON.stringify(choice) === JSON.stringify(option.default) ? " (default)" : ""))));
       return el("label", { class: "play-option" },

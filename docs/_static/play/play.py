@@ -8,6 +8,8 @@ these functions return (as JSON) and sends back clicks.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import random
 
@@ -29,9 +31,15 @@ def games() -> str:
         out.append({
             "name": cls.name, "title": cls.title,
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
+                         "meanings": [getattr(c, "meaning", "") for c in getattr(o, "values", ())],
                          "rule": o.rule, "doc": o.doc} for o in cls.OPTIONS],
         })
     return _json(out)
+
+
+def _pit_index(game, pit) -> int:
+    """The index of *pit* (an index or a name) on *game*'s board."""
+    return pit if isinstance(pit, int) else game.board.pit(pit)
 
 
 def make_game(name: str, options_json: str = "{}"):
@@ -184,7 +192,7 @@ def example_move(code: str) -> str:
 
     def spy(method):
         def wrapper(self, pit):
-            seen.append((self, self._pit_index(pit)))
+            seen.append((self, _pit_index(self.game, pit)))
             original[method](self, pit)      # an illegal move raises here, and is skipped
             raise Found
         return wrapper
@@ -194,7 +202,8 @@ def example_move(code: str) -> str:
         namespace: dict = {}
         for source in doctest_sources(code):
             try:
-                exec(compile(source, "<example>", "exec"), namespace)
+                with contextlib.redirect_stdout(io.StringIO()):   # the example's prints
+                    exec(compile(source, "<example>", "exec"), namespace)
             except Found:
                 break
             except Exception:      # an example that shows an error: keep going

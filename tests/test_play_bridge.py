@@ -85,3 +85,39 @@ def test_try_it_finds_the_move_of_most_rule_examples():
         assert [s["text"] for s in data["steps"]] == [
             e.describe(game.board.name, lambda p: game.board.player_names[p]) for e in trace.events], ident
     assert len(examples) > 50 and found > len(examples) / 2, (found, len(examples))
+
+
+# -- what dev.py puts into the site for the page ---------------------------------------
+
+
+def test_the_pinned_integrity_check_rejects_other_bytes():
+    import base64
+    import hashlib
+
+    import dev
+
+    data = b"pyodide"
+    pin = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+    assert dev.integrity_ok(data, pin)
+    assert not dev.integrity_ok(data + b" ", pin)
+    assert dev.PYODIDE_INTEGRITY.startswith("sha512-")
+
+
+def test_the_wheel_holds_the_engine_and_it_imports_with_the_standard_library_only(tmp_path):
+    import subprocess
+    import sys
+
+    import dev
+
+    wheel = dev.build_wheel(tmp_path)
+    # -S: no site-packages at all, so numpy or anything else installed cannot be found
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import mancala_spec as ms; "
+            "from mancala_spec.engine.players import PLAYERS; "
+            "p = ms.get_game('bakuk').start().play('a'); "
+            "print(ms.format_game(ms.get_game('bakuk').start(), ['a']).strip()); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] not in sys.stdlib_module_names "
+            "and m.split('.')[0] not in ('mancala_spec', '__main__')))")
+    result = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(wheel)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["game: bakuk", "moves: a", "[]"]

@@ -33,6 +33,7 @@ extensions = [
     "mancala_spec.sphinx.rules",
     "mancala_spec.sphinx.diagrams",
     "mancala_spec.sphinx.reference",
+    "mancala_spec.sphinx.architecture",
     "mancala_spec.analysis",
 ]
 

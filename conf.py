@@ -49,7 +49,8 @@ smartquotes = False                  # quotations are shown byte for byte: no cu
 html_theme = "furo"
 html_title = f"mancala_spec {release}"
 html_static_path = ["docs/_static"]       # relative to this file's folder
-html_css_files = ["mancala_spec.css"]
+html_favicon = "docs/_static/favicon.svg"
+html_css_files = ["mancala_spec.css", "play/play.css"]
 html_theme_options = {"navigation_with_keys": True}
 html_copy_source = False
 html_show_sourcelink = False
@@ -65,6 +66,7 @@ viewcode_line_numbers = True
 # nor can a TypeVar; everything else must resolve (-n).
 nitpick_ignore_regex = [
     ("py:class", r"(ast|collections\.abc|pathlib|typing|types|matplotlib|random)\..*"),
+    ("py:mod", r"(ast|collections\.abc|pathlib|typing|types|random)"),
     ("py:class", r"mancala_spec\.catalogue\.F"),
     ("py:class", r"mancala_spec\..*\._\w+"),        # private bases shown in "Bases:"
 ]
@@ -99,4 +101,21 @@ sphinx_gallery_conf = {
     "remove_config_comments": True,
     "within_subsection_order": "FileNameSortKey",
     "image_srcset": ["2x"],
+    # no sg_execution_times page: it loads jQuery and DataTables from CDNs
+    "write_computation_times": False,
 }
+
+
+# -- the Play page: Pyodide and the project's wheel, copied into the built site ------
+# (dev.py fetches the pinned Pyodide npm tarball once, checks its integrity, caches it)
+html_js_files = [("play/tryit.js", {"type": "module"})]
+
+
+def _copy_play_assets(app, exception) -> None:
+    if exception is None and app.builder.format == "html":
+        import dev
+        dev.copy_play_assets(Path(app.outdir))
+
+
+def setup(app):
+    app.connect("build-finished", _copy_play_assets)

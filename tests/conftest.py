@@ -29,6 +29,13 @@ def pytest_configure(config):
         "markers", "slow: takes tens of seconds (deselect with -m 'not slow')")
 
 
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The rules site, built once per session in a fresh clone (test_site.build_site)."""
+    from test_site import build_site
+    return build_site(tmp_path_factory)
+
+
 def covers(*rule_ids: str):
     """Mark a test as pinning the catalogue rules *rule_ids*.
 

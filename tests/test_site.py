@@ -81,8 +81,9 @@ class Build:
                 if path.relative_to(self.html).parts[0] not in {"_modules", "_sources"}}
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Build:
+def build_site(tmp_path_factory) -> Build:
+    """Build the site in a fresh clone (the session fixture ``site`` in conftest.py
+    calls this once, for these tests and the browser tests)."""
     tree = tmp_path_factory.mktemp("clone")
     fresh_clone(tree)
     assert not (tree / "docs" / "auto_examples").exists()
@@ -248,7 +249,8 @@ def test_rule_block(site, rules, rule):
     # the code of every implementing function, and links to the API and the module
     for func in rule.implementations:
         assert f"def {func.__name__}(" in text
-        assert f'href="api.html#{func.__module__}.{func.__qualname__}"' in block
+        assert re.search(rf'href="api/\w+\.html#{re.escape(func.__module__)}\.'
+                         rf'{re.escape(func.__qualname__)}"', block), func
         module_page = f"_modules/{func.__module__.replace('.', '/')}.html"
         assert f'href="{module_page}#{func.__qualname__}"' in block
         module_html = (site.html / module_page).read_text(encoding="utf-8")

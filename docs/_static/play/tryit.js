@@ -1,0 +1,77 @@
+// "Try it" on each rule's worked examples: runs the example's own doctest code in
+// the page's engine (Pyodide, loaded on the first click), finds the move it plays,
+// and steps through that move event by event, each event linked to its rule. The
+// options of the game switch live, so a reader sees what an editorial completion
+// changes.
+import { loadEngine, stepper, ruleLinks, ruleHref, el } from "./engine.js";
+
+function exampleCode(caption) {
+  // the doctest block follows its caption (see mancala_spec.sphinx.rules)
+  let node = caption.nextElementSibling;
+  while (node && !node.querySelector("pre") && !node.matches("pre")) node = node.nextElementSibling;
+  const pre = node && (node.matches("pre") ? node : node.querySelector("pre"));
+  return pre ? pre.textContent : null;
+}
+
+async function open(caption, panel, button) {
+  const code = exampleCode(caption);
+  button.disabled = true;
+  panel.hidden = false;
+  panel.replaceChildren(el("p", { class: "tryit-status" }, "Starting the engine…"));
+  let engine;
+  try {
+    engine = await loadEngine();
+  } catch (error) {
+    panel.replaceChildren(el("p", { class: "tryit-status", "data-kind": "error" }, error.message));
+    button.disabled = false;
+    return;
+  }
+  const move = code && engine.exampleMove(code);
+  if (!move) {
+    panel.replaceChildren(el("p", { class: "tryit-status" }, "This example plays no move to step through."));
+    return;
+  }
+  const rules = await ruleLinks();
+  const game = engine.games().find((g) => g.name === move.game);
+  const values = Object.fromEntries(game.options.map((o) =>
+    [o.name, o.name in move.options ? move.options[o.name] : o.default]));
+  const stepBox = el("div", { class: "stepper" });
+  const note = el("p", { class: "tryit-status" });
+  const redraw = () => {
+    try {
+      const data = engine.exampleSteps(move.game, values, move.position, move.pit);
+      note.textContent = "";
+      stepper(stepBox, data);
+    } catch (error) {
+      note.textContent = `With these options: ${error.message}`;
+      stepBox.replaceChildren();
+    }
+  };
+  const optionBox = el("div", { class: "play-options" }, game.options
+    .filter((o) => !["players", "turn_order"].includes(o.name) || o.name in move.options)
+    .map((option) => el("label", { class: "play-option" }, el("code", {}, option.name), " ",
+      el("select", { "data-option": option.name, onchange: (event) => {
+        values[option.name] = JSON.parse(event.target.value);
+        redraw();
+      } }, option.choices.map((choice) => el("option", {
+        value: JSON.stringify(choice),
+        selected: JSON.stringify(choice) === JSON.stringify(values[option.name]),
+      }, String(choice) + (JSON.stringify(choice) === JSON.stringify(option.default) ? " (default)" : "")))),
+      " ", el("a", { href: ruleHref(rules, option.rule), class: "rule-link" }, option.rule))));
+  panel.replaceChildren(
+    el("p", { class: "tryit-move" }, `${move.game}: from `, el("code", {}, move.position),
+       " play ", el("code", {}, move.pit), "."),
+    el("details", { class: "play-options-box" }, el("summary", {}, "Options"), optionBox),
+    note, stepBox);
+  redraw();
+  panel.dataset.ready = "true";
+}
+
+for (const caption of document.querySelectorAll(".rule-examples p.example-caption")) {
+  const panel = el("div", { class: "tryit-panel", hidden: true });
+  const button = el("button", { type: "button", class: "tryit-button",
+                                onclick: () => open(caption, panel, button) }, "Try it: step through");
+  caption.append(" ", button);
+  const code = caption.nextElementSibling;
+  (code || caption).after(panel);
+}

@@ -1,0 +1,370 @@
+"""The built site in a real browser: Debian's headless Chromium driven by Playwright.
+
+The site is the one the session builds (the ``site`` fixture, see test_site.py),
+served by http.server on 127.0.0.1. The Play page runs the engine with Pyodide;
+these tests check it against the CPython engine: every move played by clicking a
+pit must give the position text CPython gives, over random games of both games
+with options switched; the step-through must show the engine's events in order;
+no page may log a console error or fetch anything from outside the site; the Play
+page must work 390 px wide. Screenshots of key pages (1280 and 390 px, light and
+dark) are saved under build/screenshots/ for a person to look at.
+
+A browser that cannot start FAILS these tests: ``.ci/run`` installs Debian's
+chromium when /usr/bin/chromium is missing (Playwright's own browser download is
+never used).
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import random
+import threading
+from pathlib import Path
+
+import pytest
+
+import mancala_spec as ms
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = ROOT / "build" / "screenshots"
+READY = "#mancala-play[data-ready=true]"
+# Games played by clicking: (game, options); each is played to its end (or a move cap)
+GAMES = [
+    ("ba-awa", {}),
+    ("ba-awa", {"skip_origin": True, "endless": "stop", "no_move": "owners"}),
+    ("ba-awa", {"players": 3}),
+    ("ba-awa", {"players": 3, "turn_order": "reverse"}),
+    ("bakuk", {}),
+    ("bakuk", {"chain": "backward", "leftovers": "owners", "no_move": "pass"}),
+    ("bakuk", {"skip_origin": True}),
+    ("bakuk", {"players": 3}),
+]
+GAMES_PER_SETTING = 2
+MOVE_CAP = 60          # moves clicked per game at most (Bakuk games can run ~100)
+
+
+# -- fixtures ------------------------------------------------------------------------
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    assert site.result.returncode == 0, site.result.stderr[-3000:]
+    handler = functools.partial(_QuietHandler, directory=str(site.html))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:  # a browser test that cannot run fails
+        pytest.fail(f"playwright is not installed ({error}); pip install -e .[test]")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (see .ci/run)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+class Watch:
+    """Console errors, page errors and requests that leave the site, of one page."""
+
+    def __init__(self, page, base: str) -> None:
+        self.problems: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.problems.append(
+            f"console: {m.text} ({m.location.get('url')})"))
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        # (a request cut short by leaving the page, such as a late favicon, is no fault)
+        page.on("requestfailed", lambda r: r.failure == "net::ERR_ABORTED"
+                or self.problems.append(f"failed: {r.url} ({r.failure})"))
+        page.on("request", lambda r: r.url.startswith((base, "data:", "blob:"))
+                or self.problems.append(f"outside the site: {r.url}"))
+        page.on("response", lambda r: r.status >= 400 and self.problems.append(
+            f"HTTP {r.status}: {r.url}"))
+
+
+@pytest.fixture(scope="module")
+def play(browser, server):
+    """The Play page, loaded once; tests start new games on it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, server)
+    page.goto(server + "play.html")
+    page.wait_for_selector(READY, timeout=60_000)
+    yield page
+    assert not watch.problems, watch.problems
+    context.close()
+
+
+def position(page) -> str:
+    return page.get_attribute("#play-board", "data-position")
+
+
+def new_game(page, game: str, options: dict, opponent: str = "person") -> None:
+    page.select_option("#play-opponent", opponent)
+    page.select_option("#play-game", game)
+    if options:
+        page.eval_on_selector("#mancala-play .play-options-box", "box => { box.open = true; }")
+    for name, value in options.items():
+        page.select_option(f"select[data-option={name}]", value=_json(value))
+    page.click("#play-new")
+
+
+def _json(value) -> str:
+    import json
+    return json.dumps(value)
+
+
+def click(page, pit: str, before: str) -> str:
+    """Click pit *pit*, wait for the board to leave *before*; return the new position."""
+    page.click(f"#play-board [data-pit={pit}]")
+    page.wait_for_function(
+        "b => document.getElementById('play-board').dataset.position !== b", arg=before)
+    return position(page)
+
+
+def enabled_pits(page) -> list[str]:
+    return page.eval_on_selector_all("#play-board button[data-pit]:not([disabled])",
+                                     "pits => pits.map(p => p.dataset.pit)")
+
+
+# -- the Play page agrees with the CPython engine ----------------------------------
+
+
+def test_clicked_moves_agree_with_the_engine(play):
+    rng = random.Random(13)
+    games = moves = 0
+    for name, options in GAMES:
+        game = ms.get_game(name, **options)
+        for _ in range(GAMES_PER_SETTING):
+            new_game(play, name, options)
+            pos = game.start()
+            assert position(play) == pos.to_text()
+            played = []
+            while not pos.is_over and len(played) < MOVE_CAP:
+                names = [game.board.name(p) for p in pos.legal_moves()]
+                assert sorted(enabled_pits(play)) == sorted(names), pos.to_text()
+                pit = rng.choice(names)
+                after = pos.play(pit)
+                assert click(play, pit, pos.to_text()) == after.to_text(), (name, options, played)
+                played.append(pit)
+                pos = after
+            games += 1
+            moves += len(played)
+            if pos.is_over:
+                assert enabled_pits(play) == []
+                assert play.get_attribute(".play-turn", "data-over") == "true"
+                assert "Game over" in play.inner_text(".play-turn")
+            # the record shown is the engine's record of the game
+            assert play.input_value("#play-record") == ms.format_game(game.start(), played)
+    print(f"\n{games} games, {moves} clicked moves agree with the CPython engine")
+    assert games == len(GAMES) * GAMES_PER_SETTING and moves > 300
+
+
+def test_undo_and_replaying_a_record(play):
+    game = ms.get_game("bakuk", chain="backward")
+    new_game(play, "bakuk", {"chain": "backward"})
+    positions = [game.start()]
+    for pit in "aBc":
+        click(play, pit, positions[-1].to_text())
+        positions.append(positions[-1].play(pit))
+    assert position(play) == positions[-1].to_text()
+    play.click("#play-undo")
+    assert position(play) == positions[-2].to_text()
+    # a record from the CPython engine replays to the same position
+    rng = random.Random(5)
+    start = ms.get_game("ba-awa").start()
+    pos, moves = start, []
+    for _ in range(9):
+        if pos.is_over:
+            break
+        moves.append(rng.choice(pos.legal_moves()))
+        pos = pos.play(moves[-1])
+    play.fill("#play-replay", ms.format_game(start, moves))
+    play.click("#play-load")
+    assert position(play) == pos.to_text()
+    assert play.input_value("#play-game") == "ba-awa"
+    # a bad record gets a one-line error and changes nothing
+    play.fill("#play-replay", "game: bakuk\nmoves: a a\n")
+    play.click("#play-load")
+    status = play.inner_text("#play-status")
+    assert "cannot be replayed" in status and "illegal" in status and "\n" not in status
+    assert position(play) == pos.to_text()
+
+
+def test_against_a_built_in_player(play):
+    new_game(play, "bakuk", {}, opponent="greedy")
+    start = ms.get_game("bakuk").start()
+    click(play, "b", start.to_text())
+    # the greedy player answers as North; then it is South's turn again
+    play.wait_for_function("() => document.querySelector('.play-turn').textContent.startsWith('South')")
+    record = ms.parse_game(play.input_value("#play-record"))
+    assert len(record.moves) == 2 and record.positions[-1].to_text() == position(play)
+    assert record.positions[1].to_move == 1
+
+
+# -- stepping through a move --------------------------------------------------------
+
+
+def stepped_events(page, box: str) -> list[tuple[str, str]]:
+    """Press step ▶ to the end; (text, rule) of each step as the caption shows it."""
+    seen = []
+    total = page.eval_on_selector_all(f"{box} .stepper-events li", "items => items.length")
+    for _ in range(total):
+        page.click(f"{box} .stepper-next")
+        text = page.inner_text(f"{box} .stepper-event")
+        rule = page.inner_text(f"{box} .stepper-event a.rule-link")
+        number, _, rest = text.partition(". ")
+        assert int(number) == len(seen) + 1
+        seen.append((rest[: -len(rule)].strip(), rule))
+    assert page.is_disabled(f"{box} .stepper-next")
+    return seen
+
+
+def engine_events(pos, pit) -> list[tuple[str, str]]:
+    board = pos.game.board
+    return [(e.describe(board.name, lambda p: board.player_names[p]), e.rule)
+            for e in pos.trace(pit).events]
+
+
+def test_step_through_shows_the_engines_events_in_order(play):
+    game = ms.get_game("ba-awa")
+    new_game(play, "ba-awa", {})
+    pos = game.start()
+    click(play, "c", pos.to_text())
+    play.click(".play-step-through")
+    expected = engine_events(pos, "c")
+    assert len(expected) > 20          # five laps of relay sowing
+    assert stepped_events(play, "#play-stepper") == expected
+    # the board at the last step is the position the move reaches
+    seeds = play.eval_on_selector_all("#play-stepper .mancala-board .pit",
+                                      "pits => pits.map(p => [p.dataset.pit, +p.dataset.seeds])")
+    after = pos.play("c")
+    assert dict(seeds) == {game.board.name(i): n for i, n in enumerate(after.pits)}
+    # each rule ID links to the rule's anchor on its page
+    href = play.get_attribute("#play-stepper .stepper-event a.rule-link", "href")
+    assert href.endswith(f"ba-awa.html#rule-{expected[-1][1]}")
+
+
+def test_try_it_on_a_rule_example_switches_options_live(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, server)
+    page.goto(server + "ba-awa.html")
+    caption = "#example-ba-awa-relay-1"
+    page.click(f"{caption} .tryit-button")
+    panel = f"{caption} + * + .tryit-panel"
+    page.wait_for_selector(f"{panel}[data-ready=true]", timeout=60_000)
+    pos = ms.get_game("ba-awa").parse("2,2,2,2,1,2/0,2,2,2,2,2 S 13-14 opener=S")
+    assert stepped_events(page, panel) == engine_events(pos, "c")
+    # every example has its button
+    for example in page.eval_on_selector_all(".rule-examples p.example-caption",
+                                             "ps => ps.map(p => p.id)"):
+        assert page.is_visible(f"#{example} .tryit-button"), example
+    # a lap of twelve seeds: the editorial option skip_origin changes it, live
+    page.goto(server + "editorial.html")
+    origin = "#example-ba-awa-origin-1"
+    page.click(f"{origin} .tryit-button")
+    panel = f"{origin} + * + .tryit-panel"
+    page.wait_for_selector(f"{panel}[data-ready=true]", timeout=60_000)
+    move = page.inner_text(f"{panel} .tryit-move code:last-child")
+    start = page.inner_text(f"{panel} .tryit-move code:first-child")
+    for value in (True, False):
+        page.click(f"{panel} summary")
+        page.select_option(f"{panel} select[data-option=skip_origin]", _json(value))
+        pos = ms.get_game("ba-awa", skip_origin=value).parse(start)
+        assert stepped_events(page, panel) == engine_events(pos, move), value
+        page.click(f"{panel} summary")
+    assert not watch.problems, watch.problems
+    context.close()
+
+
+# -- every page, phones, screenshots ------------------------------------------------
+
+
+def test_no_page_logs_an_error_or_leaves_the_site(browser, server, site):
+    pages = sorted(p for p in site.pages if not p.startswith(("_", "genindex", "search")))
+    assert "play.html" in pages and len(pages) > 15
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, server)
+    for name in pages:
+        page.goto(server + name, wait_until="load")
+        if name == "play.html":
+            page.wait_for_selector(READY, timeout=60_000)
+        assert not watch.problems, (name, watch.problems)
+    context.close()
+
+
+def test_the_page_opened_from_disk_says_to_serve_it(browser, site):
+    page = browser.new_page()
+    page.goto((site.html / "play.html").as_uri())
+    status = page.inner_text("#play-status")
+    assert "file://" in status and "python -m http.server" in status
+    page.close()
+
+
+KEY_PAGES = ["index.html", "play.html", "ba-awa.html", "sources.html", "analysis.html",
+             "auto_examples/plot_07_endless_relay.html", "auto_examples/index.html"]
+
+
+def test_key_pages_fit_a_phone_and_are_screenshotted(browser, server):
+    """No horizontal scrolling at 390 px; screenshots at 1280 and 390 px, light and dark."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    wide = []
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    for name in KEY_PAGES:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(server + name)
+        if name == "play.html":
+            page.wait_for_selector(READY, timeout=60_000)
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                overflow = page.evaluate("document.documentElement.scrollWidth")
+                if overflow > width:
+                    wide.append(f"{name} is {overflow} px wide at {width} px ({scheme})")
+                stem = name[:-5].replace("/", "-")
+                page.screenshot(path=str(SCREENSHOTS / f"{stem}-{width}-{scheme}.png"),
+                                full_page=name == "play.html")
+    context.close()
+    assert not wide, wide
+
+
+def test_the_play_page_works_390_px_wide(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    page.goto(server + "play.html")
+    page.wait_for_selector(READY, timeout=60_000)
+    for name, options in (("ba-awa", {}), ("bakuk", {"players": 3})):
+        new_game(page, name, options)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        boxes = page.eval_on_selector_all(
+            "#play-board [data-pit]", "ps => ps.map(p => p.getBoundingClientRect().toJSON())")
+        assert len(boxes) == ms.get_game(name).board.size
+        for box in boxes:     # every pit is a finger's size and on screen
+            assert box["width"] >= 40 and box["height"] >= 40, box
+            assert box["left"] >= 0 and box["right"] <= 390, box
+        pos = ms.get_game(name, **options).start()
+        page.tap("#play-board [data-pit=a]")
+        page.wait_for_function("b => document.getElementById('play-board').dataset.position !== b",
+                               arg=pos.to_text())
+        assert position(page) == pos.play("a").to_text()
+    context.close()

@@ -1,0 +1,123 @@
+"""The Play page's Python side (docs/_static/play/play.py), run in CPython.
+
+The browser tests (test_browser.py) run the same file in Pyodide; these check,
+quickly and without a browser, that it follows the engine: the options it lists
+are the engine's declarations, a session plays, undoes, records and replays as
+the engine does, the steps of a move are the trace's events ending in the
+position the move reaches, and "Try it" finds a move in the rule examples.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import mancala_spec as ms
+from mancala_spec.engine.games import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("play_bridge", ROOT / "docs/_static/play/play.py")
+play = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(play)
+
+
+def test_games_list_the_engines_option_declarations():
+    listed = {g["name"]: g for g in json.loads(play.games())}
+    assert set(listed) == set(GAMES)
+    for name, cls in GAMES.items():
+        options = listed[name]["options"]
+        assert [o["name"] for o in options] == [o.name for o in cls.OPTIONS]
+        for entry, option in zip(options, cls.OPTIONS):
+            assert entry["choices"] == list(option.choices)
+            assert entry["default"] == option.default and entry["rule"] == option.rule
+
+
+@pytest.mark.parametrize("name, options", [("ba-awa", {}), ("ba-awa", {"players": 3}),
+                                           ("bakuk", {"chain": "backward"})])
+def test_a_session_plays_undoes_and_replays_as_the_engine(name, options):
+    session = play.Session()
+    rng = random.Random(3)
+    game = ms.get_game(name, **options)
+    state = json.loads(session.new(name, json.dumps(options)))
+    pos, moves = game.start(), []
+    while not pos.is_over and len(moves) < 40:
+        assert state["position"] == pos.to_text()
+        assert state["legal"] == [game.board.name(p) for p in pos.legal_moves()]
+        pit = rng.choice(pos.legal_moves())
+        state = json.loads(session.play(game.board.name(pit)))
+        steps = state["last"]
+        trace = pos.trace(pit)
+        assert [(s["kind"], s["rule"]) for s in steps] == [(e.kind, e.rule) for e in trace.events]
+        assert steps[-1]["pits"] == list(trace.position.pits)
+        pos, moves = trace.position, moves + [pit]
+    assert state["record"] == ms.format_game(game.start(), moves)
+    undone = json.loads(session.undo(1))
+    assert undone["position"] == ms.parse_game(state["record"]).positions[-2].to_text()
+    replayed = json.loads(session.load(state["record"]))
+    assert replayed["position"] == pos.to_text()
+    assert "error" in json.loads(play.call(session.load, "game: bakuk\nmoves: a a\n"))
+
+
+def rule_examples():
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for match in re.finditer(r"```\{doctest\} (\S+)\n(.*?)```", text, re.S):
+            yield match.group(1), match.group(2)
+
+
+def test_try_it_finds_the_move_of_most_rule_examples():
+    found = 0
+    examples = list(rule_examples())
+    for ident, code in examples:
+        move = json.loads(play.example_move(code))
+        if move is None:
+            continue
+        found += 1
+        game = ms.get_game(move["game"], **move["options"])
+        pos = game.parse(move["position"])
+        data = json.loads(play.example_steps(move["game"], json.dumps(move["options"]),
+                                             move["position"], move["pit"]))
+        trace = pos.trace(move["pit"])
+        assert [s["text"] for s in data["steps"]] == [
+            e.describe(game.board.name, lambda p: game.board.player_names[p]) for e in trace.events], ident
+    assert len(examples) > 50 and found > len(examples) / 2, (found, len(examples))
+
+
+# -- what dev.py puts into the site for the page ---------------------------------------
+
+
+def test_the_pinned_integrity_check_rejects_other_bytes():
+    import base64
+    import hashlib
+
+    import dev
+
+    data = b"pyodide"
+    pin = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+    assert dev.integrity_ok(data, pin)
+    assert not dev.integrity_ok(data + b" ", pin)
+    assert dev.PYODIDE_INTEGRITY.startswith("sha512-")
+
+
+def test_the_wheel_holds_the_engine_and_it_imports_with_the_standard_library_only(tmp_path):
+    import subprocess
+    import sys
+
+    import dev
+
+    wheel = dev.build_wheel(tmp_path)
+    # -S: no site-packages at all, so numpy or anything else installed cannot be found
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import mancala_spec as ms; "
+            "from mancala_spec.engine.players import PLAYERS; "
+            "p = ms.get_game('bakuk').start().play('a'); "
+            "print(ms.format_game(ms.get_game('bakuk').start(), ['a']).strip()); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] not in sys.stdlib_module_names "
+            "and m.split('.')[0] not in ('mancala_spec', '__main__')))")
+    result = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(wheel)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["game: bakuk", "moves: a", "[]"]

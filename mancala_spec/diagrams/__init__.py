@@ -2,23 +2,22 @@
 
 Two steps, so that what is drawn can be checked without drawing it:
 
-1. :func:`layout` (:mod:`.layout`) turns a :class:`~mancala_spec.engine.trace.Trace`
-   into a :class:`Diagram` (:mod:`.model`): plain data (panels of pit boxes with
+1. :func:`layout` (module ``layout``) turns a :class:`~mancala_spec.engine.trace.Trace`
+   into a :class:`Diagram` (module ``model``): plain data (panels of pit boxes with
    seed counts, lift and drop markers numbered in order, arrows, capture marks
    naming the capturing player and the rule, and notes saying why each lap and
    the move ended). It is computed **only** by replaying the trace's events on
    ``trace.before``, and it checks every count an event states against the
    replay and the final board against ``trace.position``, so a diagram cannot
    disagree with the engine: a corrupted trace raises :class:`DiagramError`.
-2. :func:`render` (:mod:`.render`) draws a diagram with matplotlib (a plain
+2. :func:`render` (module ``render``) draws a diagram with matplotlib (a plain
    :class:`matplotlib.figure.Figure`, no pyplot state), in a light or a dark
    theme; :func:`save` writes it with stable metadata, so the same diagram
    gives the same bytes. :func:`render_laps` draws a long move compactly, one
    row per lap; :func:`render_key` draws "how to read a diagram".
 
-Sizes and colours live in :mod:`.style`: :data:`~.style.DESKTOP` and
-:data:`~.style.PHONE` metrics, :data:`~.style.LIGHT` and :data:`~.style.DARK`
-themes. Importing this package does not import matplotlib; drawing without it
+Sizes and colours live in module ``style``: ``DESKTOP`` and ``PHONE``
+:class:`Metrics`, ``LIGHT`` and ``DARK`` :class:`Theme`. Importing this package does not import matplotlib; drawing without it
 raises :class:`DiagramError` saying how to install it.
 
 >>> import mancala_spec as ms
@@ -34,7 +33,7 @@ True
 from __future__ import annotations
 
 from .canvas import save
-from .key import render_key
+from .key import key_lines, render_key
 from .laps import render_laps
 from .layout import layout, layout_position, option_changes
 from .model import (Arrow, CaptureMark, Diagram, DiagramError, DropMark, Lift, Panel, PitBox,
@@ -50,6 +49,6 @@ __all__ = [
     "INK", "LIFT_COLOUR", "LIGHT", "Lift", "Metrics", "OKABE_ITO", "PHONE", "PLAYER_COLOURS",
     "PLAYER_HATCHES", "PLAYER_LINESTYLES", "PLAYER_TINTS", "Panel", "PitBox", "StoreBox",
     "Theme", "Words", "draw_position", "layout", "layout_position", "option_changes",
-    "parse_options", "render", "render_key", "render_laps", "render_row", "save",
+    "key_lines", "parse_options", "render", "render_key", "render_laps", "render_row", "save",
     "trace_move", "words_for",
 ]

@@ -50,7 +50,7 @@ class _Geometry:
         """A capture mark's place, in the channel beside its pit."""
         x, y = self.xy(pit)
         shift = (index - (of - 1) / 2) * (self.m.tag_w + 0.06)
-        offset = self.m.pit_h / 2 + 0.2
+        offset = self.m.pit_h / 2 + max(0.2, self.m.tag_h / 2 + 0.06)
         return x + shift, (y + offset if self.row(pit) == 0 else y - offset)
 
     def store(self, player: int) -> tuple[float, float, float, float]:
@@ -254,8 +254,9 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
             following = events[number] if number < len(events) else None
             what = (f"its {words.count(event.count)} are sown again [{following.rule}]"
                     if isinstance(following, Relay) else "")
-            current["notes"].append(f"The last seed lands in {name(event.pit)}, which now holds "
-                                    f"{event.count}" + (f": {what}" if what else "."))
+            current["notes"].append(f"The last {words.piece} lands in {name(event.pit)}, "
+                                    f"which now holds {event.count}"
+                                    + (f": {what}" if what else "."))
         elif isinstance(event, EndOfMove):
             after_sowing = True
             if current is None:

@@ -17,7 +17,7 @@ class DiagramError(MancalaError):
     of them on its own board, or rendering asked for without matplotlib."""
 
 
-class CountLabels:
+class _Counts:
     """Labels of a box drawn with *count* at a panel's start and *end_count* at its end."""
 
     count: int
@@ -34,7 +34,7 @@ class CountLabels:
 
 
 @dataclass(frozen=True)
-class PitBox(CountLabels):
+class PitBox(_Counts):
     """A pit as drawn in one panel: *count* at the panel's start, *end_count* at its end."""
 
     pit: int
@@ -47,7 +47,7 @@ class PitBox(CountLabels):
 
 
 @dataclass(frozen=True)
-class StoreBox(CountLabels):
+class StoreBox(_Counts):
     """A player's end store (the captured seeds; never sown into)."""
 
     player: int

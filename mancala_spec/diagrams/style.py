@@ -117,10 +117,10 @@ class Metrics:
 DESKTOP = Metrics()
 #: For a phone: the same board drawn smaller (0.42 in a unit), larger markers and
 #: tags, and text sizes chosen so that, shown 350 CSS px wide, no text is under 10 px.
-PHONE = replace(DESKTOP, inch_per_unit=0.42, lane_0=1.08, lane_step=0.62, mark_r=0.26,
-                channel=1.5, title_h=0.9, note_h=0.5, legend_h=0.95, min_panel_w=8.6,
-                tag_w=0.86, tag_h=0.46, size_count=15, size_end=10.5, size_name=10.5,
-                size_mark=9.5, size_tag=10, size_note=10, size_title=11)
+PHONE = replace(DESKTOP, inch_per_unit=0.4, lane_0=1.1, lane_step=0.66, mark_r=0.28,
+                channel=1.5, store_w=1.2, title_h=0.95, note_h=0.55, legend_h=1.0,
+                min_panel_w=8.6, tag_w=0.98, tag_h=0.5, size_count=15, size_end=12,
+                size_name=11, size_mark=10.5, size_tag=10.5, size_note=11, size_title=11.5)
 METRICS = {"desktop": DESKTOP, "phone": PHONE}
 
 

@@ -4,6 +4,7 @@ deterministic, text measurement, plain axes, and :func:`save`.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import io
 from pathlib import Path
@@ -45,13 +46,18 @@ def new_figure(figure, width: float, height: float, metrics: Metrics, background
 
 def text_width(text: str, size: float, metrics: Metrics, bold: bool = False) -> float:
     """A line's width in panel units, measured on the font's outlines."""
+    return points_wide(text, size, bold) / 72 / metrics.inch_per_unit
+
+
+@functools.lru_cache(maxsize=4096)
+def points_wide(text: str, size: float, bold: bool = False) -> float:
+    """A line's width in points, measured on the font's outlines (cached)."""
     require_matplotlib()
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import TextPath
 
     font = FontProperties(family=FONT, weight="bold" if bold else "normal", size=size)
-    points = TextPath((0, 0), text, prop=font).get_extents().width
-    return points / 72 / metrics.inch_per_unit
+    return TextPath((0, 0), text, prop=font).get_extents().width
 
 
 def setup_axes(ax, x0: float, x1: float, y0: float, y1: float) -> None:

@@ -105,25 +105,35 @@ def key_lines(game: str) -> list[tuple[str, Any, str, str]]:
         ("last", None, "4", f"the lap's last {words.piece}"),
         ("capture", 0, "S+2", f"{words.pieces} captured by South (solid outline)"),
         ("capture", 1, "N+4", f"{words.pieces} captured by North (dashed outline)"),
+        ("note", None, "", "North's row is on top, as the players see the board; sowing runs "
+                           "counter-clockwise. Notes under each lap name the rule of every "
+                           "capture, relay and ending."),
     ]
 
 
 def render_key(game: str = "ba-awa", figure=None, *, theme: str | Theme = "light",
                metrics: Metrics | str = "phone"):
     """A compact "how to read a diagram" figure for *game*: each box, marker and
-    colour of a sowing diagram beside what it means, drawn by the same code."""
+    colour of a sowing diagram beside what it means, drawn by the same code. With
+    the default phone metrics it is 8.6 units (about 330 CSS px) wide, so that it
+    is shown at its true size, text included, on a phone as on a desktop."""
     matplotlib = require_matplotlib()
-    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+    from matplotlib.patches import FancyArrowPatch
 
     m = metrics_named(metrics)
     colours = theme_named(theme)
-    lines = key_lines(game)
-    step = max(m.legend_h, m.pit_h * 0.75 + 0.2)
+    symbol_w = 1.75
+    width = m.min_panel_w
+    room = width - symbol_w - 0.6
+    line_h = m.size_note * 1.3 / 72 / m.inch_per_unit
+    rows = []
+    for kind, player, label, meaning in key_lines(game):
+        wrapped = _wrap(meaning, width - 0.6 if kind == "note" else room, m)
+        symbol_h = m.pit_h if kind == "pit" else 2 * m.mark_r
+        rows.append((kind, player, label, wrapped,
+                     max(symbol_h, line_h * len(wrapped)) + 0.3))
     head = m.title_h
-    symbol_w = 2.0
-    width = max(m.min_panel_w, symbol_w + 0.3 + max(
-        text_width(meaning, m.size_note, m) for *_, meaning in lines) + 0.3)
-    height = head + step * len(lines) + 0.2
+    height = head + sum(row[-1] for row in rows) + 0.15
     with matplotlib.rc_context(rc()):
         fig = new_figure(figure, width, height, m, colours.background)
         ax = fig.add_axes((0, 0, 1, 1))
@@ -131,33 +141,55 @@ def render_key(game: str = "ba-awa", figure=None, *, theme: str | Theme = "light
         ax.text(0.2, height - head / 2, "How to read a diagram", fontsize=m.size_title,
                 weight="bold", family=FONT, color=colours.ink, ha="left", va="center",
                 gid="key-title")
-        for index, (kind, player, label, meaning) in enumerate(lines):
-            y = height - head - step * (index + 0.5)
-            x = 0.3
-            if kind in ("pit", "owners"):
-                boxes = [(0, label)] if kind == "pit" else [(0, ""), (1, "")]
-                for offset, (owner, box_text) in enumerate(boxes):
-                    w, h = m.pit_w * 0.75 if kind == "owners" else m.pit_w, m.pit_h * 0.75
-                    left = x + offset * (w + 0.2)
-                    ax.add_patch(FancyBboxPatch((left, y - h / 2), w, h,
-                                                boxstyle="round,pad=0,rounding_size=0.15",
-                                                facecolor=colours.tints[owner],
-                                                edgecolor=colours.grey, lw=1.0,
-                                                hatch=PLAYER_HATCHES[owner],
-                                                hatchcolor=colours.hatches[owner]))
-                    if box_text:
-                        ax.text(left + w / 2, y, box_text, fontsize=m.size_end, family=FONT,
-                                color=colours.ink, ha="center", va="center", linespacing=1.0)
+        top = height - head
+        for index, (kind, player, label, wrapped, row_h) in enumerate(rows):
+            y = top - row_h / 2
+            top -= row_h
+            x = 0.2
+            if kind == "pit":
+                _sample_box(ax, x, y, 0, m, colours, label)
+            elif kind == "owners":
+                _sample_box(ax, x, y, 0, m, colours, "", 0.6)
+                _sample_box(ax, x + 0.75, y, 1, m, colours, "", 0.6)
             elif kind == "drops":
                 r = m.mark_r
-                x1 = x + 2 * r + 0.5
+                x1 = x + 2 * r + 0.45
                 draw_symbol(ax, "drop", None, x, y, m, colours, label="1")
                 draw_symbol(ax, "drop", None, x1, y, m, colours, label="2")
                 ax.add_patch(FancyArrowPatch((x + 2 * r, y), (x1, y),
                                              arrowstyle="-|>,head_length=4,head_width=2.2",
                                              color=colours.grey, lw=0.9, shrinkA=0, shrinkB=0))
-            else:
+            elif kind != "note":
                 draw_symbol(ax, kind, player, x, y, m, colours, label=label)
-            ax.text(symbol_w + 0.3, y, meaning, fontsize=m.size_note, family=FONT,
-                    color=colours.ink, ha="left", va="center", gid=f"key-line-{index}")
+            ax.text(0.2 if kind == "note" else symbol_w + 0.15, y, "\n".join(wrapped), fontsize=m.size_note, family=FONT,
+                    color=colours.ink, ha="left", va="center", linespacing=1.2,
+                    gid=f"key-line-{index}")
     return fig
+
+
+def _sample_box(ax, x: float, y: float, owner: int, m: Metrics, colours: Theme, label: str,
+                scale: float = 1.0) -> None:
+    """A pit as the diagrams draw it: owner's tint and hatch, count, count at the end."""
+    from matplotlib.patches import FancyBboxPatch
+
+    w, h = m.pit_w * scale, m.pit_h * scale
+    ax.add_patch(FancyBboxPatch((x, y - h / 2), w, h, boxstyle="round,pad=0,rounding_size=0.15",
+                                facecolor=colours.tints[owner], edgecolor=colours.grey, lw=1.0,
+                                hatch=PLAYER_HATCHES[owner], hatchcolor=colours.hatches[owner]))
+    if label:
+        count, end = label.split("\n")
+        ax.text(x + w / 2, y + 0.12 * h, count, fontsize=m.size_count, weight="bold",
+                family=FONT, color=colours.ink, ha="center", va="center")
+        ax.text(x + w / 2, y - 0.29 * h, end, fontsize=m.size_end, family=FONT,
+                color=colours.ink, ha="center", va="center")
+
+
+def _wrap(text: str, room: float, m: Metrics) -> list[str]:
+    """*text* in lines no wider than *room* units, measured on the font."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", m.size_note, m) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines

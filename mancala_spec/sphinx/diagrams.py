@@ -76,6 +76,7 @@ def _engine_files() -> list[str]:
     files = [package / "notation.py"]
     files += sorted(path for folder in ("engine", "diagrams")
                     for path in (package / folder).rglob("*.py"))
+    files.append(Path(__file__))          # this directive: how diagrams are labelled and shown
     return [os.fspath(path) for path in files]
 
 
@@ -126,6 +127,8 @@ class SowingDiagram(SphinxDirective):
         move = self.options.get("move", "").strip()
         option_text = self.options.get("options", "").strip()
         example = self.options.get("example", "").strip()
+        for path in _engine_files():   # first, so that a page that fails is read again
+            self.env.note_dependency(path)
         try:
             options = _diagrams.parse_options(option_text)
             panels = _panels(self.options["panels"]) if "panels" in self.options else None
@@ -173,8 +176,6 @@ class SowingDiagram(SphinxDirective):
                     figure = _diagrams.render(drawn, legend=False, theme=theme)
                 _diagrams.save(figure, target, dpi=dpi)
             images.append(self.image(target, diagram.caption, classes, dpi))
-        for path in _engine_files():
-            self.env.note_dependency(path)
 
         figure_node = nodes.figure("", *images, classes=["sowing-diagram"]
                                    + self.options.get("class", []))

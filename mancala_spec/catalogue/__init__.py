@@ -100,8 +100,8 @@ class Rule:
 
     @property
     def implementations(self) -> tuple[Callable[..., Any], ...]:
-        """The engine functions that declare (with :func:`implements`) this rule."""
-        _load_engine()
+        """The engine functions that declare (with :func:`implements`) this rule
+        (the engine registers them when ``import mancala_spec`` loads it)."""
         return tuple(_IMPLEMENTATIONS.get(self.id, ()))
 
 
@@ -245,12 +245,6 @@ def implements(*rule_ids: str) -> Callable[[F], F]:
 def unknown_rule_claims() -> dict[str, list[str]]:
     """Rule IDs that engine code claims with :func:`implements` but the
     catalogue does not have, each with the claiming functions' names."""
-    _load_engine()
     catalogue = load_catalogue()
     return {rule_id: [f.__qualname__ for f in funcs]
             for rule_id, funcs in _IMPLEMENTATIONS.items() if rule_id not in catalogue}
-
-
-def _load_engine() -> None:
-    """Import the engine so that every ``@implements`` declaration has run."""
-    from ..engine import games  # noqa: F401  (imported for its registrations)

@@ -22,18 +22,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
+from ..options import match_settings
 from .games.ba_awa import BaAwa
 from .position import Position
 from ..catalogue import implements
 
 SEEDS_PER_PIT_WON = 4
-TARGETS = (10, 11, 12)
-OPENER_POLICIES = ("alternate", "winner", "loser")
-ALLOCATIONS = ("extend", "consecutive")
-#: The settings of a match (keywords of :class:`Match`), as opposed to the game's options.
-SETTINGS = ("target", "opener", "allocation")
+#: The settings of a match (keywords of :class:`Match`), as opposed to the game's
+#: options; declared, with their values, in :mod:`mancala_spec.options`.
+SETTINGS = tuple(setting.name for setting in match_settings("ba-awa"))
 
 
 @dataclass(frozen=True)
@@ -69,18 +69,17 @@ class Match:
     opener: str = "alternate"
     allocation: str = "extend"
     played: tuple[PlayedGame, ...] = ()
-    current: PlayedGame | None = None
-    position: Position | None = None
+    #: the game being played (by default the first game, from the usual opening)
+    current: PlayedGame = None       # type: ignore[assignment]  # set by __post_init__
+    #: where the current game stands (by default worked out from *current*)
+    position: Position = None        # type: ignore[assignment]  # set by __post_init__
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, BaAwa):
-            raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}")
-        for name, value, allowed in (("target", self.target, TARGETS),
-                                     ("opener", self.opener, OPENER_POLICIES),
-                                     ("allocation", self.allocation, ALLOCATIONS)):
-            if isinstance(value, bool) or value not in allowed:
-                raise OptionError(f"match {name} must be one of "
-                                  f"{', '.join(map(repr, allowed))}, not {value!r}")
+            raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}", option="game",
+                              value=self.game)
+        for setting in match_settings("ba-awa"):
+            setting.check(getattr(self, setting.name))
         if self.current is None:
             start = self.game.start()
             object.__setattr__(self, "current", PlayedGame(start, ()))
@@ -89,10 +88,13 @@ class Match:
             object.__setattr__(self, "position", self.current.final)
 
     @classmethod
-    def starting_from(cls, position: Position, **settings) -> Match:
+    def starting_from(cls, position: Position, **settings: Any) -> Match:
         """A match whose current game starts from *position* (for instance a
         late position of a game, to study how the match goes on from there).
         *settings* are ``target``, ``opener`` and ``allocation``."""
+        if not isinstance(position.game, BaAwa):
+            raise OptionError(f"match play is a Ba-awa rule; got {position.game!r}",
+                              option="game", value=position.game)
         return cls(position.game, **settings, current=PlayedGame(position, ()), position=position)
 
     # -- the current game ---------------------------------------------------
@@ -107,7 +109,7 @@ class Match:
         if self.game_over:
             raise IllegalMoveError("this game of the match is over: start the next with next_game()")
         after = self.position.play(pit)
-        index = self.position._pit_index(pit)
+        index = self.game.pit_index(pit)
         return replace(self, current=PlayedGame(self.current.start, self.current.moves + (index,)),
                        position=after)
 
@@ -205,7 +207,7 @@ class Match:
         """
         self._require_game_over()
         if self.is_over:
-            raise IllegalMoveError(f"the match is over: {self.game.player_name(self.winner)} "
+            raise IllegalMoveError(f"the match is over: {self.game.player_name(self.winner or 0)} "
                                    "won it")
         earned = self.earned()
         if owners is None:

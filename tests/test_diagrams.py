@@ -296,7 +296,7 @@ def test_rendered_text_equals_the_engine(key):
             assert texts[f"{tag}:lift"] == str(panel.lift.seeds)
         for mark in panel.captures:
             assert texts[f"{tag}:capture:{mark.number}"] == f"{mark.player_letter}+{mark.seeds}"
-        for player, store in enumerate(panel.stores):
+        for player, _store in enumerate(panel.stores):
             assert texts[f"{tag}:store:{player}"] == str(panel.start_captured[player])
         notes = " ".join(v for k, v in sorted(texts.items()) if k.startswith(f"{tag}:note:"))
         assert re.sub(r"\s+", " ", notes) == re.sub(r"\s+", " ", " ".join(panel.notes))

@@ -17,8 +17,9 @@ Two steps, so that what is drawn can be checked without drawing it:
    row per lap; :func:`render_key` draws "how to read a diagram".
 
 Sizes and colours live in module ``style``: ``DESKTOP`` and ``PHONE``
-:class:`Metrics`, ``LIGHT`` and ``DARK`` :class:`Theme`. Importing this package does not import matplotlib; drawing without it
-raises :class:`DiagramError` saying how to install it.
+:class:`Metrics`, ``LIGHT`` and ``DARK`` :class:`Theme`. Importing this package
+does not import matplotlib; drawing without it raises :class:`DiagramError`
+saying how to install it.
 
 >>> import mancala_spec as ms
 >>> trace = ms.get_game("bakuk").parse("3,2,1/1,4,2 S 11-12 opener=S").trace("b")
@@ -36,13 +37,37 @@ from .canvas import save
 from .key import key_lines, render_key
 from .laps import render_laps
 from .layout import layout, layout_position, option_changes
-from .model import (Arrow, CaptureMark, Diagram, DiagramError, DropMark, Lift, Panel, PitBox,
-                    StoreBox)
+from .model import (
+                    Arrow,
+                    CaptureMark,
+                    Diagram,
+                    DiagramError,
+                    DropMark,
+                    Lift,
+                    Panel,
+                    PitBox,
+                    StoreBox,
+)
 from .render import draw_position, render, render_row
 from .run import parse_options, trace_move
-from .style import (DARK, DESKTOP, GREY, INK, LIFT_COLOUR, LIGHT, OKABE_ITO, PHONE,
-                    PLAYER_COLOURS, PLAYER_HATCHES, PLAYER_LINESTYLES, PLAYER_TINTS, Metrics,
-                    Theme, Words, words_for)
+from .style import (
+                    DARK,
+                    DESKTOP,
+                    GREY,
+                    INK,
+                    LIFT_COLOUR,
+                    LIGHT,
+                    OKABE_ITO,
+                    PHONE,
+                    PLAYER_COLOURS,
+                    PLAYER_HATCHES,
+                    PLAYER_LINESTYLES,
+                    PLAYER_TINTS,
+                    Metrics,
+                    Theme,
+                    Words,
+                    words_for,
+)
 
 __all__ = [
     "Arrow", "CaptureMark", "DARK", "DESKTOP", "Diagram", "DiagramError", "DropMark", "GREY",

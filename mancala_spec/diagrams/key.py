@@ -8,10 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from .canvas import new_figure, require_matplotlib, rc, setup_axes, text_width
+from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
 from .model import Diagram
-from .style import (FONT, PLAYER_HATCHES, PLAYER_LINESTYLES, Metrics, Theme, metrics_named,
-                    player_letters, player_names, theme_named, words_for)
+from .style import (
+    FONT,
+    PLAYER_HATCHES,
+    PLAYER_LINESTYLES,
+    Metrics,
+    Theme,
+    metrics_named,
+    player_letters,
+    player_names,
+    theme_named,
+    words_for,
+)
 
 Item = tuple[str, Any, str, float]   # kind, player, text, width in units
 
@@ -161,7 +171,8 @@ def render_key(game: str = "ba-awa", figure=None, *, theme: str | Theme = "light
                                              color=colours.grey, lw=0.9, shrinkA=0, shrinkB=0))
             elif kind != "note":
                 draw_symbol(ax, kind, player, x, y, m, colours, label=label)
-            ax.text(0.2 if kind == "note" else symbol_w + 0.15, y, "\n".join(wrapped), fontsize=m.size_note, family=FONT,
+            ax.text(0.2 if kind == "note" else symbol_w + 0.15, y, "\n".join(wrapped),
+                    fontsize=m.size_note, family=FONT,
                     color=colours.ink, ha="left", va="center", linespacing=1.2,
                     gid=f"key-line-{index}")
     return fig

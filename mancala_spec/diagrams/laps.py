@@ -1,7 +1,7 @@
 """A long move as a table: one row per lap (e.g. an endless relay of 60 laps)."""
 from __future__ import annotations
 
-from .canvas import new_figure, require_matplotlib, rc, setup_axes
+from .canvas import new_figure, rc, require_matplotlib, setup_axes
 from .model import Diagram
 from .style import FONT, Theme, theme_named
 

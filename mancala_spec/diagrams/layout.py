@@ -13,10 +13,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.trace import (GAME_END_REASONS, MOVE_END_REASONS, Capture, Drop, EndOfGame,
-                            EndOfLap, EndOfMove, Pass, PickUp, Relay, Trace)
-from .model import (Arrow, CaptureMark, Diagram, DiagramError, DropMark, Lift, Panel, PitBox,
-                    StoreBox)
+from ..engine.trace import (
+    GAME_END_REASONS,
+    MOVE_END_REASONS,
+    Capture,
+    Drop,
+    EndOfGame,
+    EndOfLap,
+    EndOfMove,
+    Pass,
+    PickUp,
+    Relay,
+    Trace,
+)
+from .model import (
+    Arrow,
+    CaptureMark,
+    Diagram,
+    DiagramError,
+    DropMark,
+    Lift,
+    Panel,
+    PitBox,
+    StoreBox,
+)
 from .style import DESKTOP, Metrics, Words, metrics_named, words_for
 
 
@@ -183,14 +203,15 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
     capture_number = 0
 
     def open_panel(lap: int | None, title_text: str) -> dict[str, Any]:
-        panel = {"lap": lap, "title": title_text, "start_pits": tuple(replay.pits),
-                 "start_captured": tuple(replay.captured), "lift": None, "drops": [],
-                 "captures": [], "notes": [], "slots": {}, "chain": [], "last_pit": None}
+        panel: dict[str, Any] = {
+            "lap": lap, "title": title_text, "start_pits": tuple(replay.pits),
+            "start_captured": tuple(replay.captured), "lift": None, "drops": [],
+            "captures": [], "notes": [], "slots": {}, "chain": [], "last_pit": None}
         panels.append(panel)
         return panel
 
-    def place(panel, pit: int) -> int:
-        slot = panel["slots"].get(pit, 0)
+    def place(panel: dict[str, Any], pit: int) -> int:
+        slot: int = panel["slots"].get(pit, 0)
         panel["slots"][pit] = slot + 1
         panel["chain"].append((pit, slot))
         return slot
@@ -236,7 +257,8 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
                                                game.player_name(event.player), words))
             else:
                 current["notes"].append(
-                    f"{game.player_letter(event.player)}+{seeds}: {game.player_name(event.player)} takes "
+                    f"{game.player_letter(event.player)}+{seeds}: "
+                    f"{game.player_name(event.player)} takes "
                     f"{seeds} from {name(event.pit)} after drop {after_drop} [{event.rule}]")
         elif isinstance(event, EndOfLap):
             if current is None:
@@ -261,7 +283,8 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
             after_sowing = True
             if current is None:
                 raise DiagramError(f"event {number}: the move ends before it began")
-            current["notes"].append(f"The move ends: {MOVE_END_REASONS.get(event.reason, event.reason)}"
+            reason = MOVE_END_REASONS.get(event.reason, event.reason)
+            current["notes"].append(f"The move ends: {reason}"
                                     f" [{event.rule}].")
             current["end_reason"] = event.reason
         elif isinstance(event, Pass):
@@ -327,7 +350,7 @@ def _panel(data: dict[str, Any], number: int, geo: _Geometry, board, before, sto
     start, end = data["start_pits"], data["end_pits"]
     pits = tuple(PitBox(pit, name(pit), before.owners[pit], *geo.xy(pit), start[pit], end[pit])
                  for pit in range(board.size))
-    store_boxes = ()
+    store_boxes: tuple[StoreBox, ...] = ()
     if stores:
         store_boxes = tuple(StoreBox(player, *geo.store(player), data["start_captured"][player],
                                      data["end_captured"][player]) for player in (0, 1))

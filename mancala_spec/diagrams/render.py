@@ -11,7 +11,7 @@ import textwrap
 from typing import Any
 
 from ..engine.board import PLAYER_NAMES
-from .canvas import new_figure, require_matplotlib, rc, setup_axes, text_width
+from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
 from .key import draw_legend, legend_rows
 from .layout import layout_position
 from .model import Diagram, Panel, PitBox
@@ -140,20 +140,21 @@ def _draw_boxes(ax, panel: Panel, tag: str, colours: Theme) -> None:
 
     m = panel.metrics
     text = dict(family=FONT, color=colours.ink, ha="center", va="center")
-    for box in panel.stores:
-        ax.add_patch(FancyBboxPatch((box.x - box.width / 2, box.y - box.height / 2), box.width,
-                                    box.height, boxstyle="round,pad=0,rounding_size=0.3",
-                                    facecolor=colours.tints[box.player], edgecolor=colours.grey,
-                                    lw=1.0, hatch=PLAYER_HATCHES[box.player],
-                                    hatchcolor=colours.hatches[box.player]))
-        ax.text(box.x, box.y + box.height / 2 - 0.28 * m.pit_h / 0.86,
-                f"{PLAYER_NAMES[box.player]}\nstore", fontsize=m.size_end - 1.5,
+    for store in panel.stores:
+        corner = (store.x - store.width / 2, store.y - store.height / 2)
+        ax.add_patch(FancyBboxPatch(corner, store.width, store.height,
+                                    boxstyle="round,pad=0,rounding_size=0.3",
+                                    facecolor=colours.tints[store.player], edgecolor=colours.grey,
+                                    lw=1.0, hatch=PLAYER_HATCHES[store.player],
+                                    hatchcolor=colours.hatches[store.player]))
+        ax.text(store.x, store.y + store.height / 2 - 0.28 * m.pit_h / 0.86,
+                f"{PLAYER_NAMES[store.player]}\nstore", fontsize=m.size_end - 1.5,
                 linespacing=1.0, **text)
-        ax.text(box.x, box.y + 0.05, box.label, fontsize=m.size_count, weight="bold",
-                gid=f"{tag}:store:{box.player}", **text)
-        if box.end_label:
-            ax.text(box.x, box.y - 0.45 * m.pit_h / 0.86, box.end_label, fontsize=m.size_end,
-                    gid=f"{tag}:store-end:{box.player}", **text)
+        ax.text(store.x, store.y + 0.05, store.label, fontsize=m.size_count, weight="bold",
+                gid=f"{tag}:store:{store.player}", **text)
+        if store.end_label:
+            ax.text(store.x, store.y - 0.45 * m.pit_h / 0.86, store.end_label, fontsize=m.size_end,
+                    gid=f"{tag}:store-end:{store.player}", **text)
     for box in panel.pits:
         ax.add_patch(FancyBboxPatch((box.x - m.pit_w / 2, box.y - m.pit_h / 2), m.pit_w,
                                     m.pit_h, boxstyle="round,pad=0,rounding_size=0.2",
@@ -210,6 +211,8 @@ def _draw_captures(ax, panel: Panel, tag: str, colours: Theme) -> None:
 
     m = panel.metrics
     for link in panel.links:
+        if link.player is None:
+            continue
         path = MplPath(link.points, [MplPath.MOVETO, MplPath.LINETO])
         ax.add_patch(FancyArrowPatch(path=path, arrowstyle="-|>,head_length=4,head_width=2.4",
                                      color=colours.players[link.player], lw=1.6, shrinkA=0,

@@ -19,9 +19,10 @@ laps by number (``1 2``); ``:columns:`` sets the panel columns; ``:stores:``
 (``true``/``false``) shows or hides the end stores (shown for Ba-awa by
 default, not for Bakuk, which has none); ``:example:`` names the worked example
 the diagram draws (a ``{doctest}`` block of the same rule, whose code must hold
-the diagram's position, else the build warns): the diagram and its caption then start "Diagram of example <id> (rule <rule>)",
-linked to the example, and say when an option selects a variant or an
-editorial alternative. The caption comes from the directive's body or ``:caption:``.
+the diagram's position, else the build warns): the diagram and its caption then
+start "Diagram of example <id> (rule <rule>)", linked to the example, and say
+when an option selects a variant or an editorial alternative. The caption comes
+from the directive's body or ``:caption:``.
 
 Each diagram is drawn four times: for a desktop column and for a phone (larger
 text relative to the board), each in a light and a dark theme; the page shows
@@ -43,7 +44,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import inspect
 import os
 import struct
 from pathlib import Path
@@ -57,8 +57,8 @@ from sphinx.util.docutils import SphinxDirective
 from .. import __version__
 from .. import diagrams as _diagrams
 from ..catalogue import load_catalogue
-from ..errors import MancalaError
 from ..engine.games import get_game
+from ..errors import MancalaError
 
 FOLDER = "sowing-diagrams"
 logger = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ KEY_DONE = "mancala_diagram_key"     # temp_data flag: the page already has its 
 
 def _engine_files() -> list[str]:
     """The source files a diagram depends on (engine and drawing code)."""
-    package = Path(inspect.getsourcefile(_diagrams)).parent.parent
+    package = Path(__file__).resolve().parent.parent
     files = [package / "notation.py"]
     files += sorted(path for folder in ("engine", "diagrams")
                     for path in (package / folder).rglob("*.py"))

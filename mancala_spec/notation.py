@@ -52,6 +52,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .engine.games import get_game
+from .engine.match import SETTINGS, Match
 from .engine.text import (check_text, format_pits, format_position, parse_position,
                           tokens_with_columns)
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,8 +60,8 @@ if TYPE_CHECKING:  # pragma: no cover
 from .errors import (IllegalMoveError, InvalidPositionError, NotationError, OptionError,
                      UnknownGameError)
 
-__all__ = ["GameRecord", "format_game", "format_pits", "format_position", "option_value",
-           "parse_game", "parse_position", "result_of"]
+__all__ = ["GameRecord", "format_game", "format_match", "format_pits", "format_position",
+           "option_value", "parse_game", "parse_match", "parse_position", "result_of"]
 
 #: Option values of more digits than this stay text (and are refused as values).
 MAX_OPTION_DIGITS = 6
@@ -258,3 +259,71 @@ def _move_numbers(move: int, players: int) -> tuple[int, ...]:
     if (move - 1) % players == 0 and move > 1:
         return (move, (move - 1) // players + 1)
     return (move,)
+
+# -- match records -----------------------------------------------------------------------
+
+
+def format_match(match: Match) -> str:
+    """The match record: the game and its options, the match settings, then
+    one line per game with its owners, opener and moves (read back by
+    :func:`parse_match`)."""
+    game = match.game
+    header = format_game(game.start(), ()).splitlines()[:-1]  # game: and options: lines
+    lines = header + [f"{setting}: {getattr(match, setting)}" for setting in SETTINGS]
+    letter = game.player_letter
+    for number, played in enumerate(match.games, start=1):
+        owners = "".join(letter(o) for o in played.start.owners)
+        moves = ",".join(game.board.name(p) for p in played.moves)
+        lines.append(f"game {number}: owners={owners} opener={letter(played.start.opener)} "
+                     f"moves={moves}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_match(text: str) -> Match:
+    """Read a match record written by :func:`format_match`, replaying every game.
+
+    Raises :class:`~mancala_spec.errors.NotationError` with the line of the
+    first problem: a bad setting, an allocation that does not match the pits
+    earned, an opener the policy would not choose, or an illegal move.
+    """
+    header, games = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.match(r"game \d+:", line):
+            games.append((number, line))
+        elif line.strip():
+            header.append((number, line))
+    settings = {}
+    game_lines = []
+    for number, line in header:
+        key, sep, value = line.partition(":")
+        if key in SETTINGS:
+            settings[key] = value.strip()
+        else:
+            game_lines.append(line)
+    try:
+        record = parse_game("\n".join(game_lines + ["moves:"]))
+        target = int(settings.get("target", "12"))
+        match = Match(record.game, target=target, opener=settings.get("opener", "alternate"),
+                      allocation=settings.get("allocation", "extend"))
+    except ValueError as error:
+        raise NotationError(f"bad match settings: {error}", text, None, 1) from None
+    game = match.game
+    for index, (number, line) in enumerate(games):
+        fields = dict(re.findall(r"(\w+)=(\S*)", line))
+        try:
+            owners = [game.board.player_letters.index(ch) for ch in fields["owners"]]
+            opener = game.board.player_letters.index(fields["opener"])
+            if index:
+                match = match.next_game(owners=owners)
+            elif owners != list(match.position.owners):
+                raise InvalidPositionError("the first game starts with each player on their own pits")
+            if match.position.opener != opener:
+                raise InvalidPositionError(
+                    f"the opener policy {match.opener!r} gives the opening move to "
+                    f"{game.player_name(match.position.opener)}")
+            for name in filter(None, fields.get("moves", "").split(",")):
+                match = match.play(name)
+        except (KeyError, ValueError) as error:
+            message = f"missing {error}" if isinstance(error, KeyError) else str(error)
+            raise NotationError(f"game {index + 1}: {message}", text, None, number) from None
+    return match

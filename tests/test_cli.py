@@ -53,8 +53,9 @@ def test_rules_prints_citation_translation_and_code(capsys):
 def test_cite_gives_text_and_bibtex_with_the_permalink(capsys):
     code, out, _ = run(capsys, "cite", "bakuk-chain")
     assert code == 0
-    assert f"version {ms.__version__}. bakuk.html#rule-bakuk-chain" in out
-    assert "@misc{mancala_spec:bakuk-chain," in out
+    assert f"version {ms.__version__}. https://" in out
+    assert f"/{ms.__version__}/bakuk.html#rule-bakuk-chain" in out
+    assert "@misc{mancala_spec:bakuk-chain," in out and '"URL": "https://' in out
     _, out, _ = run(capsys, "cite", "ba-awa-endless")
     assert "editorial.html#rule-ba-awa-endless" in out
 

@@ -1,151 +1,94 @@
-"""The package's layout, checked from its source with ``ast``:
+"""The package's layout, checked from its source (with ``ast``; nothing is run):
 
-* no import cycles among its modules, counting imports made inside functions
-  too (those under ``if TYPE_CHECKING:`` are left out: they never run);
-* no private name (``_name``) of one module used in another.
+* no import cycles, between modules or between the package's parts (``engine``,
+  ``catalogue``, ``cli`` …), counting imports made inside functions too (those
+  under ``if TYPE_CHECKING:`` are left out: they never run);
+* the catalogue imports nothing of the engine (the engine registers with it);
+* no private name (``_name``) that one module defines is used by another;
 
-For now both checks cover the engine, the notation, the errors, the catalogue,
-the options and the package's ``__init__`` (:data:`SCOPE`); the rest of the
-package is to follow.
+The checks live in :mod:`mancala_spec.sphinx.architecture`, which also draws
+the import graph on the architecture page; the first tests here show that each
+check can fail.
 """
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
 import mancala_spec
+from mancala_spec.sphinx.architecture import (cycles, import_graph, layers, modules, part,
+                                              parts_graph, private_uses)
 
-ROOT = Path(mancala_spec.__file__).resolve().parent
-PACKAGE = "mancala_spec"
-#: Modules checked: these names and every module below them.
-SCOPE = ("mancala_spec", "mancala_spec.engine", "mancala_spec.notation", "mancala_spec.errors",
-         "mancala_spec.catalogue", "mancala_spec.options")
-#: Private attributes of the standard library that may be used anywhere.
-STANDARD_PRIVATE = {"_replace", "_asdict", "_fields", "_getframe"}
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+def make_package(root: Path, files: dict[str, str]) -> Path:
+    """A throwaway package called mancala_spec under *root*, from {path: source}."""
+    package = root / "mancala_spec"
+    for name, source in files.items():
+        path = package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source)
+    return package
 
 
-def all_modules() -> dict[str, Path]:
-    return {module_name(path): path for path in sorted(ROOT.rglob("*.py"))}
-
-
-def in_scope(name: str) -> bool:
-    return name == PACKAGE or any(name == s or name.startswith(s + ".") for s in SCOPE[1:])
-
-
-def _type_checking_nodes(tree: ast.AST) -> set[int]:
-    """The ids of the nodes inside ``if TYPE_CHECKING:`` blocks."""
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If):
-            test = node.test
-            name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", None)
-            if name == "TYPE_CHECKING":
-                for child in node.body:
-                    skipped.update(id(n) for n in ast.walk(child))
-    return skipped
-
-
-def imports_of(name: str, source: str, is_package: bool, known: set[str]) -> set[str]:
-    """The package's modules that module *name* imports (at any depth of its code)."""
-    tree = ast.parse(source)
-    skipped = _type_checking_nodes(tree)
-    here = name if is_package else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = here.split(".")
-                base = base[:len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            for alias in node.names:
-                child = f"{target}.{alias.name}"
-                found.add(child if child in known else target)
-    return {module for module in found if module == PACKAGE or module.startswith(PACKAGE + ".")}
-
-
-def import_graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
-    """``{module: modules it imports}`` for *sources* ``{module: (source, is_package)}``."""
-    known = set(sources)
-    return {name: imports_of(name, source, is_package, known) & known
-            for name, (source, is_package) in sources.items()}
-
-
-def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle of *graph* as a list of modules (the first repeated
-    at the end), or ``None``."""
-    state: dict[str, int] = {}          # 1: on the current path, 2: done
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
-            if nxt not in state:
-                cycle = visit(nxt)
-                if cycle:
-                    return cycle
-        path.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state:
-            cycle = visit(node)
-            if cycle:
-                return cycle
-    return None
-
-
-def scoped_sources() -> dict[str, tuple[str, bool]]:
-    return {name: (path.read_text(encoding="utf-8"), path.name == "__init__.py")
-            for name, path in all_modules().items() if in_scope(name)}
-
-
-def test_the_checker_finds_a_cycle_made_by_a_function_level_import():
-    sources = {
-        "mancala_spec.engine": ("", True),
-        "mancala_spec.engine.a": ("from . import b\n", False),
-        "mancala_spec.engine.b": ("def f():\n    from .c import g\n", False),
-        "mancala_spec.engine.c": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                                  "    from .b import f\nfrom ..engine import a\n", False),
-    }
-    graph = import_graph(sources)
+def test_the_checker_finds_a_cycle_made_by_a_function_level_import(tmp_path):
+    package = make_package(tmp_path, {
+        "__init__.py": "",
+        "engine/__init__.py": "",
+        "engine/a.py": "from . import b\n",
+        "engine/b.py": "def f():\n    from .c import g\n",
+        "engine/c.py": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                        "    from .b import f\nfrom ..engine import a\n"),
+        "cli.py": "from .engine import a\n",
+    })
+    graph = import_graph(package)
     assert graph["mancala_spec.engine.c"] == {"mancala_spec.engine.a"}   # not the TYPE_CHECKING one
-    assert find_cycle(graph) == ["mancala_spec.engine.a", "mancala_spec.engine.b",
-                                 "mancala_spec.engine.c", "mancala_spec.engine.a"]
-    del sources["mancala_spec.engine.c"]
-    assert find_cycle(import_graph(sources)) is None
+    assert cycles(graph) == [["mancala_spec.engine.a", "mancala_spec.engine.b",
+                              "mancala_spec.engine.c"]]
+    assert parts_graph(graph) == {"engine": set(), "cli": {"engine"}}
+    (package / "engine" / "c.py").unlink()
+    assert cycles(import_graph(package)) == []
 
 
-def test_no_import_cycles():
-    graph = import_graph(scoped_sources())
-    assert "mancala_spec.engine.games.base" in graph and graph["mancala_spec"]   # it did look
-    cycle = find_cycle(graph)
-    assert cycle is None, "import cycle: " + " → ".join(cycle or ())
+def test_the_checker_finds_a_cycle_between_parts(tmp_path):
+    package = make_package(tmp_path, {
+        "__init__.py": "", "engine.py": "def f():\n    from .notation import g\n",
+        "notation.py": "from .engine import f\n"})
+    assert cycles(parts_graph(import_graph(package))) == [["engine", "notation"]]
+    with pytest.raises(ValueError, match="import cycle"):
+        layers(parts_graph(import_graph(package)))
+
+
+def test_the_private_name_checker_sees_a_foreign_private_name(tmp_path):
+    package = make_package(tmp_path, {
+        "__init__.py": "",
+        "position.py": "class P:\n    def _pit_index(self): ...\n_helper = 1\n",
+        "notation.py": ("from .position import _helper\n"
+                        "def f(pos):\n    return pos._pit_index(3), pos._own, pos._replace()\n"
+                        "_own = 1\n")})
+    assert private_uses(package) == [
+        "mancala_spec.notation: _helper (defined in mancala_spec.position)",
+        "mancala_spec.notation: _pit_index (defined in mancala_spec.position)"]
+
+
+def test_the_package_has_no_import_cycles():
+    graph = import_graph()
+    assert "mancala_spec.engine.position" in graph["mancala_spec.engine.games.base"]  # it looked
+    assert cycles(graph) == []
+    assert cycles(parts_graph(graph)) == []
+
+
+def test_the_parts_stack_in_layers():
+    rows = layers(parts_graph(import_graph()))
+    assert {"errors", "sources"} <= set(rows[0])
+    assert rows[-1] == ["sphinx"]
+    depth = {name: number for number, row in enumerate(rows) for name in row}
+    assert depth["catalogue"] < depth["engine"] < depth["notation"] < depth["cli"]
 
 
 def test_the_catalogue_does_not_import_the_engine():
-    graph = import_graph(scoped_sources())
-    for name, imported in graph.items():
-        if name.startswith("mancala_spec.catalogue"):
-            assert not {m for m in imported if m.startswith("mancala_spec.engine")}, name
+    parts = parts_graph(import_graph())
+    assert parts["catalogue"] == {"sources"}
+    assert parts["options"] == {"errors"}
 
 
 def test_importing_the_package_registers_the_engine_with_the_catalogue():
@@ -153,57 +96,10 @@ def test_importing_the_package_registers_the_engine_with_the_catalogue():
     assert [f.__qualname__ for f in rule.implementations] == ["BaAwa.sow_lap"]
 
 
-# -- private names ---------------------------------------------------------------------------
+def test_no_private_name_of_another_module_is_used():
+    assert private_uses() == []
 
 
-def defined_names(tree: ast.AST) -> set[str]:
-    """Every name a module defines: functions, classes, assigned names and
-    attributes, arguments, and ``__slots__`` entries."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
-            names.add(node.attr)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            names.add(node.value)     # __slots__ entries, object.__setattr__(self, "_x", …)
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            names.add(node.target.id)
-    return names
-
-
-def private_uses(name: str, source: str, is_package: bool, known: set[str]) -> list[str]:
-    """Private names of other modules that module *name* uses."""
-    tree = ast.parse(source)
-    own = defined_names(tree)
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if alias.name.startswith("_") and not alias.name.startswith("__"):
-                    found.append(f"line {node.lineno}: imports {alias.name}")
-        elif isinstance(node, ast.Attribute):
-            attr = node.attr
-            if (attr.startswith("_") and not attr.startswith("__") and attr not in own
-                    and attr not in STANDARD_PRIVATE):
-                found.append(f"line {node.lineno}: uses .{attr}")
-    return found
-
-
-def test_the_private_name_checker_sees_a_foreign_private_attribute():
-    source = "def f(pos):\n    return pos._pit_index(3), pos._own\n_own = 1\n"
-    assert private_uses("mancala_spec.x", source, False, set()) == ["line 2: uses ._pit_index"]
-    assert private_uses("mancala_spec.x", "from .y import _helper\n", False, set()) == [
-        "line 1: imports _helper"]
-
-
-@pytest.mark.parametrize("name", sorted(n for n in all_modules() if in_scope(n)))
-def test_no_private_name_of_another_module_is_used(name):
-    path = all_modules()[name]
-    uses = private_uses(name, path.read_text(encoding="utf-8"), path.name == "__init__.py",
-                        set(all_modules()))
-    assert not uses, f"{name}: " + "; ".join(uses)
+def test_every_module_belongs_to_a_part():
+    assert {part(name) for name in modules()} >= {"engine", "catalogue", "notation", "options",
+                                                   "errors", "sources", "fast", "cli", "sphinx"}

@@ -12,15 +12,14 @@ import sys
 import textwrap
 from pathlib import Path
 
-from .. import __version__
 from . import UsageError, command
 from ..errors import IllegalMoveError, NotationError
 from ..engine.games import GAMES, get_game
 from ..notation import option_value, parse_game
 from ..engine.players import PLAYERS
 from ..catalogue import get_rule, load_catalogue
+from ..catalogue.cite import citation, rule_json
 
-SITE_PAGES = {"sourced": "{game}.html", "editorial": "editorial.html"}
 
 
 def _options(parser: argparse.ArgumentParser) -> None:
@@ -39,10 +38,17 @@ def _game(name: str, args: argparse.Namespace):
 
 
 def _rule(rule_id: str):
+    """The rule with this ID, following the registry for a renamed or withdrawn ID."""
+    from ..catalogue.registry import resolve
+
     try:
-        return get_rule(rule_id)
+        current, moved = resolve(rule_id)
     except KeyError:
         raise UsageError(f"no rule with ID {rule_id!r}; `mancala-spec rules` lists them") from None
+    for entry in moved:
+        print(f"({entry.id} was {entry.status} in {entry.release}; see {entry.successor})",
+              file=sys.stderr)
+    return get_rule(current)
 
 
 # -- rules and cite ----------------------------------------------------------------
@@ -50,6 +56,8 @@ def _rule(rule_id: str):
 def _rules_arguments(parser):
     parser.add_argument("rule", nargs="?", help="a rule ID, e.g. ba-awa-relay (all if omitted)")
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game's rules")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="json: the rule as data, with its claims, permalink and citation")
 
 
 @command("rules", "list the rules, or print one with its citations and translations",
@@ -61,9 +69,14 @@ def run_rules(args) -> int:
                 print(f"{rule.id:28} {rule.kind:9} {rule.title}")
         return 0
     rule = _rule(args.rule)
+    if args.format == "json":
+        print(rule_json(rule))
+        return 0
     wrap = textwrap.TextWrapper(width=88, initial_indent="  ", subsequent_indent="  ")
-    print(f"{rule.id} — {rule.title} ({rule.kind})\n")
-    print(wrap.fill(rule.statement) + "\n")
+    print(f"{rule.id} — {rule.title} ({rule.badge})\n")
+    for claim in rule.claims:
+        print(wrap.fill(f"[{claim.basis}] {claim.text}"))
+    print()
     for citation in rule.citations:
         doc = citation.document
         print(f"  “{citation.quote}”")
@@ -85,25 +98,14 @@ def _cite_arguments(parser):
     parser.add_argument("rule", help="a rule ID, e.g. bakuk-chain")
 
 
-@command("cite", "print how to cite a rule (text and BibTeX)", _cite_arguments)
+@command("cite", "print how to cite a rule: plain text, BibTeX and CSL-JSON, "
+                 "with its versioned permalink", _cite_arguments)
 def run_cite(args) -> int:
     rule = _rule(args.rule)
-    page = SITE_PAGES[rule.kind].format(game=rule.game)
-    if rule.id.startswith(("ba-awa-three", "bakuk-three", "ba-awa-match")):
-        page = "match-and-three-players.html"
-    anchor = f"{page}#rule-{rule.id}"
-    print(f"The mancala_spec authors (2026). Rule {rule.id}: {rule.title} ({rule.kind}). "
-          f"In mancala_spec: a citable, executable rules reference for Ba-awa and Bakuk, "
-          f"version {__version__}. {anchor}\n")
-    key = "mancala_spec:" + rule.id
-    print(textwrap.dedent(f"""\
-        @misc{{{key},
-          author       = {{{{The mancala\\_spec authors}}}},
-          title        = {{Rule {rule.id}: {rule.title}}},
-          howpublished = {{mancala\\_spec: a citable, executable rules reference for Ba-awa and Bakuk, version {__version__}}},
-          year         = {{2026}},
-          note         = {{{rule.kind.capitalize()} rule; anchor {anchor}}},
-        }}"""))
+    forms = citation(rule)
+    print(forms["text"] + "\n")
+    print(forms["bibtex"] + "\n")
+    print(json.dumps(forms["csl"], indent=2, ensure_ascii=False))
     return 0
 
 

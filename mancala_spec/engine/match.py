@@ -19,12 +19,11 @@ True
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
+from ..errors import IllegalMoveError, InvalidPositionError, OptionError
 from ..options import match_settings
 from .games.ba_awa import BaAwa
 from .position import Position
@@ -244,70 +243,3 @@ class Match:
     def games(self) -> tuple[PlayedGame, ...]:
         """Every game of the match so far, the current one last."""
         return self.played + (self.current,)
-
-    def to_text(self) -> str:
-        """The match record: settings, then one line per game (see :func:`parse_match`)."""
-        from ..notation import format_game
-        game = self.game
-        header = format_game(game.start(), ()).splitlines()[:-1]  # game: and options: lines
-        lines = header + [f"target: {self.target}", f"opener: {self.opener}",
-                          f"allocation: {self.allocation}"]
-        letter = game.player_letter
-        for number, played in enumerate(self.games, start=1):
-            owners = "".join(letter(o) for o in played.start.owners)
-            moves = ",".join(game.board.name(p) for p in played.moves)
-            lines.append(f"game {number}: owners={owners} opener={letter(played.start.opener)} "
-                         f"moves={moves}")
-        return "\n".join(lines) + "\n"
-
-
-def parse_match(text: str) -> Match:
-    """Read a match record written by :meth:`Match.to_text`, replaying every game.
-
-    Raises :class:`~mancala_spec.errors.NotationError` with the line of the
-    first problem: a bad setting, an allocation that does not match the pits
-    earned, an opener the policy would not choose, or an illegal move.
-    """
-    from ..notation import parse_game
-
-    header, games = [], []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if re.match(r"game \d+:", line):
-            games.append((number, line))
-        elif line.strip():
-            header.append((number, line))
-    settings = {}
-    game_lines = []
-    for number, line in header:
-        key, sep, value = line.partition(":")
-        if key in SETTINGS:
-            settings[key] = value.strip()
-        else:
-            game_lines.append(line)
-    try:
-        record = parse_game("\n".join(game_lines + ["moves:"]))
-        target = int(settings.get("target", "12"))
-        match = Match(record.game, target=target, opener=settings.get("opener", "alternate"),
-                      allocation=settings.get("allocation", "extend"))
-    except ValueError as error:
-        raise NotationError(f"bad match settings: {error}", text, None, 1) from None
-    game = match.game
-    for index, (number, line) in enumerate(games):
-        fields = dict(re.findall(r"(\w+)=(\S*)", line))
-        try:
-            owners = [game.board.player_letters.index(ch) for ch in fields["owners"]]
-            opener = game.board.player_letters.index(fields["opener"])
-            if index:
-                match = match.next_game(owners=owners)
-            elif owners != list(match.position.owners):
-                raise InvalidPositionError("the first game starts with each player on their own pits")
-            if match.position.opener != opener:
-                raise InvalidPositionError(
-                    f"the opener policy {match.opener!r} gives the opening move to "
-                    f"{game.player_name(match.position.opener)}")
-            for name in filter(None, fields.get("moves", "").split(",")):
-                match = match.play(name)
-        except (KeyError, ValueError) as error:
-            message = f"missing {error}" if isinstance(error, KeyError) else str(error)
-            raise NotationError(f"game {index + 1}: {message}", text, None, number) from None
-    return match

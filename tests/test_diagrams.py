@@ -452,6 +452,22 @@ def test_directive_builds_figures_with_the_resulting_position(tmp_path):
     assert png.stat().st_mtime_ns == mtime
 
 
+def test_other_builders_get_one_picture_per_diagram(tmp_path):
+    """CSS picks among the four pictures in HTML; a text or LaTeX build keeps one."""
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    build(src, out)
+    with docutils_namespace():
+        app = Sphinx(str(src), str(src), str(out / "pseudoxml"), str(out / ".doctrees"),
+                     "pseudoxml", status=io.StringIO(), warning=io.StringIO())
+        app.build()
+    tree = (out / "pseudoxml" / "index.pseudoxml").read_text()
+    classes = re.findall(r'<image [^>]*classes="([^"]+)"', tree)
+    assert classes == ["only-light", "diagram-wide only-light", "diagram-wide only-light"]
+
+
 def test_directive_reports_bad_input(tmp_path):
     page = textwrap.dedent("""\
         # Bad

@@ -267,6 +267,16 @@ def check_examples(app, doctree: nodes.document) -> None:
                            location=figure)
 
 
+def keep_one_picture(app, doctree: nodes.document, docname: str) -> None:
+    """Outside HTML (LaTeX, ePub...) CSS cannot choose: keep the desktop, light
+    picture of each diagram and key (``doctree-resolved``)."""
+    if app.builder.format == "html":
+        return
+    for image in list(doctree.findall(nodes.image)):
+        if {"only-dark", "diagram-narrow"} & set(image["classes"]):
+            image.parent.remove(image)
+
+
 def diagram_label(game, example: str) -> str:
     """"Diagram of example <id> (rule <rule-id>)", and which variant or editorial
     alternative the game's options select, as the catalogue names them."""
@@ -304,4 +314,5 @@ def setup(app) -> dict[str, Any]:
     app.add_config_value("sowing_diagram_dpi", 150, "env", types=frozenset({int}))
     app.add_directive("sowing-diagram", SowingDiagram)
     app.connect("doctree-read", check_examples)
+    app.connect("doctree-resolved", keep_one_picture)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -23,4 +23,12 @@ print(trace.describe())
 print("Resulting position:", trace.position.to_text())
 
 render(layout(trace), plt.figure())
+
+# %%
+# The first lap on its own, as the rules site draws it for a phone
+# (``metrics="phone"``: larger text and markers relative to the board):
+
+render(layout(trace, metrics="phone"), plt.figure(), panels=[1], legend=False)
 plt.show()
+
+# sphinx_gallery_thumbnail_number = 2

@@ -21,4 +21,14 @@ for capture in trace.captures:
 print("Resulting position:", trace.position.to_text())
 
 render(layout(trace), plt.figure())
+
+# %%
+# The first lap with a capture on its own, as the rules site draws it for a
+# phone (``metrics="phone"``: larger text and markers relative to the board):
+
+close_up = layout(trace, metrics="phone")
+lap = next(panel.number for panel in close_up.panels if panel.captures)
+render(close_up, plt.figure(), panels=[lap], legend=False)
 plt.show()
+
+# sphinx_gallery_thumbnail_number = 2

@@ -20,4 +20,14 @@ print("Resulting position:", trace.position.to_text())
 print("Winner:", position.game.player_name(trace.position.winner))
 
 render(layout(trace), plt.figure())
+
+# %%
+# The first lap with a capture on its own, as the rules site draws it for a
+# phone (``metrics="phone"``: larger text and markers relative to the board):
+
+close_up = layout(trace, metrics="phone")
+lap = next(panel.number for panel in close_up.panels if panel.captures)
+render(close_up, plt.figure(), panels=[lap], legend=False)
 plt.show()
+
+# sphinx_gallery_thumbnail_number = 2

@@ -60,4 +60,12 @@ print("Resulting position:", trace.position.to_text())
 diagram = layout(trace)
 render_laps(diagram, plt.figure())
 render(diagram, plt.figure(), panels=[1, 2, diagram.laps])
+
+# %%
+# The last lap on its own, at the size the rules site uses on a phone: its
+# notes say which earlier state it repeats.
+
+render(layout(trace, metrics="phone"), plt.figure(), panels=[diagram.laps], legend=False)
 plt.show()
+
+# sphinx_gallery_thumbnail_number = 3

@@ -296,7 +296,7 @@ def test_rendered_text_equals_the_engine(key):
             assert texts[f"{tag}:lift"] == str(panel.lift.seeds)
         for mark in panel.captures:
             assert texts[f"{tag}:capture:{mark.number}"] == f"{mark.player_letter}+{mark.seeds}"
-        for player, store in enumerate(panel.stores):
+        for player, _store in enumerate(panel.stores):
             assert texts[f"{tag}:store:{player}"] == str(panel.start_captured[player])
         notes = " ".join(v for k, v in sorted(texts.items()) if k.startswith(f"{tag}:note:"))
         assert re.sub(r"\s+", " ", notes) == re.sub(r"\s+", " ", " ".join(panel.notes))
@@ -367,10 +367,16 @@ def test_parse_options_and_trace_move():
 PAGE = textwrap.dedent("""\
     # Diagrams
 
+    ```{doctest} ba-awa-owner-four-1
+    >>> import mancala_spec as ms
+    >>> pos = ms.get_game("ba-awa").parse("1,0,3,3,0,2/3,1,0,2,2,1 S 15-15 opener=S")
+    ```
+
     ```{sowing-diagram}
     :game: ba-awa
     :position: 1,0,3,3,0,2/3,1,0,2,2,1 S 15-15 opener=S
     :move: c
+    :example: ba-awa-owner-four-1
     :name: fig-owner-four
     An **owner's** four during sowing.
     ```
@@ -392,7 +398,8 @@ def build(src, out, page=PAGE):
     from sphinx.util.docutils import docutils_namespace
 
     src.mkdir(exist_ok=True)
-    for name, text in [("conf.py", 'extensions = ["myst_parser", "mancala_spec.sphinx.diagrams"]\n'),
+    conf = 'extensions = ["myst_parser", "sphinx.ext.doctest", "mancala_spec.sphinx.diagrams"]\n'
+    for name, text in [("conf.py", conf),
                        ("index.md", page)]:
         if not (src / name).exists() or (src / name).read_text() != text:
             (src / name).write_text(text)
@@ -413,22 +420,52 @@ def test_directive_builds_figures_with_the_resulting_position(tmp_path):
     assert len(figures) == 2
     owner = example("owner-four").position.to_text()
     backward = example("bakuk-backward").position.to_text()
+    captions = []
     for figure, result, words in [(figures[0], owner, "four during sowing"),
                                   (figures[1], backward, "backward variant")]:
-        (src_attr,) = re.findall(r'<img[^>]*src="([^"]+)"', figure)
-        assert src_attr.startswith("_images/") and (out / src_attr).stat().st_size > 1000
+        # four pictures: desktop and phone, light and dark, each shown by its CSS classes
+        images = re.findall(r'<img[^>]*class="([^"]+)"[^>]*src="([^"]+)"', figure)
+        assert sorted(cls for cls, _ in images) == [
+            "diagram-narrow only-dark", "diagram-narrow only-light",
+            "diagram-wide only-dark", "diagram-wide only-light"]
+        for _, src_attr in images:
+            assert src_attr.startswith("_images/") and (out / src_attr).stat().st_size > 1000
         caption = re.sub(r"<[^>]+>", "", re.search(r"<figcaption>.*?</figcaption>", figure,
                                                    re.S).group())
         assert words in caption
         assert caption.strip().rstrip("¶").strip().endswith("Resulting position: " + result)
+        captions.append(caption.strip())
+    # each diagram says what it draws: the example and rule, or the variant
+    assert captions[0].startswith("Diagram of example ba-awa-owner-four-1 (rule ba-awa-owner-four)")
+    assert 'href="#example-ba-awa-owner-four-1"' in figures[0]
+    assert captions[1].startswith("variant chain=backward.")
+    # the key "How to read a diagram" comes once, before the first diagram
+    assert html.count('class="diagram-key') == 1
+    assert html.index('class="diagram-key') < html.index("<figure")
     assert 'id="fig-owner-four"' in figures[0] and 'href="#fig-owner-four"' in html
     assert not list(src.rglob("*.png")), "figures must not be written into the source folder"
     # an unchanged page is not read again, and its figure is not rewritten
-    png = next((out / ".doctrees" / "sowing-diagrams").glob("ba-awa-c-*.png"))
+    png = next((out / ".doctrees" / "sowing-diagrams").glob("ba-awa-c-*-phone-dark.png"))
     mtime = png.stat().st_mtime_ns
     _, status, _ = build(src, out)
     assert "0 added, 0 changed, 0 removed" in status
     assert png.stat().st_mtime_ns == mtime
+
+
+def test_other_builders_get_one_picture_per_diagram(tmp_path):
+    """CSS picks among the four pictures in HTML; a text or LaTeX build keeps one."""
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    build(src, out)
+    with docutils_namespace():
+        app = Sphinx(str(src), str(src), str(out / "pseudoxml"), str(out / ".doctrees"),
+                     "pseudoxml", status=io.StringIO(), warning=io.StringIO())
+        app.build()
+    tree = (out / "pseudoxml" / "index.pseudoxml").read_text()
+    classes = re.findall(r'<image [^>]*classes="([^"]+)"', tree)
+    assert classes == ["only-light", "diagram-wide only-light", "diagram-wide only-light"]
 
 
 def test_directive_reports_bad_input(tmp_path):
@@ -457,3 +494,150 @@ def test_directive_reports_bad_input(tmp_path):
     assert "sowing-diagram: pit A belongs to North, but South is to move" in warnings
     assert "sowing-diagram: option chain of bakuk must be one of" in warnings
     assert "sowing-diagram: panels [1, 9]: the move has 5" in warnings
+
+
+def test_directive_refuses_a_label_naming_the_wrong_example(tmp_path):
+    """A diagram whose :example: does not hold the position it draws fails the build."""
+    page = PAGE.replace(":position: 1,0,3,3,0,2/3,1,0,2,2,1 S 15-15 opener=S\n:move: c\n",
+                        ":position: 2,2,2,2,3,1/3,0,2,2,2,2 S 12-13 opener=S\n:move: e\n")
+    assert page != PAGE
+    app, _, warnings = build(tmp_path / "src", tmp_path / "out", page)
+    assert app.statuscode != 0
+    assert ("example ba-awa-owner-four-1 does not contain the position "
+            "'2,2,2,2,3,1/3,0,2,2,2,2 S 12-13 opener=S'") in warnings
+
+
+# -- phones, dark mode, the game's words, the key ----------------------------------------
+
+#: furo's article column at a 390 px wide viewport, measured in headless Chromium
+PHONE_COLUMN_PX = 358
+
+
+def shown_text_px(figure, column_px: float) -> float:
+    """The smallest text of *figure* in CSS px, when the PNG (DPI dots per inch) is
+    shown as the site shows it: at its true size (96 CSS px to the inch), shrunk
+    to the column if wider."""
+    from matplotlib.text import Text
+
+    true_px = figure.get_size_inches()[0] * 96
+    smallest = min(t.get_fontsize() for t in figure.findobj(Text) if t.get_text().strip())
+    return smallest / 72 * 96 * min(1.0, column_px / true_px)
+
+
+@pytest.mark.parametrize("key", sorted(set(EXAMPLES) - {"endless"}))   # 60 laps: slow
+def test_phone_pictures_have_text_of_at_least_ten_css_px(key):
+    """The phone variant, shown in the 358 px column of a 390 px phone, has no text
+    under 10 CSS px (the desktop one had 6.4 px there); nor has the desktop variant
+    in furo's 736 px column at 1280 px."""
+    trace = example(key)
+    phone = render(layout(trace, metrics="phone"), columns=1)
+    assert shown_text_px(phone, PHONE_COLUMN_PX) >= 10
+    desktop = render(layout(trace))
+    assert shown_text_px(desktop, 736) >= 10
+    assert shown_text_px(desktop, PHONE_COLUMN_PX) < 10    # why phones need their own picture
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours."""
+    from matplotlib.colors import to_rgb
+
+    def luminance(colour):
+        channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                    for c in to_rgb(colour)]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_dark_theme_is_dark_and_legible():
+    """The dark picture has furo's dark background (not a white box), and every text
+    colour it uses stands out from the background and from every tint it sits on."""
+    from matplotlib.colors import to_hex
+    from matplotlib.text import Text
+    from PIL import Image
+
+    figure = render(layout(example("several")), theme="dark")
+    data = diagrams.save(figure, io.BytesIO())
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    assert image.getpixel((2, 2)) == (0x13, 0x14, 0x16)
+    import numpy
+
+    assert numpy.asarray(image).mean() < 80      # mostly dark, not a white box
+    dark = diagrams.DARK
+    colours = {to_hex(t.get_color()).upper() for t in figure.findobj(Text) if t.get_text()}
+    assert colours <= {dark.ink.upper(), dark.grey.upper(), dark.background.upper(),
+                       dark.lift_ink.upper()}
+    assert contrast(dark.ink, dark.background) >= 7
+    assert contrast(dark.grey, dark.background) >= 4.5
+    for tint in dark.tints:
+        assert contrast(dark.ink, tint) >= 4.5
+    for colour in dark.players:       # capture outlines and chain arrows
+        assert contrast(colour, dark.background) >= 3
+    light = render(layout(example("several")), theme="light")
+    assert Image.open(io.BytesIO(diagrams.save(light, io.BytesIO()))).convert("RGB") \
+        .getpixel((2, 2)) == (255, 255, 255)
+
+
+def test_bakuk_diagrams_say_counters():
+    """Bakuk's pages say "counters": so do its diagrams, key included; Ba-awa's say seeds."""
+    from matplotlib.text import Text
+
+    for key in ("bakuk-forward", "bakuk-backward", "bakuk-ends"):
+        d = layout(example(key))
+        words = " ".join([*(t.get_text() for t in render(d).findobj(Text)),
+                          *(t.get_text() for t in diagrams.render_key("bakuk").findobj(Text))])
+        assert "counter" in words and "seed" not in words
+    relay = " ".join(t.get_text() for t in render(layout(example("opening"))).findobj(Text))
+    assert "seeds" in relay and "counter" not in relay
+
+
+def test_a_variant_says_so_in_its_title():
+    backward = layout(example("bakuk-backward"))
+    assert backward.title.endswith(", chain=backward")
+    assert not layout(example("bakuk-forward")).title.endswith("chain=forward")
+
+
+def test_the_key_explains_every_marker_it_draws():
+    from matplotlib.text import Text
+
+    for game in ("ba-awa", "bakuk"):
+        figure = diagrams.render_key(game)
+        texts = drawn_texts(figure)
+        assert texts["key-title"] == "How to read a diagram"
+        lines = [" ".join(texts[k].split()) for k in sorted(texts) if k.startswith("key-line-")]
+        assert len(lines) == len(diagrams.key_lines(game))
+        assert any("captured by North" in line for line in lines)
+        # it is drawn at its true size on a phone: text >= 10 CSS px
+        assert shown_text_px(figure, PHONE_COLUMN_PX) >= 10
+        assert figure.get_size_inches()[0] * 96 <= PHONE_COLUMN_PX
+        assert all(t.get_text() for t in figure.findobj(Text) if t.get_gid())
+
+
+def test_the_package_imports_without_matplotlib():
+    """Without matplotlib the diagram data still works, and drawing says how to get it."""
+    import subprocess
+    import sys
+
+    code = textwrap.dedent("""\
+        import sys
+        sys.modules["matplotlib"] = None          # as if it were not installed
+        import mancala_spec as ms
+        from mancala_spec import diagrams
+        trace = ms.get_game("bakuk").parse("3,2,1/1,4,3 S 11-11 opener=S").trace("b")
+        d = diagrams.layout(trace, metrics="phone")
+        print(len(d.captures), d.words.pieces)
+        try:
+            diagrams.render(d)
+        except diagrams.DiagramError as error:
+            print("error:", error)
+        """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "2 counters", "error: matplotlib is not installed: pip install mancala-spec[docs]"]
+    plain = subprocess.run([sys.executable, "-c", "import sys, mancala_spec.diagrams; "
+                            "print('matplotlib' in sys.modules)"], capture_output=True,
+                           text=True, timeout=60)
+    assert plain.stdout.strip() == "False", plain.stderr

@@ -143,7 +143,7 @@ def test_endless_script_finds_its_position():
         pos.play(pit)
     trace = ns["trace"]
     assert trace.events[-1].kind == "end-of-move" and trace.events[-1].reason == "endless-stopped"
-    assert len(result.pngs) == 2
+    assert len(result.pngs) == 3
 
 
 def test_bakuk_chain_script():
@@ -166,7 +166,8 @@ def test_statistics_script():
     wilson = ns["wilson"]
     low, high = wilson(30, 100)
     assert low < 0.30 < high and high - low < 0.2
-    assert wilson(0, 50)[0] == pytest.approx(0.0, abs=1e-12) and wilson(50, 50)[1] == pytest.approx(1.0)
+    assert wilson(0, 50)[0] == pytest.approx(0.0, abs=1e-12)
+    assert wilson(50, 50)[1] == pytest.approx(1.0)
     # 81 of 263: p = 0.3080, centre 0.3108, half-width 0.0555 (worked by hand)
     assert wilson(81, 263) == pytest.approx((0.2553, 0.3662), abs=5e-4)
 
@@ -188,7 +189,7 @@ def test_sphinx_gallery_builds_pages_with_images(tmp_path, monkeypatch):
         sphinx_gallery_conf = {{
             "examples_dirs": {str(GALLERY)!r},
             "gallery_dirs": "auto_examples",
-            "filename_pattern": r"/plot_0[18]_",
+            "filename_pattern": r"/plot_0[128]_",
             "download_all_examples": False,
         }}
         """))
@@ -208,3 +209,13 @@ def test_sphinx_gallery_builds_pages_with_images(tmp_path, monkeypatch):
         assert len(drawn) == count, images
         for image in drawn:
             assert (out / "auto_examples" / image).resolve().stat().st_size > 5000
+    # thumbnails are not thin slivers: the drawing fills most of the thumbnail's width
+    # (the whole five-lap opening move filled a quarter of it; its close-up fills it)
+    from PIL import Image
+
+    for stem in ("plot_01_start", "plot_02_ba_awa_opening", "plot_08_bakuk_chain"):
+        thumb = Image.open(src / "auto_examples" / "images" / "thumb"
+                           / f"sphx_glr_{stem}_thumb.png").convert("L")
+        inked = [x for x in range(thumb.width)
+                 if min(thumb.getpixel((x, y)) for y in range(0, thumb.height, 2)) < 200]
+        assert (max(inked) - min(inked)) / thumb.width >= 0.6, stem

@@ -17,8 +17,18 @@ one-line notation (the game's start if omitted); ``:options:`` lists engine
 options as ``name=value`` (``true``/``false`` for booleans); ``:panels:`` picks
 laps by number (``1 2``); ``:columns:`` sets the panel columns; ``:stores:``
 (``true``/``false``) shows or hides the end stores (shown for Ba-awa by
-default, not for Bakuk, which has none); the caption
-comes from the directive's body or ``:caption:``. The engine runs when the page
+default, not for Bakuk, which has none); ``:example:`` names the worked example
+the diagram draws (a ``{doctest}`` block of the same rule, whose code must hold
+the diagram's position, else the build warns): the diagram and its caption then
+start "Diagram of example <id> (rule <rule>)", linked to the example, and say
+when an option selects a variant or an editorial alternative. The caption comes
+from the directive's body or ``:caption:``.
+
+Each diagram is drawn four times: for a desktop column and for a phone (larger
+text relative to the board), each in a light and a dark theme; the page shows
+the one that fits (``docs/_static/diagrams.css`` switches by width, furo's
+``only-light``/``only-dark`` by theme). The first diagram of a page is preceded
+by the key "How to read a diagram", drawn by the same code. The engine runs when the page
 is read, the figure is written as PNG under the build's doctree folder (not the
 source tree) and copied into ``_images`` like any image; the caption always
 ends with the resulting position in notation, so the text and the picture
@@ -34,29 +44,39 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import inspect
 import os
+import struct
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
 from .. import diagrams as _diagrams
-from ..errors import MancalaError
+from ..catalogue import load_catalogue
 from ..engine.games import get_game
+from ..errors import MancalaError
 
 FOLDER = "sowing-diagrams"
+logger = logging.getLogger(__name__)
+#: (metrics, theme, CSS classes) of the four pictures of every diagram
+VARIANTS = (("desktop", "light", ["diagram-wide", "only-light"]),
+            ("desktop", "dark", ["diagram-wide", "only-dark"]),
+            ("phone", "light", ["diagram-narrow", "only-light"]),
+            ("phone", "dark", ["diagram-narrow", "only-dark"]))
+KEY_DONE = "mancala_diagram_key"     # temp_data flag: the page already has its key
 
 
 def _engine_files() -> list[str]:
     """The source files a diagram depends on (engine and drawing code)."""
-    package = Path(inspect.getsourcefile(_diagrams)).parent.parent
+    package = Path(__file__).resolve().parent.parent
     files = [package / "notation.py"]
     files += sorted(path for folder in ("engine", "diagrams")
                     for path in (package / folder).rglob("*.py"))
+    files.append(Path(__file__))          # this directive: how diagrams are labelled and shown
     return [os.fspath(path) for path in files]
 
 
@@ -96,6 +116,7 @@ class SowingDiagram(SphinxDirective):
         "stores": lambda text: directives.choice(text, ("true", "false")),
         "width": directives.length_or_percentage_or_unitless,
         "class": directives.class_option,
+        "example": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -105,6 +126,9 @@ class SowingDiagram(SphinxDirective):
         position = " ".join(self.options.get("position", "").split())
         move = self.options.get("move", "").strip()
         option_text = self.options.get("options", "").strip()
+        example = self.options.get("example", "").strip()
+        for path in _engine_files():   # first, so that a page that fails is read again
+            self.env.note_dependency(path)
         try:
             options = _diagrams.parse_options(option_text)
             panels = _panels(self.options["panels"]) if "panels" in self.options else None
@@ -112,13 +136,20 @@ class SowingDiagram(SphinxDirective):
             stores = {"true": True, "false": False}.get(self.options.get("stores", ""))
             if move:
                 trace = _diagrams.trace_move(game_name, move, position or None, options)
-                diagram = _diagrams.layout(trace, stores=stores)
+                game = trace.before.game
                 result = trace.position.to_text()
             else:
                 game = get_game(game_name, **options)
                 pos = game.parse(position) if position else game.start()
-                diagram = _diagrams.layout_position(pos, stores=stores)
                 result = pos.to_text()
+            label = diagram_label(game, example)
+
+            def make(metrics: str):
+                if move:
+                    return _diagrams.layout(trace, stores=stores, metrics=metrics, label=label)
+                return _diagrams.layout_position(pos, stores=stores, metrics=metrics, label=label)
+
+            diagram = make("desktop")
             if panels and not set(panels) <= {panel.number for panel in diagram.panels}:
                 raise ValueError(f"panels {panels}: the move has {len(diagram.panels)}")
         except (MancalaError, ValueError) as error:
@@ -128,28 +159,30 @@ class SowingDiagram(SphinxDirective):
         # file is the right picture and is not drawn again
         dpi = self.config.sowing_diagram_dpi
         key = "\n".join([_code_version(), game_name, repr(sorted(options.items())), position,
-                         move, repr(panels), repr(columns), repr(stores), str(dpi)])
+                         move, repr(panels), repr(columns), repr(stores), str(dpi), label])
         digest = hashlib.sha256(key.encode()).hexdigest()[:16]
         stem = "-".join(part for part in (diagram.game, diagram.move or "board") if part)
-        target = Path(self.env.doctreedir) / FOLDER / f"{stem}-{digest}.png"
-        if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if move:
-                figure = _diagrams.render(diagram, panels=panels, columns=columns)
-            else:
-                figure = _diagrams.render(diagram, legend=False)
-            _diagrams.save(figure, target, dpi=dpi)
-        for path in _engine_files():
-            self.env.note_dependency(path)
+        images = []
+        for metrics, theme, classes in VARIANTS:
+            target = Path(self.env.doctreedir) / FOLDER / f"{stem}-{digest}-{metrics}-{theme}.png"
+            if not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                drawn = make(metrics)
+                if move:
+                    figure = _diagrams.render(drawn, panels=panels,
+                                              columns=columns if metrics == "desktop" else 1,
+                                              theme=theme)
+                else:
+                    figure = _diagrams.render(drawn, legend=False, theme=theme)
+                _diagrams.save(figure, target, dpi=dpi)
+            images.append(self.image(target, diagram.caption, classes, dpi))
 
-        # "/" makes the path relative to the source folder, wherever the page is
-        uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
-        image = nodes.image(uri=uri, alt=diagram.caption)
-        if "width" in self.options:
-            image["width"] = self.options["width"]
-        figure_node = nodes.figure("", image, classes=["sowing-diagram"]
+        figure_node = nodes.figure("", *images, classes=["sowing-diagram"]
                                    + self.options.get("class", []))
         caption = nodes.caption()
+        if label:
+            caption += self.label_node(label, example)
+            caption += nodes.Text(" ")
         if self.content:
             text = " ".join(line.strip() for line in self.content if line.strip())
         else:
@@ -162,12 +195,124 @@ class SowingDiagram(SphinxDirective):
         caption += nodes.Text("Resulting position: " if move else "Position: ")
         caption += nodes.literal(result, result)
         figure_node += caption
+        figure_node["mancala_example"] = example
+        figure_node["mancala_position"] = position.split(" seen=")[0]
         self.set_source_info(figure_node)
         self.add_name(figure_node)
-        return [figure_node, *messages]
+        out: list[nodes.Node] = []
+        if not self.env.temp_data.get(KEY_DONE):
+            self.env.temp_data[KEY_DONE] = True
+            out.append(self.key(game_name, dpi))
+        return [*out, figure_node, *messages]
+
+    def image(self, target: Path, alt: str, classes: list[str], dpi: int) -> nodes.image:
+        """An image node for the PNG *target*, as wide as the figure's true size
+        (96 CSS px to the inch) unless ``:width:`` says otherwise; CSS shrinks it
+        to the column."""
+        # "/" makes the path relative to the source folder, wherever the page is
+        uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
+        image = nodes.image(uri=uri, alt=alt, classes=list(classes), loading="lazy")
+        with open(target, "rb") as png:
+            natural = struct.unpack(">I", png.read(20)[16:20])[0]
+        image["width"] = self.options.get("width", f"{round(natural * 96 / dpi)}px")
+        return image
+
+    def label_node(self, label: str, example: str) -> nodes.Node:
+        """The caption's first words, linked to the example they name."""
+        if not example:
+            return nodes.inline(label + ".", label + ".", classes=["diagram-label"])
+        link = nodes.reference("", "", internal=True, refid=f"example-{example}",
+                               classes=["diagram-label"], reftitle=f"Example {example}")
+        link += nodes.Text(label + ".")
+        return link
+
+    def key(self, game_name: str, dpi: int) -> nodes.Node:
+        """The key "How to read a diagram", in both themes (drawn once per build)."""
+        box = nodes.container(classes=["diagram-key"])
+        alt = "How to read a diagram: " + "; ".join(
+            meaning for *_, meaning in _diagrams.key_lines(game_name)) + "."
+        digest = hashlib.sha256(f"{_code_version()} {game_name} {dpi}".encode()).hexdigest()[:16]
+        for theme in ("light", "dark"):
+            target = Path(self.env.doctreedir) / FOLDER / f"key-{game_name}-{digest}-{theme}.png"
+            if not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                _diagrams.save(_diagrams.render_key(game_name, theme=theme), target, dpi=dpi)
+            uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
+            box += nodes.image(uri=uri, alt=alt, classes=[f"only-{theme}"], loading="lazy")
+        return box
+
+
+def check_examples(app, doctree: nodes.document) -> None:
+    """Each diagram that names an example must sit in the same rule block as that
+    example, and draw a position the example's code contains (``doctree-read``)."""
+    for figure in doctree.findall(nodes.figure):
+        example = figure.get("mancala_example")
+        if not example:
+            continue
+        block = figure.parent
+        while block is not None and not any(
+                node.get("testnodetype") == "doctest"
+                and node.get("groups", [""])[0] == example
+                for node in block.findall(nodes.literal_block)):
+            block = block.parent
+        if block is None:
+            logger.warning("sowing-diagram: no example %s before the diagram on this page",
+                           example, location=figure)
+            continue
+        code = next(node.astext() for node in block.findall(nodes.literal_block)
+                    if node.get("groups", [""])[0] == example)
+        if figure["mancala_position"] and figure["mancala_position"] not in code:
+            logger.warning("sowing-diagram: example %s does not contain the position %r the "
+                           "diagram draws", example, figure["mancala_position"],
+                           location=figure)
+
+
+def keep_one_picture(app, doctree: nodes.document, docname: str) -> None:
+    """Outside HTML (LaTeX, ePub...) CSS cannot choose: keep the desktop, light
+    picture of each diagram and key (``doctree-resolved``)."""
+    if app.builder.format == "html":
+        return
+    for image in list(doctree.findall(nodes.image)):
+        if {"only-dark", "diagram-narrow"} & set(image["classes"]):
+            image.parent.remove(image)
+
+
+def diagram_label(game, example: str) -> str:
+    """"Diagram of example <id> (rule <rule-id>)", and which variant or editorial
+    alternative the game's options select, as the catalogue names them."""
+    parts = []
+    if example:
+        rule = example.rsplit("-", 1)[0] if example.rsplit("-", 1)[-1].isdigit() else ""
+        text = f"Diagram of example {example}"
+        parts.append(text + (f" (rule {rule})" if rule in load_catalogue() else ""))
+    changed = _diagrams.option_changes(game)
+    if changed:
+        kinds = []
+        for item in changed.split():
+            option, _, value = item.partition("=")
+            kinds.append(f"{_offer_kind(game, option, value)} {item}")
+        parts.append(", ".join(kinds))
+    return "; ".join(parts)
+
+
+def _offer_kind(game, option: str, value: str) -> str:
+    """"variant", "form" or "option": how the catalogue offers *option* = *value*."""
+    for rule in load_catalogue().for_game(game.name):
+        for kind, offers in (("variant", rule.variants), ("form", rule.forms),
+                             ("editorial option", rule.alternatives)):
+            if any(a.option == option and _value_text(a.value) == value
+                   for a in offers):
+                return kind
+    return "option"
+
+
+def _value_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def setup(app) -> dict[str, Any]:
     app.add_config_value("sowing_diagram_dpi", 150, "env", types=frozenset({int}))
     app.add_directive("sowing-diagram", SowingDiagram)
+    app.connect("doctree-read", check_examples)
+    app.connect("doctree-resolved", keep_one_picture)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,91 @@
+"""What every drawing module shares: matplotlib, imported only when a drawing is
+asked for (with a typed error if it is missing), the rc settings that make output
+deterministic, text measurement, plain axes, and :func:`save`.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import io
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .model import DiagramError
+from .style import FONT, Metrics
+
+MISSING = "matplotlib is not installed: pip install mancala-spec[docs]"
+
+
+def require_matplotlib() -> ModuleType:
+    """The ``matplotlib`` module, or :class:`DiagramError` saying how to install it."""
+    try:
+        return importlib.import_module("matplotlib")
+    except ImportError:
+        raise DiagramError(MISSING) from None
+
+
+def rc() -> dict[str, Any]:
+    """rc settings for every drawing: fixed font, and an SVG hash salt so that the
+    same drawing always gives the same bytes."""
+    return {"svg.hashsalt": "mancala-spec", "font.family": FONT, "path.simplify": False,
+            "hatch.linewidth": 0.8}
+
+
+def new_figure(figure, width: float, height: float, metrics: Metrics, background: str):
+    """*figure* (or a new plain :class:`~matplotlib.figure.Figure`) sized *width* by
+    *height* panel units, with *background*."""
+    require_matplotlib()
+    from matplotlib.figure import Figure
+
+    fig = figure if figure is not None else Figure()
+    fig.set_size_inches(width * metrics.inch_per_unit, height * metrics.inch_per_unit)
+    fig.set_facecolor(background)
+    return fig
+
+
+def text_width(text: str, size: float, metrics: Metrics, bold: bool = False) -> float:
+    """A line's width in panel units, measured on the font's outlines."""
+    return points_wide(text, size, bold) / 72 / metrics.inch_per_unit
+
+
+@functools.lru_cache(maxsize=4096)
+def points_wide(text: str, size: float, bold: bool = False) -> float:
+    """A line's width in points, measured on the font's outlines (cached)."""
+    require_matplotlib()
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    font = FontProperties(family=FONT, weight="bold" if bold else "normal", size=size)
+    return TextPath((0, 0), text, prop=font).get_extents().width
+
+
+def setup_axes(ax, x0: float, x1: float, y0: float, y1: float) -> None:
+    """Axes showing exactly x0..x1, y0..y1, with nothing but what is drawn."""
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y0, y1)
+    ax.set_axis_off()
+
+
+def save(figure, target, *, format: str | None = None, dpi: int = 150) -> bytes:
+    """Write *figure* to *target* (a path or binary file) with stable metadata,
+    so the same diagram always gives the same bytes; return the bytes. The
+    figure's own background (white, or the dark theme's) is kept."""
+    matplotlib = require_matplotlib()
+    if format is None:
+        format = Path(target).suffix.lstrip(".") if isinstance(target, (str, Path)) else "png"
+    metadata = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None},
+                "pdf": {"CreationDate": None, "ModDate": None, "Producer": None,
+                        "Creator": None}}.get(format, {})
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(rc()):
+        figure.savefig(buffer, format=format, dpi=dpi, metadata=metadata,
+                       facecolor=figure.get_facecolor())
+    data = buffer.getvalue()
+    if isinstance(target, (str, Path)):
+        path = Path(target)
+        if not path.exists() or path.read_bytes() != data:   # keep mtimes of unchanged files
+            path.write_bytes(data)
+    else:
+        target.write(data)
+    return data

@@ -58,13 +58,13 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from ..fast import FastGame
 from ..engine.games import get_game
-from ..engine.games.ba_awa import FOUR
+from ..fast import FastGame, sow
+from ..fast.tables import NextTable, sowing_next
 from ..notation import format_game, format_pits, parse_game
-from ..engine.sowing import sowing_order
 
 SIZE = 12                       #: Ba-awa's playing pits
+ROWS = (0,) * 6 + (1,) * 6      #: who owns each pit (it does not change where seeds go)
 Z95 = 1.959963984540054         #: the normal quantile of a two-sided 95 % interval
 
 #: The engine options compared: the defaults, then each editorial alternative alone.
@@ -126,37 +126,18 @@ def sow_laps(pits: tuple[int, ...], pit: int, skip_origin: bool = False) -> tupl
     when a lap would start again from a board and pit already seen in this
     move, so that the sowing repeats forever (rule ``ba-awa-endless``); *laps*
     is then the number of laps sown before the repetition, as the engine counts
-    them with ``endless="stop"``. The same steps as
-    :meth:`FastBaAwa.sow <mancala_spec.fast.FastBaAwa.sow>`, without the
-    bookkeeping of who captures: where seeds go, and whether the sowing ends,
-    do not depend on who owns a pit or who moves, so neither is a parameter.
+    them with ``endless="stop"``. It is the
+    kernel's own sowing (:func:`mancala_spec.fast.ba_awa.sow`): where seeds go,
+    and whether the sowing ends, do not depend on who owns a pit or who moves,
+    so neither is a parameter.
     """
-    board = list(pits)
-    seen = {(tuple(pits), pit)}
-    steps = sowing_order(SIZE, skip_origin).next   # steps[origin][pit]: the pit after pit
-    origin = pit
-    seeds = board[pit]                 # ba-awa-sow: lift every seed of the pit
-    board[pit] = 0
-    laps = 1
-    while True:
-        step = steps[origin]           # ba-awa-origin
-        p = origin
-        for _ in range(seeds - 1):     # ba-awa-sow, ba-awa-owner-four: a four made
-            p = step[p]                # before the last seed goes to the pit's owner
-            count = board[p] + 1
-            board[p] = 0 if count == FOUR else count
-        p = step[p]                    # the lap's last seed
-        count = board[p] + 1
-        if count == FOUR or count == 1:   # ba-awa-mover-four, ba-awa-sowing-end
-            return laps, False
-        board[p] = count
-        lap = (tuple(board), p)
-        if lap in seen:                # ba-awa-endless
-            return laps, True
-        seen.add(lap)
-        origin, seeds = p, count       # ba-awa-relay: lift them all, the last seed too
-        board[p] = 0
-        laps += 1
+    laps, endless = sow(tuple(pits), pit, 0, _sowing_next(skip_origin), ROWS)[3:]
+    return laps, endless
+
+
+@functools.cache
+def _sowing_next(skip_origin: bool) -> NextTable:
+    return sowing_next(SIZE, skip_origin)
 
 
 # -- every distribution of n seeds ----------------------------------------------------

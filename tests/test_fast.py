@@ -217,3 +217,97 @@ def test_a_bakuk_lap_applied_whole_is_the_lap_sown_seed_by_seed():
     assert plain.lap[2][7] == ((1, 1, -6, 2, 1, 1), 3)
     skip = FastBakuk(ms.get_game("bakuk", skip_origin=True))
     assert skip.lap[2][7] == ((1, 1, -7, 2, 2, 1), 4)
+
+
+# -- the batch form: many games at once ------------------------------------------
+
+def replay(game, moves, opener: int = 0):
+    """The traced engine's final position after *moves* (each must be legal)."""
+    pos = game.start(opener)
+    for pit in moves:
+        assert not pos.is_over
+        pos = pos.play(pit)       # raises IllegalMoveError if the batch moved illegally
+    return pos
+
+
+@pytest.mark.parametrize("name, options",
+                         [(name, options) for name in ("ba-awa", "bakuk")
+                          for options in option_sets(name) if options["players"] == 2],
+                         ids=lambda value: label(value) if isinstance(value, dict) else value)
+def test_batch_playouts_are_games_of_the_traced_engine(name, options):
+    """Every game the batch plays is replayed by the traced engine: each move
+    legal, the game over exactly after the last, with the same captures and winner."""
+    pytest.importorskip("numpy")
+    from mancala_spec.fast import playouts
+    game = ms.get_game(name, **options)
+    games = 60
+    for opener in (0, 1):
+        result = playouts(game, games, seed=7 + opener, opener=opener, record=True)
+        for number in range(games):
+            pos = replay(game, result.record(number), opener)
+            assert pos.is_over, (number, result.record(number))
+            assert pos.captured == tuple(result.captured[number].tolist())
+            assert (-1 if pos.winner is None else pos.winner) == result.winner[number]
+        assert result.moves.sum() > games * 5
+
+
+@pytest.mark.parametrize("laps", [1, 24])
+@pytest.mark.parametrize("endless", ["illegal", "stop"])
+@pytest.mark.parametrize("text, pit", ENDLESS)
+def test_batch_playouts_through_endless_sowings(text, pit, endless, laps, monkeypatch):
+    """Random games from the start seldom meet an endless sowing: these start
+    where one waits (and, with laps=1, every sowing of more than one lap is
+    handed to the scalar kernel), and replay as traced games."""
+    pytest.importorskip("numpy")
+    from mancala_spec.fast import batch
+    monkeypatch.setattr(batch, "BATCH_LAPS", laps)
+    game = ms.get_game("ba-awa", endless=endless)
+    start = game.parse(text)
+    result = batch.playouts(game, 40, seed=3, record=True, start=start)
+    first = {result.record(number)[0] for number in range(40)}
+    assert (pit in first) == (endless == "stop")
+    for number in range(40):
+        pos = start
+        for move in result.record(number):
+            pos = pos.play(move)
+        assert pos.is_over and pos.captured == tuple(result.captured[number].tolist())
+
+
+def test_batch_playouts_choose_uniformly():
+    """The opening move is drawn uniformly from South's six pits (a test that
+    fails for a biased draw: 6,000 games, each count within 5 standard deviations)."""
+    pytest.importorskip("numpy")
+    from mancala_spec.fast import playouts
+    result = playouts(ms.get_game("bakuk"), 6000, seed=11, record=True)
+    counts = [int((result.records[:, 0] == pit).sum()) for pit in range(3)]
+    assert all(abs(count - 2000) < 5 * 36.5 for count in counts), counts
+
+
+def test_batch_playouts_refuse_what_they_cannot_play():
+    pytest.importorskip("numpy")
+    from mancala_spec.fast import playouts
+    with pytest.raises(ValueError, match="two players"):
+        playouts(ms.get_game("bakuk", players=3), 10)
+    with pytest.raises(ValueError, match="record=True"):
+        playouts(ms.get_game("bakuk"), 3).record(0)
+
+
+def test_the_kernel_imports_and_plays_without_numpy():
+    """``import mancala_spec`` never loads numpy, and ``mancala_spec.fast`` works
+    with numpy unavailable (only the batch form needs it)."""
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "import mancala_spec as ms, mancala_spec.fast as fast\n"
+            "f = fast.FastGame(ms.get_game('ba-awa')); s = f.start()\n"
+            "while f.legal_moves(s): s = f.play(s, f.legal_moves(s)[0])\n"
+            "print(f.winner(s) in (0, 1, None))\n"
+            "try:\n    fast.playouts(ms.get_game('bakuk'), 1)\n"
+            "except ImportError:\n    print('batch needs numpy')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["True", "batch", "needs", "numpy"]
+    plain = subprocess.run([sys.executable, "-c", "import sys, mancala_spec, mancala_spec.fast;"
+                            "print('numpy' in sys.modules)"], capture_output=True, text=True,
+                           check=True).stdout.strip()
+    assert plain == "False"

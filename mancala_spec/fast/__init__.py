@@ -40,15 +40,16 @@ from .base import FastGame, State
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game
+    from ..engine.position import Position
     from .batch import Playouts
 
 
 def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
-             record: bool = False) -> Playouts:
+             record: bool = False, start: Position | None = None) -> Playouts:
     """Play *n* random games of *game* at once (numpy needed): see
     :func:`mancala_spec.fast.batch.playouts`."""
     from .batch import playouts as batch_playouts
-    return batch_playouts(game, n, seed, opener=opener, record=record)
+    return batch_playouts(game, n, seed, opener=opener, record=record, start=start)
 
 
 def __getattr__(name: str) -> Any:

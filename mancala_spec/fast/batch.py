@@ -40,6 +40,7 @@ from .tables import CAPTURING, EIGHT, FOUR, bakuk_laps, chain_next, sowing_next
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game
+    from ..engine.position import Position
 
 Array = np.ndarray[Any, Any]
 
@@ -159,22 +160,34 @@ class _Batch:
     """The games still going: their pits, player to move, captured seeds,
     history (positions since the last capture, as packed keys) and moves."""
 
-    def __init__(self, game: Game, n: int, opener: int, record: bool) -> None:
+    def __init__(self, game: Game, n: int, start: Position, record: bool) -> None:
         size = game.board.size
         if game.players != 2:
             raise ValueError("batch playouts need two players")
+        if tuple(start.owners) != game.board.row_owners:
+            raise ValueError("batch playouts need each row owned by its player")
         self.size, self.row = size, size // 2
-        self.pits = np.full((n, size), game.seeds_per_pit, dtype=np.int16)
-        self.mover = np.full(n, opener, dtype=np.int8)
-        self.captured = np.zeros((n, 2), dtype=np.int16)
+        self.pits = np.tile(np.array(start.pits, dtype=np.int16), (n, 1))
+        self.mover = np.full(n, start.to_move, dtype=np.int8)
+        self.captured = np.tile(np.array(start.captured, dtype=np.int16), (n, 1))
         self.count = np.zeros(n, dtype=np.int32)
         self.index = np.arange(n)              # each row's game number
-        self.history = np.zeros((n, 8, 2), dtype=np.int64)
-        self.seen = np.zeros(n, dtype=np.int32)
-        self.last = np.full(n, 1 - opener, dtype=np.int8)     # who moved last
-        self.record = np.full((n, 64), -1, dtype=np.int8) if record else None
-        # each position packed in two int64: six bits a pit, and the player
+        # each position packed in two int64: six bits a pit, and the player;
+        # and in one, exactly if it fits (Bakuk), else hashed and then checked
         self.weights = (np.int64(64) ** np.arange(size // 2, dtype=np.int64)).astype(np.int64)
+        self.packed = 12 * self.row + 1 <= 62
+        depth = max(8, len(start.history))
+        self.history = np.zeros((n, depth), dtype=np.int64)
+        self.exact = None if self.packed else np.zeros((n, depth, 2), dtype=np.int64)
+        self.seen = np.full(n, len(start.history), dtype=np.int32)
+        if start.history:
+            boards = np.array([p for p, _ in start.history], dtype=np.int16)
+            players = np.array([player for _, player in start.history])
+            self.history[:, :len(boards)] = self.key(self.keys(boards, players))
+            if self.exact is not None:
+                self.exact[:, :len(boards)] = self.keys(boards, players)
+        self.last = np.full(n, 1 - start.to_move, dtype=np.int8)     # who moved last
+        self.record = np.full((n, 64), -1, dtype=np.int8) if record else None
 
     def keys(self, pits: Array, player: Array) -> Array:
         """(rows, 2) int64: the positions packed (exact: a pit holds 63 at most)."""
@@ -183,10 +196,16 @@ class _Batch:
         high = pits[:, half:].astype(np.int64) @ self.weights
         return np.stack([low, high * 2 + player], axis=1)
 
+    def key(self, keys: Array) -> Array:
+        """One int64 per position: exact if :attr:`packed`, else a hash."""
+        if self.packed:
+            return keys[:, 0] | (keys[:, 1] << (6 * self.row))
+        return keys[:, 0] * np.int64(-7046029254386353131) + keys[:, 1]
+
     def keep(self, rows: Array) -> None:
         """Keep only these rows (the games still going)."""
-        for name in ("pits", "mover", "captured", "count", "index", "history", "seen",
-                     "last", "record"):
+        for name in ("pits", "mover", "captured", "count", "index", "history", "exact",
+                     "seen", "last", "record"):
             value = getattr(self, name)
             if value is not None:
                 setattr(self, name, value[rows])
@@ -200,21 +219,33 @@ class _Batch:
         if not plain.size:
             return
         if seen[plain].max() >= self.history.shape[1]:
-            grow = np.zeros_like(self.history)
-            self.history = np.concatenate([self.history, grow], axis=1)
-        self.history[plain, seen[plain]] = self.keys(before[~took], mover[~took])
+            self.history = np.concatenate([self.history, np.zeros_like(self.history)], axis=1)
+            if self.exact is not None:
+                self.exact = np.concatenate([self.exact, np.zeros_like(self.exact)], axis=1)
+        keys = self.keys(before[~took], mover[~took])
+        self.history[plain, seen[plain]] = self.key(keys)
+        if self.exact is not None:
+            self.exact[plain, seen[plain]] = keys
         seen[plain] += 1
 
     def recurs(self, rows: Array, pits: Array, to_move: Array) -> Array:
         """For each of *rows*, whether (pits, to_move) is in its history."""
-        depth = int(self.seen[rows].max()) if rows.size else 0
+        if not rows.size:
+            return np.zeros(0, dtype=bool)
+        seen = self.seen[rows]
+        depth = int(seen.max())
         if not depth:
             return np.zeros(len(rows), dtype=bool)
-        key = self.keys(pits, to_move)
-        past = self.history[rows, :depth]
-        same = (past == key[:, None, :]).all(axis=2)
-        same &= np.arange(depth)[None, :] < self.seen[rows][:, None]
-        return same.any(axis=1)
+        keys = self.keys(pits, to_move)
+        same = self.history[rows, :depth] == self.key(keys)[:, None]
+        same &= np.arange(depth)[None, :] < seen[:, None]
+        found = same.any(axis=1)
+        if self.exact is not None and found.any():     # a hash matched: check exactly
+            hits = np.flatnonzero(found)
+            past = self.exact[rows[hits], :depth]
+            equal = (past == keys[hits][:, None, :]).all(axis=2) & same[hits]
+            found[hits] = equal.any(axis=1)
+        return found
 
     def played(self, rows: Array, pit: Array) -> None:
         """Count (and record) the move *pit* in each of *rows*."""
@@ -235,27 +266,31 @@ def _pick(candidates: Array, rng: np.random.Generator) -> Array:
 
 
 def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
-             record: bool = False) -> Playouts:
+             record: bool = False, start: Position | None = None) -> Playouts:
     """Play *n* random games of *game* (two players, each pit owned by its row's
-    player) from the start, *opener* moving first, every move drawn uniformly
-    from the legal moves with ``numpy.random.default_rng(seed)``."""
+    player) from the start, *opener* moving first, or from the position *start*
+    (of *game*, not over), every move drawn uniformly from the legal moves with
+    ``numpy.random.default_rng(seed)``."""
     if n < 0:
         raise ValueError("n must be at least 0")
-    if game.name == "ba-awa":
-        return _BaAwaPlayouts(game, n, opener, record).run(np.random.default_rng(seed))
-    if game.name == "bakuk":
-        return _BakukPlayouts(game, n, opener, record).run(np.random.default_rng(seed))
-    raise TypeError(f"no fast path for {game!r}")
+    if start is None:
+        if opener not in range(game.players):
+            raise ValueError("opener must be a player of the game")
+        start = game.start(opener)
+    elif start.game != game or start.is_over:
+        raise ValueError("start must be a position of this game, not over")
+    kinds = {"ba-awa": _BaAwaPlayouts, "bakuk": _BakukPlayouts}
+    if game.name not in kinds:
+        raise TypeError(f"no fast path for {game!r}")
+    return kinds[game.name](game, n, start, record).run(np.random.default_rng(seed))
 
 
 class _Playouts:
     """The loop every game shares: move, then settle the games that ended."""
 
-    def __init__(self, game: Game, n: int, opener: int, record: bool) -> None:
-        if opener not in (0, 1):
-            raise ValueError("opener must be 0 or 1")
-        self.game, self.n, self.opener = game, n, opener
-        self.batch = _Batch(game, n, opener, record)
+    def __init__(self, game: Game, n: int, start: Position, record: bool) -> None:
+        self.game, self.n, self.opener = game, n, start.opener
+        self.batch = _Batch(game, n, start, record)
         self.moves = np.zeros(n, dtype=np.int32)
         self.captured = np.zeros((n, 2), dtype=np.int16)
         self.records: list[tuple[Array, Array]] = []
@@ -291,8 +326,8 @@ class _Playouts:
 class _BakukPlayouts(_Playouts):
     """Bakuk (the rules: :mod:`mancala_spec.fast.bakuk`)."""
 
-    def __init__(self, game: Game, n: int, opener: int, record: bool) -> None:
-        super().__init__(game, n, opener, record)
+    def __init__(self, game: Game, n: int, start: Position, record: bool) -> None:
+        super().__init__(game, n, start, record)
         self.rules = BakukBatch(game.board.pits_per_row, game.total_seeds,
                                 bool(game.options["skip_origin"]), game.options["chain"],
                                 game.options["no_move"], game.options["leftovers"])
@@ -340,8 +375,8 @@ class _BakukPlayouts(_Playouts):
 class _BaAwaPlayouts(_Playouts):
     """Ba-awa (the rules: :mod:`mancala_spec.fast.ba_awa`)."""
 
-    def __init__(self, game: Game, n: int, opener: int, record: bool) -> None:
-        super().__init__(game, n, opener, record)
+    def __init__(self, game: Game, n: int, start: Position, record: bool) -> None:
+        super().__init__(game, n, start, record)
         size = game.board.size
         self.step_table = sowing_next(size, bool(game.options["skip_origin"]))
         change, self.lap_last = lap_arrays(size, bool(game.options["skip_origin"]),

@@ -33,7 +33,7 @@ extensions = [
     "mancala_spec.sphinx.rules",
     "mancala_spec.sphinx.diagrams",
     "mancala_spec.sphinx.reference",
-    "mancala_spec.analysis",
+    "mancala_spec.sphinx.analysis",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}

@@ -379,7 +379,7 @@ def test_quoted_repetition_games():
     assert rows
     for row in rows:
         label, policy, game_number, moves, seeds, cycle, recurring, reason = row
-        config = next(c for c in an.CONFIGS if an._label(c).strip("`") == label)
+        config = next(c for c in an.CONFIGS if an.label(c).strip("`") == label)
         game = ms.get_game("ba-awa", **an.CONFIGS[config])
         pits = [game.board.pit(name) for name in moves.split()]
         rep = an.describe_repetition(config, pits)
@@ -424,7 +424,7 @@ def test_quoted_opener_results_agree_with_a_small_rerun():
     seen = set()
     for row in rows:
         label, policy, games, opener, draws, second, _moves = row
-        config = next(c for c in an.CONFIGS if an._label(c).strip("`") == label)
+        config = next(c for c in an.CONFIGS if an.label(c).strip("`") == label)
         if policy != "random":
             continue
         seen.add(config)
@@ -437,7 +437,7 @@ def test_quoted_opener_results_agree_with_a_small_rerun():
     for row in rows:                       # the greedy rows: 100 games each
         label, policy, games, opener, draws, second, _moves = row
         if policy == "greedy":
-            config = next(c for c in an.CONFIGS if an._label(c).strip("`") == label)
+            config = next(c for c in an.CONFIGS if an.label(c).strip("`") == label)
             small = an.play_games(config, "greedy", 100, an.FULL["seed"])
             low, high = an.wilson(small.outcomes["opener"], 100, Z999)
             q_low, q_high = interval(opener)
@@ -450,7 +450,7 @@ def test_quoted_longest_moves_replay():
     rows = quoted_table("longest")
     assert len(rows) == 2 * len(an.CONFIGS)
     for label, policy, laps, _number, text, pit in rows:
-        config = next(c for c in an.CONFIGS if an._label(c).strip("`") == label)
+        config = next(c for c in an.CONFIGS if an.label(c).strip("`") == label)
         pos = ms.get_game("ba-awa", **an.CONFIGS[config]).parse(text)
         trace = pos.trace(pit)
         assert trace.laps == number(laps), (label, policy)
@@ -472,7 +472,7 @@ def test_quoted_in_play_longest_agrees_with_exhaustive():
 def test_directives_build_a_page(tmp_path):
     (tmp_path / "conf.py").write_text(
         f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
-        "extensions = ['myst_parser', 'mancala_spec.analysis']\n"
+        "extensions = ['myst_parser', 'mancala_spec.sphinx.analysis']\n"
         "source_suffix = {'.md': 'markdown'}\n", encoding="utf-8")
     (tmp_path / "index.md").write_text(
         "# Test\n\n"

@@ -259,7 +259,7 @@ def test_batch_playouts_through_endless_sowings(text, pit, endless, laps, monkey
     where one waits (and, with laps=1, every sowing of more than one lap is
     handed to the scalar kernel), and replay as traced games."""
     pytest.importorskip("numpy")
-    from mancala_spec.fast import batch
+    from mancala_spec.fast import batch_playouts as batch
     monkeypatch.setattr(batch, "BATCH_LAPS", laps)
     game = ms.get_game("ba-awa", endless=endless)
     start = game.parse(text)

@@ -13,9 +13,10 @@ combination of options, and compare every position.
 * :mod:`~mancala_spec.fast.base`: :class:`FastGame`, states, positions, results;
 * :mod:`~mancala_spec.fast.ba_awa` and :mod:`~mancala_spec.fast.bakuk`: each
   game's moves, one game at a time (standard library only);
-* :mod:`~mancala_spec.fast.batch`: the same on many games at once, with numpy
-  (:func:`playouts`, and the solver's :class:`~mancala_spec.fast.batch.BakukBatch`);
-  imported only when used, so ``import mancala_spec.fast`` needs no numpy.
+* :mod:`~mancala_spec.fast.batch` and :mod:`~mancala_spec.fast.batch_playouts`: the
+  same on many positions or games at once, with numpy (the solver's
+  :class:`~mancala_spec.fast.batch.BakukBatch`, and :func:`playouts`); imported
+  only when used, so ``import mancala_spec.fast`` needs no numpy.
 
 A state is a plain tuple ``(pits, to_move, captured, history, moves)`` (see
 :mod:`~mancala_spec.fast.base`):
@@ -41,21 +42,24 @@ from .base import FastGame, State
 if TYPE_CHECKING:
     from ..engine.games.base import Game
     from ..engine.position import Position
-    from .batch import Playouts
+    from .batch_playouts import Playouts
 
 
 def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
              record: bool = False, start: Position | None = None) -> Playouts:
     """Play *n* random games of *game* at once (numpy needed): see
-    :func:`mancala_spec.fast.batch.playouts`."""
-    from .batch import playouts as batch_playouts
+    :func:`mancala_spec.fast.batch_playouts.playouts`."""
+    from .batch_playouts import playouts as batch_playouts
     return batch_playouts(game, n, seed, opener=opener, record=record, start=start)
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("BakukBatch", "Playouts"):
-        from . import batch
-        return getattr(batch, name)
+    if name == "BakukBatch":
+        from .batch import BakukBatch
+        return BakukBatch
+    if name == "Playouts":
+        from .batch_playouts import Playouts as result
+        return result
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

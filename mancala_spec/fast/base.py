@@ -138,9 +138,8 @@ class FastGame:
     def winner(self, state: State) -> int | None:
         """The player with strictly the most captured seeds once the game is over,
         else ``None`` (``ba-awa-winner``, ``bakuk-winner``, ``bakuk-draw``)."""
-        if state[MOVES]:
-            return None
-        return winner_of(state[CAPTURED])
+        pits, to_move, captured, history, moves = state
+        return None if moves else winner_of(captured)
 
     # -- what each game supplies -------------------------------------------------
 

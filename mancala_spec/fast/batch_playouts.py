@@ -112,7 +112,8 @@ class _Batch:
     def key(self, keys: Array) -> Array:
         """One int64 per position: exact if :attr:`packed`, else a hash."""
         if self.packed:
-            return keys[:, 0] | (keys[:, 1] << (6 * self.row))
+            packed: Array = keys[:, 0] | (keys[:, 1] << (6 * self.row))
+            return packed
         return keys[:, 0] * np.int64(-7046029254386353131) + keys[:, 1]
 
     def keep(self, rows: Array) -> None:
@@ -152,7 +153,7 @@ class _Batch:
         keys = self.keys(pits, to_move)
         same = self.history[rows, :depth] == self.key(keys)[:, None]
         same &= np.arange(depth)[None, :] < seen[:, None]
-        found = same.any(axis=1)
+        found: Array = same.any(axis=1)
         if self.exact is not None and found.any():     # a hash matched: check exactly
             hits = np.flatnonzero(found)
             past = self.exact[rows[hits], :depth]
@@ -175,7 +176,8 @@ def _pick(candidates: Array, rng: np.random.Generator) -> Array:
     chosen uniformly at random."""
     total = candidates.sum(axis=1)
     nth = (rng.random(len(candidates)) * total).astype(np.int64)
-    return np.argmax(np.cumsum(candidates, axis=1) > nth[:, None], axis=1)
+    chosen: Array = np.argmax(np.cumsum(candidates, axis=1) > nth[:, None], axis=1)
+    return chosen
 
 
 def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
@@ -406,7 +408,7 @@ class _BaAwaPlayouts(_Playouts):
         b.remember(rows, b.pits[rows], b.mover[rows], took)   # ba-awa-repetition
         b.pits[rows] = after
         b.last[rows] = mover
-        over = after.sum(axis=1) <= EIGHT               # ba-awa-eight: the opener's
+        over: Array = after.sum(axis=1) <= EIGHT        # ba-awa-eight: the opener's
         if over.any():
             self.opener_takes(rows[over], after[over])
         sums = after.reshape(len(rows), 2, half).sum(axis=2)
@@ -442,7 +444,7 @@ class _BaAwaPlayouts(_Playouts):
         sums = pits.reshape(len(rows), 2, half).sum(axis=2)
         # passed over: the previous mover moves again if they have seeds (and
         # were not the one stuck); otherwise nobody can move: the opener's
-        over = (b.mover[rows] == last) | (sums[sub, last] == 0)
+        over = np.asarray((b.mover[rows] == last) | (sums[sub, last] == 0))
         if over.any():
             self.opener_takes(rows[over], pits[over])
         b.mover[rows] = last

@@ -59,7 +59,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from math import comb
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError as error:     # numpy is the optional extra "solve"
+    raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
 from .fast.batch import BakukBatch
 

@@ -24,16 +24,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
+from ..options import match_settings
 from .games.ba_awa import BaAwa
 from .position import Position
 from ..catalogue import implements
 
 SEEDS_PER_PIT_WON = 4
-TARGETS = (10, 11, 12)
-OPENER_POLICIES = ("alternate", "winner", "loser")
-ALLOCATIONS = ("extend", "consecutive")
-#: The settings of a match (keywords of :class:`Match`), as opposed to the game's options.
-SETTINGS = ("target", "opener", "allocation")
+#: The settings of a match (keywords of :class:`Match`), as opposed to the game's
+#: options; declared, with their values, in :mod:`mancala_spec.options`.
+SETTINGS = tuple(setting.name for setting in match_settings("ba-awa"))
 
 
 @dataclass(frozen=True)
@@ -75,12 +74,8 @@ class Match:
     def __post_init__(self) -> None:
         if not isinstance(self.game, BaAwa):
             raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}")
-        for name, value, allowed in (("target", self.target, TARGETS),
-                                     ("opener", self.opener, OPENER_POLICIES),
-                                     ("allocation", self.allocation, ALLOCATIONS)):
-            if isinstance(value, bool) or value not in allowed:
-                raise OptionError(f"match {name} must be one of "
-                                  f"{', '.join(map(repr, allowed))}, not {value!r}")
+        for setting in match_settings("ba-awa"):
+            setting.check(getattr(self, setting.name))
         if self.current is None:
             start = self.game.start()
             object.__setattr__(self, "current", PlayedGame(start, ()))

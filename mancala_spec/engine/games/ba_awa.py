@@ -10,7 +10,8 @@ from ...errors import InvalidPositionError
 from ..position import Position
 from ...catalogue import implements
 from ..sowing import Sowing
-from .base import Game, Option
+from ...options import game_options
+from .base import Game
 
 FOUR = 4
 EIGHT = 8
@@ -19,42 +20,14 @@ EIGHT = 8
 class BaAwa(Game):
     """Ba-awa: 2 × 6 pits, four seeds each; multi-lap relay sowing; fours captured.
 
-    Options (see the editorial completions on the rules site):
-
-    ``skip_origin`` (bool, default ``False``)
-        ``True``: a lap of 12 or more seeds passes over the pit it was lifted
-        from (rule ``ba-awa-origin``).
-    ``endless`` (``"illegal"`` default, or ``"stop"``)
-        What a relay sowing that never ends is: not a legal move, or a move
-        whose sowing stops at the first repeated lap state (``ba-awa-endless``).
-    ``no_move`` (``"pass"`` default, or ``"owners"``)
-        A player to move with no legal move is passed over (and if nobody can
-        move the opener takes what remains), or the game ends with each owner
-        taking the seeds in their own pits (``ba-awa-no-move``).
-    ``players`` (``2`` default, or ``3``)
-        Three players start with four consecutive pits each: South a–d, East
-        e–B, North C–F (``ba-awa-three-players``).
-    ``turn_order`` (``"sowing"`` default, or ``"reverse"``)
-        With three players, turns pass in the sowing direction (South, East,
-        North) or against it (``ba-awa-three-turns``).
+    Its options and their values are declared in :mod:`mancala_spec.options`.
     """
 
     name = "ba-awa"
     title = "Ba-awa"
     aliases = ("anenam", "nam-nam", "baawa")
     seeds_per_pit = 4
-    OPTIONS = (
-        Option("skip_origin", False, (False, True), "ba-awa-origin",
-               "a lap of 12+ seeds passes over the pit it was lifted from"),
-        Option("endless", "illegal", ("illegal", "stop"), "ba-awa-endless",
-               "an endless relay sowing is illegal, or stops at the first repeated lap state"),
-        Option("no_move", "pass", ("pass", "owners"), "ba-awa-no-move",
-               "a player with no legal move is passed over, or the game ends and owners take their seeds"),
-        Option("players", 2, (2, 3), "ba-awa-three-players",
-               "two players, or three who each start with four consecutive pits"),
-        Option("turn_order", "sowing", ("sowing", "reverse"), "ba-awa-three-turns",
-               "with three players, turns follow the sowing direction, or run against it"),
-    )
+    OPTIONS = game_options("ba-awa")
 
     @implements("ba-awa-board", "ba-awa-stores")
     def make_board(self) -> Board:

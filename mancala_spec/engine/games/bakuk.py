@@ -10,7 +10,8 @@ from ...errors import InvalidPositionError
 from ..position import Position
 from ...catalogue import implements
 from ..sowing import Sowing
-from .base import Game, Option
+from ...options import game_options
+from .base import Game
 
 CAPTURING_COUNTS = (2, 4)
 
@@ -18,45 +19,13 @@ CAPTURING_COUNTS = (2, 4)
 class Bakuk(Game):
     """Bakuk: 2 × 3 holes, six counters each; single-lap sowing; 2s and 4s captured.
 
-    Options (see the rules site):
-
-    ``skip_origin`` (bool, default ``False``)
-        ``True``: a hole of six or more counters passes over itself when its
-        sowing comes round (``bakuk-origin``).
-    ``chain`` (``"forward"`` default, or ``"backward"``)
-        Which way the capture chain runs from the last hole. The source says
-        forward; ``"backward"`` is a variant for comparison (``bakuk-chain``).
-    ``no_move`` (``"end"`` default, or ``"pass"``)
-        The game ends when the player to move has no counters, or that player
-        passes and the game ends when nobody can move (``bakuk-exhausted``).
-    ``leftovers`` (``"unscored"`` default, or ``"owners"``)
-        Counters left on the board at the end score for nobody, or for the
-        owner of their hole (``bakuk-leftovers``).
-    ``players`` (``2`` default, or ``3``)
-        Three players each command a pair of adjacent holes: South a–b, East
-        c–A, North B–C (``bakuk-three-players``).
-    ``turn_order`` (``"sowing"`` default, or ``"reverse"``)
-        With three players, turns pass in the sowing direction or against it
-        (``bakuk-three-turns``).
+    Its options and their values are declared in :mod:`mancala_spec.options`.
     """
 
     name = "bakuk"
     title = "Bakuk"
     seeds_per_pit = 6
-    OPTIONS = (
-        Option("skip_origin", False, (False, True), "bakuk-origin",
-               "a lap of 6+ counters passes over the hole it was lifted from"),
-        Option("chain", "forward", ("forward", "backward"), "bakuk-chain",
-               "the capture chain runs with the sowing (source) or against it (variant)"),
-        Option("no_move", "end", ("end", "pass"), "bakuk-exhausted",
-               "the game ends when the player to move has no counters, or that player passes"),
-        Option("leftovers", "unscored", ("unscored", "owners"), "bakuk-leftovers",
-               "counters left at the end score for nobody, or for their hole's owner"),
-        Option("players", 2, (2, 3), "bakuk-three-players",
-               "two players, or three who each command a pair of adjacent holes"),
-        Option("turn_order", "sowing", ("sowing", "reverse"), "bakuk-three-turns",
-               "with three players, turns follow the sowing direction, or run against it"),
-    )
+    OPTIONS = game_options("bakuk")
 
     def __init__(self, **options) -> None:
         super().__init__(**options)

@@ -8,26 +8,14 @@ validates input and wires those steps together.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from ...options import Option
 from ..board import Board
 from ...errors import InvalidPositionError, OptionError
 from ..position import Key, Position
 from ..sowing import Sowing, sowing_order
-
-
-@dataclass(frozen=True)
-class Option:
-    """One engine option: its default, the values it accepts, and the catalogue
-    rule (editorial completion or sourced variant) that it switches."""
-
-    name: str
-    default: Any
-    choices: tuple[Any, ...]
-    rule: str
-    doc: str
 
 
 class Game:
@@ -36,6 +24,7 @@ class Game:
     name: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    #: the game's options, as declared in :mod:`mancala_spec.options`
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self, **options: Any) -> None:
@@ -45,11 +34,7 @@ class Game:
                 raise OptionError(
                     f"unknown option {name!r} for {self.name}; its options are: "
                     + ", ".join(sorted(known)))
-            option = known[name]
-            if not any(value == choice and type(value) is type(choice) for choice in option.choices):
-                raise OptionError(
-                    f"option {name} of {self.name} must be one of "
-                    f"{', '.join(map(repr, option.choices))}, not {value!r}")
+            known[name].check(value)
         values = {name: options.get(name, option.default) for name, option in known.items()}
         self.options = MappingProxyType(values)
         #: The number of players (the ``players`` option): 2, or 3.

@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.game or GAMES:
         best = measure(runners, name, args.games, args.repeat)
         rate = {path: games / seconds for path, (games, _, seconds) in best.items()}
-        for path, (games, moves, seconds) in best.items():
+        for path, (games, moves, _) in best.items():
             print(f"{name:<8} {path:<13} {games:>6} {moves / games:>10.2f} {rate[path]:>9,.0f} "
                   f"{rate[path] / rate['mancalagames']:>14.2f}x")
         kernel = max(rate["kernel"], rate["kernel-batch"])

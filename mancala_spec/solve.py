@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from math import comb
 
 try:
@@ -65,6 +65,10 @@ except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
 from .fast.batch import BakukBatch
+from .options import option
+
+#: the game options the solver takes (three players are not solved here)
+SOLVED_OPTIONS = ("skip_origin", "chain", "no_move", "leftovers")
 
 NEG = -(1 << 14)        # "no such option" in int16 value arithmetic
 
@@ -78,22 +82,19 @@ class Rules:
 
     pits_per_row: int = 3
     seeds_per_pit: int = 6
-    skip_origin: bool = False
-    chain: str = "forward"
-    no_move: str = "end"
-    leftovers: str = "unscored"
+    # the game's options, their defaults and values as declared once (mancala_spec.options)
+    skip_origin: bool = option("bakuk", "skip_origin").default   # type: ignore[assignment]
+    chain: str = option("bakuk", "chain").default                # type: ignore[assignment]
+    no_move: str = option("bakuk", "no_move").default            # type: ignore[assignment]
+    leftovers: str = option("bakuk", "leftovers").default        # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.pits_per_row < 1 or self.seeds_per_pit < 1:
             raise ValueError("pits_per_row and seeds_per_pit must be at least 1")
         if self.total > 120:
             raise ValueError(f"{self.total} counters is too many for this solver (120 at most)")
-        if self.chain not in ("forward", "backward"):
-            raise ValueError(f"chain must be 'forward' or 'backward', not {self.chain!r}")
-        if self.no_move not in ("end", "pass"):
-            raise ValueError(f"no_move must be 'end' or 'pass', not {self.no_move!r}")
-        if self.leftovers not in ("unscored", "owners"):
-            raise ValueError(f"leftovers must be 'unscored' or 'owners', not {self.leftovers!r}")
+        for name in SOLVED_OPTIONS:       # raises OptionError (a ValueError) naming the values
+            option("bakuk", name).check(getattr(self, name))
 
     @classmethod
     def from_game(cls, game) -> Rules:
@@ -103,9 +104,8 @@ class Rules:
             raise ValueError(f"only Bakuk can be solved, not {game.name}")
         if game.players != 2:
             raise ValueError("only two-player Bakuk can be solved here")
-        names = [f.name for f in fields(cls) if f.name not in ("pits_per_row", "seeds_per_pit")]
         return cls(pits_per_row=game.board.pits_per_row, seeds_per_pit=game.seeds_per_pit,
-                   **{name: game.options[name] for name in names})
+                   **{name: game.options[name] for name in SOLVED_OPTIONS})
 
     @property
     def size(self) -> int:
@@ -117,8 +117,7 @@ class Rules:
 
     def options(self) -> dict[str, object]:
         """The engine options (as for ``get_game("bakuk", **options)``)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in ("pits_per_row", "seeds_per_pit")}
+        return {name: getattr(self, name) for name in SOLVED_OPTIONS}
 
 
 class Moves:

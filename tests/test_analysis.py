@@ -33,9 +33,9 @@ import pytest
 
 import mancala_spec as ms
 from mancala_spec import analysis as an
-from mancala_spec.fast import FastGame
 from mancala_spec.engine.position import Position
 from mancala_spec.engine.trace import EndOfLap
+from mancala_spec.fast import FastGame
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "analysis.md"

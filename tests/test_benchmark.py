@@ -16,11 +16,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import baseline  # noqa: E402
+import bench_mancalagames  # noqa: E402
 import bench_playout  # noqa: E402
 
-import bench_mancalagames  # noqa: E402
-
-import mancala_spec as ms  # noqa: E402
 from mancala_spec.fast import sow  # noqa: E402
 from mancala_spec.fast.tables import sowing_next  # noqa: E402
 

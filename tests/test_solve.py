@@ -18,8 +18,8 @@ import pytest
 
 import mancala_spec as ms
 from mancala_spec.engine.board import Board
-from mancala_spec.fast import FastGame
 from mancala_spec.engine.games.bakuk import Bakuk
+from mancala_spec.fast import FastGame
 from mancala_spec.solve import Moves, Rules, solve
 
 OPTION_NAMES = ("skip_origin", "chain", "no_move", "leftovers")

@@ -38,16 +38,63 @@ read, are in :mod:`mancala_spec.sphinx.analysis`.
 from __future__ import annotations
 
 from .cli import FULL, QUICK, main
-from .common import (CONFIGS, POLICIES, ROWS, SIZE, Z95, Table, game_rng, in_processes, label,
-                     markdown, runs, share_text, version, wilson)
-from .endless import (EndlessCount, board_text, cached_exhaustive, compositions, exhaustive,
-                      exhaustive_seed_counts, exhaustive_table, sow_laps)
-from .games import (Endings, PlayResult, cached_play, capture_margin, choose, count_endings,
-                    end_reason, greedy_moves, play_games)
-from .opener import (FIGURES, OUTCOMES, endings_table, in_play_table, laps_figure,
-                     longest_table, opener_figure, opener_table)
-from .recurrence import (RecurrenceResult, Repetition, capture_free_moves, describe_repetition,
-                         find_recurrence, recurrence_search, recurrence_table, repetition_table)
+from .common import (
+                     CONFIGS,
+                     POLICIES,
+                     ROWS,
+                     SIZE,
+                     Z95,
+                     Table,
+                     game_rng,
+                     in_processes,
+                     label,
+                     markdown,
+                     runs,
+                     share_text,
+                     version,
+                     wilson,
+)
+from .endless import (
+                     EndlessCount,
+                     board_text,
+                     cached_exhaustive,
+                     compositions,
+                     exhaustive,
+                     exhaustive_seed_counts,
+                     exhaustive_table,
+                     sow_laps,
+)
+from .games import (
+                     Endings,
+                     PlayResult,
+                     cached_play,
+                     capture_margin,
+                     choose,
+                     count_endings,
+                     end_reason,
+                     greedy_moves,
+                     play_games,
+)
+from .opener import (
+                     FIGURES,
+                     OUTCOMES,
+                     endings_table,
+                     in_play_table,
+                     laps_figure,
+                     longest_table,
+                     opener_figure,
+                     opener_table,
+)
+from .recurrence import (
+                     RecurrenceResult,
+                     Repetition,
+                     capture_free_moves,
+                     describe_repetition,
+                     find_recurrence,
+                     recurrence_search,
+                     recurrence_table,
+                     repetition_table,
+)
 
 __all__ = [
     "CONFIGS", "FIGURES", "FULL", "OUTCOMES", "POLICIES", "QUICK", "ROWS", "SIZE", "Z95",

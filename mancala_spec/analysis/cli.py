@@ -12,7 +12,6 @@ from .games import count_endings
 from .opener import endings_table, in_play_table, longest_table, opener_table
 from .recurrence import recurrence_search, recurrence_table, repetition_table
 
-
 #: The sizes the rules site is built with (``--quick``).
 QUICK = {"games": 4000, "greedy_games": 800, "seed": 2026, "max_seeds": 12,
          "ending_games": 0, "recurrence_games": 0, "budget": 3000}

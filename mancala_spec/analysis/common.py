@@ -13,7 +13,6 @@ from typing import Any
 
 from ..engine.games import get_game
 
-
 SIZE = 12                       #: Ba-awa's playing pits
 
 ROWS = (0,) * 6 + (1,) * 6      #: who owns each pit (it does not change where seeds go)

@@ -2,7 +2,6 @@
 the longest moves, how games end."""
 from __future__ import annotations
 
-
 from .common import CONFIGS, Table, label, runs, share_text, wilson
 from .games import Endings, cached_play
 

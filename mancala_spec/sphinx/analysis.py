@@ -23,7 +23,6 @@ from ..analysis.common import Table, version
 from ..analysis.endless import exhaustive_seed_counts, exhaustive_table
 from ..analysis.opener import FIGURES, in_play_table, longest_table, opener_table
 
-
 FIGURE_FOLDER = "analysis-figures"
 
 

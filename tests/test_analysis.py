@@ -492,3 +492,16 @@ def test_directives_build_a_page(tmp_path):
     assert "skip_origin=True)" in html and "no_move='owners')" in html
     assert html.count("<table") == 2
     assert list((tmp_path / "out" / "_images").glob("opener-*.png"))
+
+
+def test_the_command_line_runs_and_refuses_bad_sizes():
+    small = ["--games", "8", "--greedy-games", "4", "--max-seeds", "2", "--ending-games", "0",
+             "--recurrence-games", "0", "--processes", "1"]
+    done = subprocess.run([sys.executable, "-m", "mancala_spec.analysis", *small],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0 and done.stderr == ""
+    assert "## The opener's results (seed 2026)" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "mancala_spec.analysis", "--games", "0"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert bad.returncode == 2 and "must be at least 1, not 0" in bad.stderr
+    assert "Traceback" not in bad.stderr

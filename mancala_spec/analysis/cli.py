@@ -21,6 +21,18 @@ FULL = {"games": 100_000, "greedy_games": 20_000, "seed": 2026, "max_seeds": 20,
         "ending_games": 1_000_000, "recurrence_games": 300, "budget": 3000}
 
 
+def count(least: int):
+    """An argparse type: a whole number of at least *least*."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+    return parse
+
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m mancala_spec.analysis``: print every table, with timings."""
@@ -29,16 +41,17 @@ def main(argv: list[str] | None = None) -> int:
         description="Ba-awa by experiment: print the analysis page's tables (Markdown).")
     parser.add_argument("--quick", action="store_true",
                         help="the sizes the rules site builds with")
-    parser.add_argument("--games", type=int, help="random games per option set")
-    parser.add_argument("--greedy-games", type=int, help="greedy games per option set")
-    parser.add_argument("--seed", type=int, help="seed of the move choices")
-    parser.add_argument("--max-seeds", type=int, help="largest seed count searched exhaustively")
-    parser.add_argument("--ending-games", type=int,
+    parser.add_argument("--games", type=count(1), help="random games per option set")
+    parser.add_argument("--greedy-games", type=count(1), help="greedy games per option set")
+    parser.add_argument("--seed", type=count(0), help="seed of the move choices")
+    parser.add_argument("--max-seeds", type=count(1),
+                        help="largest seed count searched exhaustively")
+    parser.add_argument("--ending-games", type=count(0),
                         help="random games (default options) counted for how they end")
-    parser.add_argument("--recurrence-games", type=int,
+    parser.add_argument("--recurrence-games", type=count(0),
                         help="random games whose every position is searched for a recurrence")
-    parser.add_argument("--budget", type=int, help="positions per recurrence search")
-    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("--budget", type=count(1), help="positions per recurrence search")
+    parser.add_argument("--processes", type=count(1), default=os.cpu_count() or 1,
                         help="worker processes (default: one per core)")
     args = parser.parse_args(argv)
     sizes = dict(QUICK if args.quick else FULL)

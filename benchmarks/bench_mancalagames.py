@@ -118,6 +118,7 @@ def make_runners(path: Path, batch: int):
 
     def kernel(name: str, count: int) -> int:
         fast = kernels[name]
+        fast.forget()    # what it remembers of earlier rounds would flatter it: same games
         legal_moves, play = fast.legal_moves, fast.play
         rng = random.Random(SEED)
         moves = 0

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 Sowing = tuple[Pits, Counts, bool, int, bool]
 Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, any capture?
 
+#: positions whose sowings a :class:`FastBaAwa` remembers (then it starts again)
+CACHE = 200_000
+
 
 def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int],
         players: int = 2) -> Sowing:
@@ -96,6 +99,13 @@ class FastBaAwa(FastGame):
         # one of them asks again, so each sowing is worked out once.
         self._memo_key: Key = ((), -1)
         self._memo: dict[int, Sown] = {}
+        # and every (pits, player) met, up to CACHE of them: games of the same
+        # rules pass through the same positions, above all their first moves
+        self._cache: dict[Key, dict[int, Sown]] = {}
+
+    def forget(self) -> None:
+        self._memo_key, self._memo = ((), -1), {}
+        self._cache.clear()
 
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:
         if not any(pits):          # every way a Ba-awa game ends clears the board
@@ -107,17 +117,24 @@ class FastBaAwa(FastGame):
         (Remembered for the last *pits* and *player* asked about; do not change it.)"""
         memo_pits, memo_player = self._memo_key
         if player != memo_player or (pits is not memo_pits and pits != memo_pits):
-            # ba-awa-choose: any pit of the player that holds seeds ...
-            # ba-awa-endless: ... unless (endless="illegal") its sowing never ends
-            memo = {}
-            step, owners, players, illegal = (self.sow_next, self.owners, self.players,
-                                              self.endless_illegal)
-            for pit in self.owned[player]:
-                if pits[pit]:
-                    after, won, took, _, endless = sow(pits, pit, player, step, owners, players)
-                    if not (endless and illegal):
-                        memo[pit] = (after, won, took)
-            self._memo, self._memo_key = memo, (pits, player)
+            key = (pits, player)
+            memo = self._cache.get(key)
+            if memo is None:
+                # ba-awa-choose: any pit of the player that holds seeds ...
+                # ba-awa-endless: ... unless (endless="illegal") its sowing never ends
+                memo = {}
+                step, owners, players, illegal = (self.sow_next, self.owners, self.players,
+                                                  self.endless_illegal)
+                for pit in self.owned[player]:
+                    if pits[pit]:
+                        after, won, took, _, endless = sow(pits, pit, player, step, owners,
+                                                           players)
+                        if not (endless and illegal):
+                            memo[pit] = (after, won, took)
+                if len(self._cache) >= CACHE:
+                    self._cache.clear()
+                self._cache[key] = memo
+            self._memo, self._memo_key = memo, key
         return self._memo
 
     def sow(self, pits: Pits, pit: int, mover: int) -> Sown | None:

@@ -8,6 +8,8 @@ commented with the catalogue rule it implements.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
+from itertools import product
 from operator import add, itemgetter
 from typing import TYPE_CHECKING
 
@@ -16,6 +18,21 @@ from .tables import CAPTURING, LapTable, Pits, bakuk_laps, chain_next
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game
+
+
+@lru_cache(maxsize=32)
+def row_moves(owned: tuple[int, ...], most: int) -> dict[object, Moves]:
+    """bakuk-choose: for every content of the holes *owned* (up to *most*
+    counters in all, as ``itemgetter(*owned)`` reads it), the holes that hold
+    counters; empty for rows of more than three holes (they are filled in as met)."""
+    if not 1 <= len(owned) <= 3:
+        return {}
+    table: dict[object, Moves] = {}
+    for row in product(range(most + 1), repeat=len(owned)):
+        if sum(row) <= most:
+            key = row if len(owned) > 1 else row[0]
+            table[key] = tuple(p for p, seeds in zip(owned, row) if seeds)
+    return table
 
 
 class FastBakuk(FastGame):
@@ -33,10 +50,12 @@ class FastBakuk(FastGame):
         self.chain_next = chain_next(self.size, game.options["chain"] == "forward")
         self.passing = game.options["no_move"] == "pass"
         self.owners_score = game.options["leftovers"] == "owners"
-        # The legal moves for each content of a player's holes, remembered as met.
+        # The legal moves for each content of a player's holes: a table worked
+        # out at once for rows of up to three holes, else filled in as met.
         self._row: tuple[Callable[[Pits], object], ...] = tuple(
             itemgetter(*owned) if owned else (lambda pits: ()) for owned in self.owned)
-        self._moves_for_row: tuple[dict[object, Moves], ...] = tuple({} for _ in self.owned)
+        self._moves_for_row: tuple[dict[object, Moves], ...] = tuple(
+            dict(row_moves(owned, game.total_seeds)) for owned in self.owned)
         # what play() reads at every move, fetched in one go
         self._tables = (self.lap, self.next_turn, self._row, self._moves_for_row)
 

@@ -141,6 +141,10 @@ class FastGame:
         pits, to_move, captured, history, moves = state
         return None if moves else winner_of(captured)
 
+    def forget(self) -> None:
+        """Forget what was remembered of the positions met (nothing here; the
+        games' kernels remember sowings or legal moves)."""
+
     # -- what each game supplies -------------------------------------------------
 
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:

@@ -355,3 +355,19 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     # the case this test is for was met (but not under endless="stop", where
     # every pit holding seeds is a legal move)
     assert (len(stuck_rows) > 20) == (options.get("endless") != "stop")
+
+
+@pytest.mark.parametrize("cache", [7, 200_000])
+def test_remembered_sowings_give_the_same_games(cache, monkeypatch):
+    """One Ba-awa kernel reused for many games (so that positions met before are
+    answered from memory, and with a small CACHE the memory is cleared again and
+    again) still plays the traced engine's games; and after forget() too."""
+    from mancala_spec.fast import ba_awa
+    monkeypatch.setattr(ba_awa, "CACHE", cache)
+    game = ms.get_game("ba-awa")
+    fast = FastGame(game)
+    rng = random.Random(f"cache {cache}")
+    for number in range(12):
+        play_both(fast, game.start(), rng)
+        if number == 6:
+            fast.forget()

@@ -357,7 +357,7 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     assert (len(stuck_rows) > 20) == (options.get("endless") != "stop")
 
 
-@pytest.mark.parametrize("cache", [7, 200_000])
+@pytest.mark.parametrize("cache", [7, 20_000])
 def test_remembered_sowings_give_the_same_games(cache, monkeypatch):
     """One Ba-awa kernel reused for many games (so that positions met before are
     answered from memory, and with a small CACHE the memory is cleared again and

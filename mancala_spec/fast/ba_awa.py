@@ -23,7 +23,7 @@ Sowing = tuple[Pits, Counts, bool, int, bool]
 Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, any capture?
 
 #: positions whose sowings a :class:`FastBaAwa` remembers (then it starts again)
-CACHE = 200_000
+CACHE = 20_000
 
 
 def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int],

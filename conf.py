@@ -19,7 +19,8 @@ import mancala_spec  # noqa: E402
 
 project = "mancala_spec"
 author = "The mancala_spec authors"
-copyright = "2026, the mancala_spec authors; source documents: Mancala World, CC BY-SA"
+copyright = ("2026, the mancala_spec authors (code: MIT); source documents and rules "
+             "adapted from them: Mancala World, CC BY-SA")
 version = release = mancala_spec.__version__
 
 extensions = [
@@ -33,6 +34,7 @@ extensions = [
     "mancala_spec.sphinx.rules",
     "mancala_spec.sphinx.diagrams",
     "mancala_spec.sphinx.reference",
+    "mancala_spec.sphinx.architecture",
     "mancala_spec.sphinx.analysis",
 ]
 
@@ -62,12 +64,22 @@ viewcode_line_numbers = True
 # Standard-library types in signatures cannot be linked offline (no intersphinx),
 # nor can a TypeVar; everything else must resolve (-n).
 nitpick_ignore_regex = [
-    ("py:class", r"(collections\.abc|pathlib|typing|types|matplotlib|random)\..*"),
+    ("py:class", r"(ast|collections\.abc|pathlib|typing|types|matplotlib|random)\..*"),
     ("py:class", r"mancala_spec\.catalogue\.F"),
     ("py:class", r"mancala_spec\..*\._\w+"),        # private bases shown in "Bases:"
 ]
 pygments_style = "friendly"
 pygments_dark_style = "monokai"
+
+# -- citing rules ---------------------------------------------------------------------
+# The address the site is published at, with each release in a folder of its own
+# (<base>/<version>/...): every rule's permalink and citation is built from it. It
+# is set in one place, mancala_spec/catalogue/cite.py (BASE_URL), which the
+# `mancala-spec cite` command reads too; $MANCALA_SPEC_BASE_URL overrides both.
+from mancala_spec.catalogue.cite import base_url  # noqa: E402
+
+mancala_base_url = base_url()
+myst_substitutions["base_url"] = mancala_base_url
 
 # -- examples -------------------------------------------------------------------------
 doctest_test_doctest_blocks = ""      # docstrings are tested by pytest --doctest-modules

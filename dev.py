@@ -6,6 +6,7 @@ Usage::
     python3 dev.py site    # install everything into .venv, build build/html
     python3 dev.py test    # install everything into .venv, run the whole test suite
     python3 dev.py doctest # run the site's examples with Sphinx's doctest builder
+    python3 dev.py pdf     # the printable edition of the rules, build/mancala_spec-rules.pdf
 
 Only Python 3.11+ is needed: the script makes ``.venv`` itself and installs the
 package with its ``docs`` and ``test`` extras (again only when pyproject.toml
@@ -47,12 +48,14 @@ def ensure_venv() -> None:
 
 
 def main(argv: list[str]) -> None:
-    if len(argv) != 1 or argv[0] not in {"site", "test", "doctest"}:
+    if len(argv) != 1 or argv[0] not in {"site", "test", "doctest", "pdf"}:
         sys.exit(__doc__)
     ensure_venv()
     if argv[0] == "site":
         run(PYTHON, "-m", "sphinx", "-c", ".", "docs", "build/html", "-n", "-W", "--keep-going")
         print(f"The rules site is in {ROOT / 'build' / 'html' / 'index.html'}")
+    elif argv[0] == "pdf":
+        run(PYTHON, "-m", "mancala_spec.catalogue.pdf", "build/mancala_spec-rules.pdf")
     elif argv[0] == "doctest":
         run(PYTHON, "-m", "sphinx", "-M", "doctest", "docs", "build", "-c", ".", "-W", "--keep-going")
     else:

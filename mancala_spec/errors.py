@@ -1,23 +1,58 @@
 """Typed errors. Every one subclasses :class:`ValueError`.
 
 A call that raises one of these changes nothing: positions are immutable and
-every check runs before anything is built.
+every check runs before anything is built. Each error carries what went wrong
+as attributes (for programs), as well as in its message (for people): read
+the attributes, never parse the message.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 
 class MancalaError(ValueError):
-    """Base class of every error this package raises on bad input."""
+    """Base class of every error this package raises on bad input.
+
+    ``message`` is the message without any location prefix.
+    """
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class InvalidPositionError(MancalaError):
     """A position that cannot exist: wrong pit count, negative seeds, seeds not
-    conserved, an unknown player, or a state the rules would already have resolved."""
+    conserved, an unknown player, or a state the rules would already have resolved.
+
+    ``field`` names the part of the position at fault (``"pits"``,
+    ``"captured"``, ``"to_move"``, ``"opener"``, ``"owners"``, ``"history"``,
+    ``"game"``), or is ``None`` when the position as a whole is at fault
+    (seeds not conserved, a state the rules would already have resolved).
+    """
+
+    def __init__(self, message: str = "", field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class IllegalMoveError(MancalaError):
     """A move that may not be played here; the message says why (not your pit,
-    empty pit, endless sowing, game over, no such pit)."""
+    empty pit, endless sowing, game over, no such pit).
+
+    ``pit`` is the pit's index when the move names a pit of the board, else
+    the move as given (``None`` when no move is at fault, as when a match is
+    over); ``reason`` is one of
+    ``"no-such-pit"``, ``"game-over"``, ``"not-yours"``, ``"empty"``,
+    ``"rule"`` (a rule of the game forbids it, such as an endless sowing), or
+    ``None``.
+    """
+
+    def __init__(self, message: str = "", pit: Any = None, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.pit = pit
+        self.reason = reason
 
 
 class NotationError(MancalaError):
@@ -25,7 +60,8 @@ class NotationError(MancalaError):
 
     ``text`` is the text that was read and ``column`` the 1-based column (and
     ``line``, for multi-line records, the 1-based line) where reading failed,
-    or ``None`` when the whole text is at fault.
+    or ``None`` when the whole text is at fault. ``message`` is the message
+    without the "line …, column …:" prefix that ``str(error)`` starts with.
     """
 
     def __init__(self, message: str, text: str = "", column: int | None = None,
@@ -37,14 +73,36 @@ class NotationError(MancalaError):
             where.append(f"column {column}")
         full = f"{', '.join(where)}: {message}" if where else message
         super().__init__(full)
+        self.message = message
         self.text = text
         self.column = column
         self.line = line
 
 
 class UnknownGameError(MancalaError):
-    """A game name that :func:`mancala_spec.get_game` does not know."""
+    """A game name that :func:`mancala_spec.get_game` does not know.
+
+    ``name`` is the name as given and ``known`` the names of the known games.
+    """
+
+    def __init__(self, message: str = "", name: Any = None, known: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.name = name
+        self.known = tuple(known)
 
 
 class OptionError(MancalaError):
-    """An unknown option, or a known option given a value it does not accept."""
+    """An unknown option, or a known option given a value it does not accept.
+
+    ``game`` is the game's name, ``option`` the option's name, ``value`` the
+    value given and ``choices`` the values it accepts (empty for an unknown
+    option); each is ``None`` (``()``) where it does not apply.
+    """
+
+    def __init__(self, message: str = "", game: str | None = None, option: str | None = None,
+                 value: Any = None, choices: Sequence[Any] = ()) -> None:
+        super().__init__(message)
+        self.game = game
+        self.option = option
+        self.value = value
+        self.choices = tuple(choices)

@@ -8,7 +8,10 @@
    sowing order, each from its owner's left);
 2. the player to move: ``S`` or ``N``;
 3. the captured seeds: South's ``-`` North's;
-4. ``opener=S`` or ``opener=N``: who made the game's opening move;
+4. ``opener=S`` or ``opener=N``: who made the game's opening move. It is
+   always written; when it is left out it means South (player 0), the
+   conventional opener of both games (rules ``ba-awa-turns``, ``bakuk-turns``),
+   a documented default rather than a guess;
 5. optionally ``owners=`` one letter per pit in index order, when pits are
    not owned row by row;
 6. optionally ``seen=`` the positions seen since the last capture, oldest
@@ -30,136 +33,38 @@ True
     moves: a B c
 
 Moves are pit names; a player with no legal move is passed over by the
-engine, so passes are not written.
+engine, so passes are not written. Moves may be numbered, either one by one
+(``1. a 2. B 3. c``) or by rounds of turns (``1. a B 2. c``); a number that
+is neither is an error. A record may stop anywhere: :attr:`GameRecord.finished`
+says whether its moves reach the end of the game, and an optional last line
+``result: unfinished`` (or ``draw``, ``South wins``…) states it, checked
+against the moves when read (:func:`format_game` writes it with
+``result=True``). A byte-order mark at the start is ignored.
+
+Every count is bounded: a seed count has at most as many digits as the game's
+total of seeds, so reading stays cheap whatever the text.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from .engine.games import get_game
+from .engine.match import SETTINGS, Match
+from .engine.text import (check_text, format_pits, format_position, parse_position,
+                          tokens_with_columns)
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine.position import Position
 from .errors import (IllegalMoveError, InvalidPositionError, NotationError, OptionError,
                      UnknownGameError)
 
-# -- positions -----------------------------------------------------------------
+__all__ = ["GameRecord", "format_game", "format_match", "format_pits", "format_position",
+           "option_value", "parse_game", "parse_match", "parse_position", "result_of"]
 
-
-def format_pits(pits, pits_per_row: int) -> str:
-    """``"a,b,c/A,B,C"``: South's row, then North's, each in sowing order."""
-    south = ",".join(map(str, pits[:pits_per_row]))
-    north = ",".join(map(str, pits[pits_per_row:]))
-    return f"{south}/{north}"
-
-
-def format_position(pos) -> str:
-    """The one-line text of *pos* (see the module docstring)."""
-    game = pos.game
-    n = game.board.pits_per_row
-    letter = game.player_letter
-    fields = [format_pits(pos.pits, n), letter(pos.to_move),
-              "-".join(map(str, pos.captured)), f"opener={letter(pos.opener)}"]
-    if pos.owners != game.board.default_owners:
-        fields.append("owners=" + "".join(letter(owner) for owner in pos.owners))
-    if pos.history:
-        fields.append("seen=" + ";".join(f"{format_pits(pits, n)}:{letter(player)}"
-                                         for pits, player in pos.history))
-    return " ".join(fields)
-
-
-def _tokens(text: str) -> list[tuple[int, str]]:
-    """Whitespace-separated tokens with their 1-based starting columns."""
-    return [(match.start() + 1, match.group()) for match in re.finditer(r"\S+", text)]
-
-
-def _parse_pits(game, token: str, column: int, text: str) -> tuple[int, ...]:
-    n = game.board.pits_per_row
-    rows = token.split("/")
-    if len(rows) != 2:
-        raise NotationError(
-            f"pits must be two rows separated by '/', like "
-            f"{format_pits([game.seeds_per_pit] * 2 * n, n)!r}; found {token!r}", text, column)
-    pits: list[int] = []
-    offset = column
-    for row_name, row in zip(("South", "North"), rows):
-        cells = row.split(",")
-        if len(cells) != n:
-            raise NotationError(f"{row_name}'s row must have {n} pits, found {len(cells)} "
-                                f"in {row!r}", text, offset)
-        for cell in cells:
-            if not cell.isdigit() or not cell.isascii():
-                raise NotationError(f"expected a seed count, found {cell!r}", text, offset)
-            pits.append(int(cell))
-            offset += len(cell) + 1
-    return tuple(pits)
-
-
-def _parse_player(game, token: str, column: int, text: str, what: str) -> int:
-    letters = game.board.player_letters
-    if len(token) != 1 or token not in letters:
-        choices = ", ".join(letters[:-1]) + " or " + letters[-1]
-        raise NotationError(f"expected {what} ({choices}), found {token!r}",
-                            text, column)
-    return letters.index(token)
-
-
-def parse_position(game, text: str):
-    """The :class:`~mancala_spec.engine.position.Position` of *game* written as *text*.
-
-    Malformed text raises :class:`~mancala_spec.errors.NotationError` naming
-    the column; well-formed text of an impossible position raises
-    :class:`~mancala_spec.errors.InvalidPositionError`.
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"a position is text, not {type(text).__name__}")
-    tokens = _tokens(text)
-    if len(tokens) < 3:
-        raise NotationError("a position needs at least pits, the player to move and the "
-                            "captured seeds, like '4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 opener=S'",
-                            text, None)
-    (c_pits, t_pits), (c_move, t_move), (c_capt, t_capt), *rest = tokens
-    pits = _parse_pits(game, t_pits, c_pits, text)
-    to_move = _parse_player(game, t_move, c_move, text, "the player to move")
-    parts = t_capt.split("-")
-    if len(parts) != game.players or not all(p.isdigit() and p.isascii() for p in parts):
-        raise NotationError(f"expected captured seeds as {game.players} counts joined by '-', "
-                            f"like '0-0'; found {t_capt!r}", text, c_capt)
-    captured = tuple(int(p) for p in parts)
-    fields: dict[str, tuple[int, str]] = {}
-    for column, token in rest:
-        key, sep, value = token.partition("=")
-        if not sep or key not in {"opener", "owners", "seen"}:
-            raise NotationError(f"expected opener=, owners= or seen=, found {token!r}",
-                                text, column)
-        if key in fields:
-            raise NotationError(f"{key}= is given twice", text, column)
-        fields[key] = (column + len(key) + 1, value)
-    opener = 0
-    if "opener" in fields:
-        column, value = fields["opener"]
-        opener = _parse_player(game, value, column, text, "the opener")
-    owners = None
-    if "owners" in fields:
-        column, value = fields["owners"]
-        if len(value) != game.board.size:
-            raise NotationError(f"owners= needs one letter per pit ({game.board.size}), found "
-                                f"{len(value)}", text, column)
-        owners = tuple(_parse_player(game, ch, column + i, text, "an owner")
-                       for i, ch in enumerate(value))
-    history = []
-    if "seen" in fields:
-        column, value = fields["seen"]
-        for entry in value.split(";"):
-            board, sep, player = entry.partition(":")
-            if not sep:
-                raise NotationError(f"each seen= entry is pits:player, found {entry!r}",
-                                    text, column)
-            history.append((_parse_pits(game, board, column, text),
-                            _parse_player(game, player, column + len(board) + 1, text,
-                                          "the player to move")))
-            column += len(entry) + 1
-    return game.position(pits, to_move=to_move, captured=captured, opener=opener,
-                         owners=owners, history=history)
-
+#: Option values of more digits than this stay text (and are refused as values).
+MAX_OPTION_DIGITS = 6
 
 # -- game records --------------------------------------------------------------
 
@@ -173,40 +78,75 @@ class GameRecord:
     moves: tuple[int, ...]
 
     @property
-    def positions(self) -> tuple:
+    def positions(self) -> tuple[Position, ...]:
         """Every position of the game, the start first, the last one reached last."""
         positions = [self.start]
         for pit in self.moves:
             positions.append(positions[-1].play(pit))
         return tuple(positions)
 
-    def to_text(self) -> str:
-        """The record in text (see :func:`parse_game`)."""
-        return format_game(self.start, self.moves)
+    @property
+    def finished(self) -> bool:
+        """Whether the moves reach the end of the game (a record may stop
+        anywhere: an unfinished record is a game in progress, or a truncated one)."""
+        return bool(self.positions[-1].is_over)
+
+    @property
+    def result(self) -> str:
+        """``"unfinished"``, ``"draw"``, or who won (``"South wins"``), as a
+        ``result:`` line writes it."""
+        return result_of(self.positions[-1])
+
+    def to_text(self, result: bool = False) -> str:
+        """The record in text (see :func:`parse_game`); with *result*, ending
+        with a ``result:`` line."""
+        return format_game(self.start, self.moves, result=result)
 
 
 def _format_option(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def format_game(start, moves) -> str:
-    """The text record of the game that plays *moves* (indices or names) from *start*."""
+def result_of(pos: Position) -> str:
+    """What a ``result:`` line says of the game that reached *pos*."""
+    if not pos.is_over:
+        return "unfinished"
+    return "draw" if pos.winner is None else f"{pos.game.player_name(pos.winner)} wins"
+
+
+def format_game(start: Position, moves: Sequence[int | str], result: bool = False) -> str:
+    """The text record of the game that plays *moves* (indices or names) from *start*.
+
+    Every move is played first: an illegal one raises
+    :class:`~mancala_spec.errors.IllegalMoveError` (saying which move and why)
+    and nothing is written. With *result*, the record ends with a ``result:``
+    line (``unfinished``, ``draw``, ``South wins``…).
+    """
     game = start.game
+    position = start
+    for number, move in enumerate(moves, start=1):
+        try:
+            position = position.play(move)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"move {number} ({move!r}) is illegal: {error}",
+                                   pit=error.pit, reason=error.reason) from None
     lines = [f"game: {game.name}"]
     changed = {k: v for k, v in game.options.items() if v != game.option(k).default}
     if changed:
         lines.append("options: " + " ".join(f"{k}={_format_option(v)}" for k, v in changed.items()))
     if start != game.start():
         lines.append(f"start: {start.to_text()}")
-    names = [game.board.name(start._pit_index(m)) for m in moves]
+    names = [game.board.name(game.pit_index(m)) for m in moves]
     lines.append(" ".join(["moves:"] + names))
+    if result:
+        lines.append(f"result: {result_of(position)}")
     return "\n".join(lines) + "\n"
 
 
 def option_value(raw: str) -> Any:
     """An option value from text: ``true``/``false`` → bool, digits → int,
     anything else stays text (``"stop"``)."""
-    if raw.isdigit() and raw.isascii():
+    if raw.isdigit() and raw.isascii() and len(raw) <= MAX_OPTION_DIGITS:
         return int(raw)
     return {"true": True, "false": False}.get(raw.lower(), raw)
 
@@ -216,18 +156,22 @@ def parse_game(text: str) -> GameRecord:
 
     Raises :class:`~mancala_spec.errors.NotationError` with the line and
     column of the first problem (unknown key, bad option, bad position, a
-    move that is not a pit name, or an illegal move).
+    move that is not a pit name, a wrong move number, an illegal move, or a
+    ``result:`` the moves do not reach). A byte-order mark at the start is
+    ignored; NUL bytes or bytes that were not UTF-8 are refused.
     """
-    from .engine.games import get_game
-
+    if not isinstance(text, str):
+        raise NotationError(f"a game record is text, not {type(text).__name__}")
+    check_text(text, "a game record")
+    text = text.removeprefix("\ufeff")
     fields: dict[str, tuple[int, int, str]] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         raw_key, sep, value = line.partition(":")
         key = raw_key.strip()
-        if not sep or key not in {"game", "options", "start", "moves"}:
-            raise NotationError("expected 'game:', 'options:', 'start:' or 'moves:'",
+        if not sep or key not in {"game", "options", "start", "moves", "result"}:
+            raise NotationError("expected 'game:', 'options:', 'start:', 'moves:' or 'result:'",
                                 text, 1, number)
         if key in fields:
             raise NotationError(f"'{key}:' is given twice", text, 1, number)
@@ -241,7 +185,7 @@ def parse_game(text: str) -> GameRecord:
     options: dict[str, Any] = {}
     if "options" in fields:
         o_line, o_col, raw = fields["options"]
-        for col, token in _tokens(raw):
+        for col, token in tokens_with_columns(raw):
             key, sep, value = token.partition("=")
             if not sep:
                 raise NotationError(f"options are key=value, found {token!r}", text,
@@ -262,16 +206,28 @@ def parse_game(text: str) -> GameRecord:
             start = game.parse(raw)
         except NotationError as error:
             inner = (s_col + error.column - 1) if error.column else None
-            raise NotationError(str(error).split(": ", 1)[-1], text, inner, s_line) from None
+            raise NotationError(error.message, text, inner, s_line) from None
         except InvalidPositionError as error:
             raise NotationError(f"impossible start position: {error}", text, s_col, s_line) from None
     m_line, m_col, raw = fields["moves"]
     moves: list[int] = []
     position = start
-    for col, token in _tokens(raw):
-        if re.fullmatch(r"\d+\.", token):
-            continue  # optional move numbers
+    numbered = None     # the column of a move number not yet followed by its move
+    for col, token in tokens_with_columns(raw):
         where = m_col + col - 1
+        if re.fullmatch(r"\d+\.", token):      # an optional move number
+            if numbered is not None:
+                raise NotationError(f"move number {token} follows another number", text,
+                                    where, m_line)
+            expected = _move_numbers(len(moves) + 1, game.players)
+            if len(token) > 7 or int(token[:-1]) not in expected:
+                raise NotationError(
+                    f"wrong move number {token}: the next move is move {len(moves) + 1}"
+                    + (f" (turn {expected[1]})" if len(expected) > 1 else ""),
+                    text, where, m_line)
+            numbered = where
+            continue
+        numbered = None
         try:
             pit = game.board.pit(token)
         except NotationError:
@@ -283,4 +239,91 @@ def parse_game(text: str) -> GameRecord:
             raise NotationError(f"move {len(moves) + 1} ({token}) is illegal: {error}",
                                 text, where, m_line) from None
         moves.append(pit)
-    return GameRecord(game, start, tuple(moves))
+    if numbered is not None:
+        raise NotationError("a move number ends the record: its move is missing", text,
+                            numbered, m_line)
+    record = GameRecord(game, start, tuple(moves))
+    if "result" in fields:
+        r_line, r_col, claimed = fields["result"]
+        reached = result_of(position)
+        if claimed != reached:
+            raise NotationError(f"the record says {claimed!r} but its moves end with "
+                                f"{reached!r}", text, r_col, r_line)
+    return record
+
+
+def _move_numbers(move: int, players: int) -> tuple[int, ...]:
+    """The numbers that may stand before the *move*-th move: *move* itself
+    (moves numbered one by one), and, when it opens a round of turns, the
+    round's number (turns numbered, as in ``1. a B 2. c``)."""
+    if (move - 1) % players == 0 and move > 1:
+        return (move, (move - 1) // players + 1)
+    return (move,)
+
+# -- match records -----------------------------------------------------------------------
+
+
+def format_match(match: Match) -> str:
+    """The match record: the game and its options, the match settings, then
+    one line per game with its owners, opener and moves (read back by
+    :func:`parse_match`)."""
+    game = match.game
+    header = format_game(game.start(), ()).splitlines()[:-1]  # game: and options: lines
+    lines = header + [f"{setting}: {getattr(match, setting)}" for setting in SETTINGS]
+    letter = game.player_letter
+    for number, played in enumerate(match.games, start=1):
+        owners = "".join(letter(o) for o in played.start.owners)
+        moves = ",".join(game.board.name(p) for p in played.moves)
+        lines.append(f"game {number}: owners={owners} opener={letter(played.start.opener)} "
+                     f"moves={moves}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_match(text: str) -> Match:
+    """Read a match record written by :func:`format_match`, replaying every game.
+
+    Raises :class:`~mancala_spec.errors.NotationError` with the line of the
+    first problem: a bad setting, an allocation that does not match the pits
+    earned, an opener the policy would not choose, or an illegal move.
+    """
+    header, games = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.match(r"game \d+:", line):
+            games.append((number, line))
+        elif line.strip():
+            header.append((number, line))
+    settings = {}
+    game_lines = []
+    for number, line in header:
+        key, sep, value = line.partition(":")
+        if key in SETTINGS:
+            settings[key] = value.strip()
+        else:
+            game_lines.append(line)
+    try:
+        record = parse_game("\n".join(game_lines + ["moves:"]))
+        target = int(settings.get("target", "12"))
+        match = Match(record.game, target=target, opener=settings.get("opener", "alternate"),
+                      allocation=settings.get("allocation", "extend"))
+    except ValueError as error:
+        raise NotationError(f"bad match settings: {error}", text, None, 1) from None
+    game = match.game
+    for index, (number, line) in enumerate(games):
+        fields = dict(re.findall(r"(\w+)=(\S*)", line))
+        try:
+            owners = [game.board.player_letters.index(ch) for ch in fields["owners"]]
+            opener = game.board.player_letters.index(fields["opener"])
+            if index:
+                match = match.next_game(owners=owners)
+            elif owners != list(match.position.owners):
+                raise InvalidPositionError("the first game starts with each player on their own pits")
+            if match.position.opener != opener:
+                raise InvalidPositionError(
+                    f"the opener policy {match.opener!r} gives the opening move to "
+                    f"{game.player_name(match.position.opener)}")
+            for name in filter(None, fields.get("moves", "").split(",")):
+                match = match.play(name)
+        except (KeyError, ValueError) as error:
+            message = f"missing {error}" if isinstance(error, KeyError) else str(error)
+            raise NotationError(f"game {index + 1}: {message}", text, None, number) from None
+    return match

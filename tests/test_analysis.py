@@ -46,7 +46,7 @@ def sowing_of(game, pits, pit):
     """The traced engine's sowing of *pit* on the board *pits* (South to move).
     Boards of eight seeds or fewer are not positions of a game in progress, so
     the position is built without the checks; the sowing itself is defined."""
-    pos = Position._make(game, tuple(pits), 0, (0, 0), 0, game.seating(game.board.row_owners), ())
+    pos = Position.unchecked(game, tuple(pits), 0, (0, 0), 0, game.board.row_owners, ())
     return game.sow_move(pos, pit)
 
 

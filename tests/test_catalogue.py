@@ -1,7 +1,7 @@
 """The rules catalogue (mancala_spec/catalogue/catalogue.toml) against its sources.
 
 Most checks read the TOML and the source files directly, independently of the
-loader in mancala_spec/rules.py, so that a bug in the loader cannot hide a bad
+loader in mancala_spec/catalogue/__init__.py, so that a bug in the loader cannot hide a bad
 citation. One test checks that the loader accepts the catalogue.
 """
 from __future__ import annotations
@@ -209,7 +209,10 @@ def test_rules_are_in_learner_order():
 def test_rule_fields(rule):
     assert rule["kind"] == EXPECTED_KIND[rule["id"]]
     assert rule["game"] in OPTIONS and rule["id"].startswith(rule["game"] + "-")
-    assert rule["title"].strip() and rule["statement"].strip()
+    assert rule["title"].strip() and rule.get("claim")
+    assert "statement" not in rule, f"{rule['id']}: the statement is its claims, not a field"
+    for claim in rule["claim"]:
+        assert claim["text"].strip() and claim["basis"] in ("source", "reading", "editorial")
     editorial_fields = ("gap", "default", "rationale")
     if rule["kind"] == "sourced":
         assert rule.get("citation"), f"{rule['id']}: a sourced rule needs a citation"

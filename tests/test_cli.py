@@ -53,8 +53,9 @@ def test_rules_prints_citation_translation_and_code(capsys):
 def test_cite_gives_text_and_bibtex_with_the_permalink(capsys):
     code, out, _ = run(capsys, "cite", "bakuk-chain")
     assert code == 0
-    assert f"version {ms.__version__}. bakuk.html#rule-bakuk-chain" in out
-    assert "@misc{mancala_spec:bakuk-chain," in out
+    assert f"version {ms.__version__}. https://" in out
+    assert f"/{ms.__version__}/bakuk.html#rule-bakuk-chain" in out
+    assert "@misc{mancala_spec:bakuk-chain," in out and '"URL": "https://' in out
     _, out, _ = run(capsys, "cite", "ba-awa-endless")
     assert "editorial.html#rule-ba-awa-endless" in out
 
@@ -72,8 +73,8 @@ def test_show_draws_the_position_and_legal_moves(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["show", "chess"], "unknown game 'chess'"),
     (["show", "bakuk", "6,6,6/6,6 S 0-0"], "column 7: North's row must have 3 pits"),
-    (["show", "bakuk", "-O", "chain=sideways"], "option chain of bakuk must be one of"),
-    (["show", "bakuk", "-O", "chain"], "an option is NAME=VALUE, not 'chain'"),
+    (["show", "bakuk", "-O", "chain=sideways"], "chain='sideways' is not a value of bakuk's option chain"),
+    (["show", "bakuk", "-O", "chain"], "an option is written NAME=VALUE, not 'chain'"),
     (["rules", "ba-awa-nothing"], "no rule with ID 'ba-awa-nothing'"),
     (["cite", "nothing"], "no rule with ID 'nothing'"),
     (["replay", "/no/such/file"], "cannot read /no/such/file"),

@@ -71,7 +71,7 @@ def test_bad_arguments_exit_2(capsys, argv):
     with pytest.raises(SystemExit) as exit_:
         main(argv)
     assert exit_.value.code == 2
-    assert "usage:" in capsys.readouterr().err
+    assert "error:" in capsys.readouterr().err
 
 
 def test_no_command_prints_help(capsys):

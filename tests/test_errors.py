@@ -309,8 +309,8 @@ def test_well_formed_text_of_an_impossible_position():
 @pytest.mark.parametrize("text, line, column, message", [
     ("game: bakuk\n", None, None, "a game record needs a 'moves:' line"),
     ("moves: a\n", None, None, "a game record needs a 'game:' line"),
-    ("game: bakuk\nfoo: 1\nmoves: a\n", 2, 1, "expected 'game:', 'options:', 'start:' or 'moves:'"),
-    ("game: bakuk\nmoves a\n", 2, 1, "expected 'game:', 'options:', 'start:' or 'moves:'"),
+    ("game: bakuk\nfoo: 1\nmoves: a\n", 2, 1, "expected 'game:', 'options:', 'start:', 'moves:' or 'result:'"),
+    ("game: bakuk\nmoves a\n", 2, 1, "expected 'game:', 'options:', 'start:', 'moves:' or 'result:'"),
     ("game: bakuk\ngame: bakuk\nmoves: a\n", 2, 1, "'game:' is given twice"),
     ("game: bakuk\nmoves: a\nmoves: b\n", 3, 1, "'moves:' is given twice"),
     ("game: chess\nmoves: a\n", 1, 7, "unknown game 'chess'"),

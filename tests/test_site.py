@@ -212,10 +212,28 @@ def test_every_rule_anchor_exists_exactly_once(site):
 def test_rule_block(site, rules, rule):
     page, block = rules[rule.id]
     text = plain(block)
-    # header: permalink with the ID, badge, statement
+    # header: permalink with the ID, a badge that says no more than the claims
     assert f'href="#rule-{rule.id}"' in block
-    assert f'rule-badge-{rule.kind}">{rule.kind}</span>' in block
-    assert " ".join(rule.statement.replace("``", "").split()) in text
+    badge = re.search(r'<span class="rule-badge rule-badge-(\w+)[^"]*">([^<]*)</span>', block)
+    assert badge and badge.group(1) == rule.kind and badge.group(2) == rule.badge
+    if badge.group(2) == "sourced":
+        assert {claim.basis for claim in rule.claims} == {"source"}
+    # every claim, marked by its basis; a reading with why and the other reading
+    for claim in rule.claims:
+        marked = f'claim-basis-{claim.basis}">{claim.basis}</span> '
+        assert marked in block, (rule.id, claim.basis)
+        assert " ".join(claim.text.replace("``", "").split()) in text
+        if claim.basis == "reading":
+            assert claim.why[:60] in text and claim.other[:60] in text
+    assert block.count('class="claim-basis ') == len(rule.claims)
+    # a copy-ready citation: versioned permalink, text, BibTeX, CSL-JSON
+    from mancala_spec.catalogue.cite import citation, permalink
+    url = permalink(rule)
+    assert f'href="{url}"' in block and f"/{mancala_spec.__version__}/{page}#rule-{rule.id}" in url
+    forms = citation(rule)
+    assert html.escape(forms["text"], quote=False) in block
+    assert f"@misc{{mancala_spec:{rule.id}," in text and '"URL": "' + url in text
+    assert 'class="rule-copy"' in block
     # each citation: the original, exactly, the translation, and a link to its line
     for citation in rule.citations:
         assert citation.quote in html.unescape(block), citation.quote
@@ -337,6 +355,102 @@ def test_citation_cff_matches_the_package():
     assert data["title"] and data["authors"] and data["message"]
     titles = {ref["title"] for ref in data["references"]}
     assert {"Ba-awa", "Bakuk", "Board and Table Games from Many Civilizations"} <= titles
+
+
+def test_citation_cff_and_pyproject_name_both_licences():
+    data = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert data["license"] == ["MIT", "CC-BY-SA-4.0"]
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'license = "MIT AND CC-BY-SA-4.0"' in project and 'license-files = ["LICENSES/*"]' in project
+    assert re.search(r'requires = \["setuptools>=(\d+)"\]', project).group(1) >= "77"
+    assert "legalcode" not in (ROOT / "LICENSES/MIT.txt").read_text(encoding="utf-8")
+    cc = (ROOT / "LICENSES/CC-BY-SA-4.0.txt").read_text(encoding="utf-8")
+    assert cc.startswith("Creative Commons Attribution-ShareAlike 4.0 International")
+    assert "<<" not in cc and "Section 4 – Sui Generis Database Rights." in cc
+    bib = (ROOT / "docs/refs.bib").read_text(encoding="utf-8")
+    assert "title not stated by the source" in bib
+
+
+def test_sources_page_shows_origin_and_checksum_of_each_document(site):
+    import hashlib
+
+    from mancala_spec.catalogue.cite import ARTICLES
+
+    text = plain(site.page("sources"))
+    for name, document in SOURCES.items():
+        digest = hashlib.sha256((ROOT / "mancala_spec/sources" / name).read_bytes()).hexdigest()
+        assert digest in text, name
+        assert ARTICLES[document.game][1] in text
+        assert source_lines(name)[-1] in text        # the attribution line, as the file has it
+    assert text.count("not given in the file (no page revision") == len(SOURCES)
+    assert "parallel versions of that one article" in text
+
+
+def test_objects_inv_lists_every_rule_and_another_project_cites_one(site, tmp_path):
+    """A tiny second Sphinx project links to rules through intersphinx, against
+    the inventory the build wrote."""
+    from sphinx.util.inventory import InventoryFile
+
+    with open(site.html / "objects.inv", "rb") as stream:
+        inventory = InventoryFile.load(stream, "https://rules.example/0/", lambda *a: "/".join(a))
+    items = inventory.data if hasattr(inventory, "data") else inventory
+    listed = items["std:rule"]
+    assert set(listed) == {rule.id for rule in CATALOGUE}
+    item = listed["ba-awa-relay"]
+    uri = item.uri if hasattr(item, "uri") else item[2]
+    assert uri == "https://rules.example/0/ba-awa.html#rule-ba-awa-relay"
+    project = tmp_path / "other"
+    project.mkdir()
+    (project / "conf.py").write_text(
+        "extensions = ['sphinx.ext.intersphinx', 'mancala_spec.sphinx.rule_domain']\n"
+        f"intersphinx_mapping = {{'mancala': ('https://rules.example/0.1/', "
+        f"{str(site.html / 'objects.inv')!r})}}\n", encoding="utf-8")
+    (project / "index.rst").write_text(
+        "Paper\n=====\n\nWe follow :rule:`ba-awa-relay` and :rule:`bakuk-chain`.\n",
+        encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "-q",
+                             str(project), str(project / "_build")],
+                            capture_output=True, text=True, timeout=300,
+                            env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr
+    out = (project / "_build" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://rules.example/0.1/ba-awa.html#rule-ba-awa-relay"' in out
+    assert 'href="https://rules.example/0.1/bakuk.html#rule-bakuk-chain"' in out
+    # a rule ID that does not exist stays a warning, so -W fails
+    (project / "index.rst").write_text("x\n=\n\n:rule:`ba-awa-nope`\n", encoding="utf-8")
+    bad = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "-q", "-E",
+                          str(project), str(project / "_build")],
+                         capture_output=True, text=True, timeout=300,
+                         env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert bad.returncode != 0 and "ba-awa-nope" in bad.stderr
+
+
+def test_rule_badge_role_shows_the_badge_and_links_to_the_rule(site):
+    text = site.page("editorial")
+    rule = CATALOGUE["ba-awa-match-setup"]
+    assert re.search(r'<a class="reference internal" href="match-and-three-players.html#rule-'
+                     r'ba-awa-match-setup"[^>]*><span class="rule-badge rule-badge-sourced">'
+                     + re.escape(rule.badge) + "</span></a>", text)
+    data = json.loads((site.html / "traceability.json").read_text(encoding="utf-8"))
+    assert data["rules"][rule.id]["badge"] == rule.badge
+    assert data["rules"][rule.id]["permalink"].endswith(
+        f"/{mancala_spec.__version__}/match-and-three-players.html#rule-ba-awa-match-setup")
+
+
+def test_search_index_finds_a_rule_by_its_id(site):
+    """Each rule is a search object whose anchor is its rule block: Sphinx's
+    search writes "-" for an anchor that is "<object type>-<name>"."""
+    index = (site.html / "searchindex.js").read_text(encoding="utf-8")
+    data = json.loads(index[index.index("(") + 1:index.rindex(")")])
+    kind = next(k for k, v in data["objtypes"].items() if v == "std:rule")
+    found = {}
+    for entries in data["objects"].values():
+        for docindex, objtype, _prio, anchor, name in entries:
+            if str(objtype) == kind:
+                label = data["objnames"][kind][1]
+                found[name] = (data["docnames"][docindex],
+                               f"{label}-{name}" if anchor == "-" else anchor or name)
+    assert found == {rule.id: (SCANNED.rules[rule.id][0], f"rule-{rule.id}") for rule in CATALOGUE}
 
 
 def test_cite_page_shows_version_and_citation_file(site):

@@ -10,16 +10,22 @@ implements::
 A rule is either **sourced** — stated by a source document, with citations that
 quote it exactly — or **editorial** — a completion where the sources are silent,
 with the gap it fills, the default we chose, why, and the option (if any) that
-selects each alternative. Some sourced rules offer *forms*: options that select
+selects each alternative. Its statement is a list of **claims**, each with one
+basis: ``source`` (a quote says it), ``reading`` (our inference from quoted
+words: why we read them so, and the other reading) or ``editorial`` (the
+sources are silent: the alternatives, and the option that switches it). The
+rule's badge (:attr:`Rule.badge`) says "sourced" only when every claim is. Some sourced rules offer *forms*: options that select
 another form the source itself describes (three players, a match target); and
 *variants*: options that deliberately depart from the source, for comparison
 with other descriptions.
 
 >>> from mancala_spec.catalogue import get_rule
 >>> rule = get_rule("bakuk-chain")
->>> rule.kind, rule.game
-('sourced', 'bakuk')
->>> rule.citations[0].source
+>>> rule.kind, rule.game, rule.badge
+('sourced', 'bakuk', 'sourced, with readings')
+>>> [claim.basis for claim in rule.claims]
+['source', 'reading', 'reading']
+>>> rule.claims[1].citations[0].source
 '001_1132cff477fa5791.txt'
 """
 from __future__ import annotations
@@ -34,6 +40,7 @@ from typing import Any, TypeVar
 from ..sources import SOURCES, source_lines, source_text
 
 KINDS = ("sourced", "editorial")
+BASES = ("source", "reading", "editorial")
 GAMES = ("ba-awa", "bakuk")
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -46,6 +53,8 @@ class Citation:
     source: str
     quote: str
     translation: str
+    #: a word of the quote that is misspelt in the source, shown with [sic]
+    sic: str = ""
 
     @property
     def line(self) -> int:
@@ -71,6 +80,33 @@ class Alternative:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """One thing a rule says, and what backs it (``BASES``).
+
+    A ``source`` claim is said by its quoted sentences; a ``reading`` is our
+    inference from the quoted words, with ``why`` we read them so and the
+    ``other`` reading; an ``editorial`` claim fills a silence of the sources,
+    with its ``alternatives`` and the ``option`` (if any) that switches it.
+    ``events`` lists the trace events (``kind`` or ``kind:reason``) that the
+    engine emits under this rule because of this claim.
+    """
+
+    text: str
+    basis: str
+    citations: tuple[Citation, ...] = ()
+    why: str = ""
+    other: str = ""
+    alternatives: str = ""
+    option: str = ""
+    events: tuple[str, ...] = ()
+
+
+_BASIS_NAMES = {"source": ("a sourced claim", "sourced claims"),
+                "reading": ("a reading", "readings"),
+                "editorial": ("an editorial completion", "editorial completions")}
+
+
+@dataclass(frozen=True)
 class Rule:
     """One rule of one game, as the rules site shows it."""
 
@@ -78,7 +114,8 @@ class Rule:
     game: str
     title: str
     kind: str
-    statement: str
+    claims: tuple[Claim, ...] = ()
+    note: str = ""
     citations: tuple[Citation, ...] = ()
     gap: str = ""
     default: str = ""
@@ -86,6 +123,30 @@ class Rule:
     alternatives: tuple[Alternative, ...] = ()
     forms: tuple[Alternative, ...] = ()
     variants: tuple[Alternative, ...] = ()
+
+    @property
+    def statement(self) -> str:
+        """The rule as one text: its claims, in order."""
+        return " ".join(" ".join(claim.text.split()) for claim in self.claims)
+
+    @property
+    def bases(self) -> tuple[str, ...]:
+        """The bases of the rule's claims, each once, in ``BASES`` order."""
+        present = {claim.basis for claim in self.claims}
+        return tuple(basis for basis in BASES if basis in present)
+
+    @property
+    def badge(self) -> str:
+        """What backs the rule, in a few words: "sourced" only when every claim
+        is a source claim; otherwise the kind with what else it holds, e.g.
+        "sourced, with a reading" or "editorial, with a sourced claim"."""
+        head = "source" if self.kind == "sourced" else "editorial"
+        extras = []
+        for basis in BASES:
+            count = sum(claim.basis == basis for claim in self.claims)
+            if basis != head and count:
+                extras.append(_BASIS_NAMES[basis][count > 1])
+        return self.kind + (", with " + " and ".join(extras) if extras else "")
 
     @property
     def sourced(self) -> bool:
@@ -100,8 +161,11 @@ class Rule:
 
     @property
     def implementations(self) -> tuple[Callable[..., Any], ...]:
-        """The engine functions that declare (with :func:`implements`) this rule."""
-        _load_engine()
+        """The engine functions that declare (with :func:`implements`) this rule.
+
+        Read from the registry that ``@implements`` fills as the engine is
+        imported (``import mancala_spec`` imports it); the catalogue itself
+        never imports the engine."""
         return tuple(_IMPLEMENTATIONS.get(self.id, ()))
 
 
@@ -156,25 +220,51 @@ class CatalogueError(ValueError):
 
 
 def _citation(data: dict[str, Any], rule_id: str) -> Citation:
-    citation = Citation(data["source"], data["quote"], data["translation"])
+    citation = Citation(data["source"], data["quote"], data["translation"], data.get("sic", ""))
     if citation.source not in SOURCES:
         raise CatalogueError(f"{rule_id}: unknown source {citation.source!r}")
     if citation.quote not in source_text(citation.source):
         raise CatalogueError(f"{rule_id}: quote is not in {citation.source}: {citation.quote!r}")
+    if citation.sic and citation.sic not in citation.quote:
+        raise CatalogueError(f"{rule_id}: [sic] word {citation.sic!r} is not in the quote")
     if not any(citation.quote in line for line in source_lines(citation.source)):
         raise CatalogueError(f"{rule_id}: quote spans lines of {citation.source}: {citation.quote!r}")
     return citation
 
 
+def _claim(data: dict[str, Any], rule_id: str, citations: tuple[Citation, ...]) -> Claim:
+    where = f"{rule_id}: claim {data.get('text', '')[:40]!r}"
+    cites = data.get("cites", [])
+    if any(not 1 <= n <= len(citations) for n in cites):
+        raise CatalogueError(f"{where} cites a citation the rule does not have: {cites}")
+    claim = Claim(text=" ".join(data["text"].split()), basis=data["basis"],
+                  citations=tuple(citations[n - 1] for n in cites),
+                  why=" ".join(data.get("why", "").split()),
+                  other=" ".join(data.get("other", "").split()),
+                  alternatives=" ".join(data.get("alternatives", "").split()),
+                  option=data.get("option", ""), events=tuple(data.get("events", ())))
+    if claim.basis not in BASES:
+        raise CatalogueError(f"{where}: basis must be one of {BASES}, not {claim.basis!r}")
+    if claim.basis in ("source", "reading") and not claim.citations:
+        raise CatalogueError(f"{where}: a {claim.basis} claim needs the quotes it rests on")
+    if claim.basis == "reading" and not (claim.why and claim.other):
+        raise CatalogueError(f"{where}: a reading says why (why) and the other reading (other)")
+    if claim.basis == "editorial" and not (claim.option or claim.alternatives):
+        raise CatalogueError(f"{where}: an editorial claim names its option or its alternatives")
+    return claim
+
+
 def _rule(data: dict[str, Any]) -> Rule:
     rule_id = data["id"]
+    citations = tuple(_citation(c, rule_id) for c in data.get("citation", ()))
     rule = Rule(
         id=rule_id,
         game=data["game"],
         title=data["title"],
         kind=data["kind"],
-        statement=data["statement"].strip(),
-        citations=tuple(_citation(c, rule_id) for c in data.get("citation", ())),
+        claims=tuple(_claim(c, rule_id, citations) for c in data.get("claim", ())),
+        note=" ".join(data.get("note", "").split()),
+        citations=citations,
         gap=data.get("gap", "").strip(),
         default=data.get("default", "").strip(),
         rationale=data.get("rationale", "").strip(),
@@ -191,6 +281,20 @@ def _rule(data: dict[str, Any]) -> Rule:
         raise CatalogueError(f"{rule_id}: game {rule.game!r} unknown or not the ID's prefix")
     if rule.sourced and not rule.citations:
         raise CatalogueError(f"{rule_id}: a sourced rule needs at least one citation")
+    if not rule.claims:
+        raise CatalogueError(f"{rule_id}: a rule states at least one claim")
+    head = "source" if rule.sourced else "editorial"
+    if head not in rule.bases:
+        raise CatalogueError(f"{rule_id}: a {rule.kind} rule has at least one {head} claim")
+    used = {id(c) for claim in rule.claims for c in claim.citations}
+    for citation in rule.citations:
+        if id(citation) not in used:
+            raise CatalogueError(f"{rule_id}: no claim rests on the quote {citation.quote!r}")
+    offered = {a.option for a in rule.alternatives + rule.forms + rule.variants}
+    for claim in rule.claims:
+        if claim.option and claim.option not in offered:
+            raise CatalogueError(f"{rule_id}: claim names option {claim.option!r}, "
+                                 "which the rule offers no value of")
     if not rule.sourced and (rule.forms or rule.variants):
         raise CatalogueError(f"{rule_id}: forms and variants belong to sourced rules")
     if not rule.sourced and not (rule.gap and rule.default and rule.rationale):
@@ -245,12 +349,6 @@ def implements(*rule_ids: str) -> Callable[[F], F]:
 def unknown_rule_claims() -> dict[str, list[str]]:
     """Rule IDs that engine code claims with :func:`implements` but the
     catalogue does not have, each with the claiming functions' names."""
-    _load_engine()
     catalogue = load_catalogue()
     return {rule_id: [f.__qualname__ for f in funcs]
             for rule_id, funcs in _IMPLEMENTATIONS.items() if rule_id not in catalogue}
-
-
-def _load_engine() -> None:
-    """Import the engine so that every ``@implements`` declaration has run."""
-    from ..engine import games  # noqa: F401  (imported for its registrations)

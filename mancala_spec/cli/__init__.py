@@ -8,15 +8,20 @@ Each subcommand is a function decorated with :func:`command`, which names it,
 gives its one-line help and its arguments; add one by writing another such
 function, here or in a module listed in :data:`COMMAND_MODULES` (imported when
 the parser is built). A subcommand returns the exit status. Errors in what the user asked for (an unknown game, an
-option that does not apply) are printed as one message on stderr with exit
-status 2, never as a traceback.
+option that does not apply) are printed as one line on stderr, never as a
+traceback, with an exit status from :data:`EXIT_STATUSES`.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import signal
 import sys
+import tempfile
+import threading
 import time
+from pathlib import Path
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
@@ -27,8 +32,62 @@ from ..errors import MancalaError
 PROG = "mancala-spec"
 
 
-class UsageError(MancalaError):
+@dataclass(frozen=True)
+class ExitStatus:
+    code: int
+    name: str
+    meaning: str
+
+
+#: The exit statuses of every subcommand: the one table that ``--help``, the
+#: command-line page and the tests read.
+EXIT_STATUSES = (
+    ExitStatus(0, "ok", "done; for conformance run, every case passed"),
+    ExitStatus(1, "failures", "conformance run: a case failed, a suite case is invalid, or "
+                              "fewer cases were supported than --min-supported"),
+    ExitStatus(2, "bad input", "a usage error or bad input (unknown game or rule, malformed "
+                               "position or record, illegal move, input over its size limit); "
+                               "nothing was written"),
+    ExitStatus(3, "engine failure", "conformance run: the engine could not be started, or "
+                                    "the run stopped early after consecutive engine failures, "
+                                    "or no case ran"),
+    ExitStatus(4, "output error", "a file could not be written (missing folder, no permission, "
+                                  "disk full, not a regular file) or standard output was "
+                                  "closed; nothing half-written is left"),
+    ExitStatus(70, "internal error", "a bug in mancala-spec; the line names it (set "
+                                     "MANCALA_SPEC_DEBUG=1 for the traceback)"),
+    ExitStatus(130, "interrupted", "stopped by Ctrl-C or SIGTERM; an engine under test is "
+                                   "killed with its whole process group"),
+)
+EXIT = {status.name: status.code for status in EXIT_STATUSES}
+
+
+def exit_status_text() -> str:
+    """The exit-status table as plain text (the ``--help`` epilog)."""
+    return "exit status:\n" + "\n".join(
+        f"  {s.code:<4} {s.name}: {s.meaning}" for s in EXIT_STATUSES)
+
+
+class CliError(MancalaError):
+    """An error the command reports as one line on stderr with its exit status."""
+
+    status = EXIT["bad input"]
+
+
+class UsageError(CliError):
     """What the user asked for cannot be done; the message says why (exit status 2)."""
+
+
+class OutputError(CliError):
+    """A file or stream could not be written (exit status 4)."""
+
+    status = EXIT["output error"]
+
+
+class EngineFailure(CliError):
+    """The engine under test could not be run (exit status 3)."""
+
+    status = EXIT["engine failure"]
 
 
 @dataclass(frozen=True)
@@ -58,12 +117,26 @@ def _load_commands() -> None:
         importlib.import_module(f"{__package__}.{name}")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with the exit-status table under every help text."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("epilog", exit_status_text())
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str):
+        """One line on stderr and exit status 2 (argparse prints the usage too)."""
+        self.exit(EXIT["bad input"], f"{self.prog}: error: {message} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     _load_commands()
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, description="A citable, executable rules reference for Ba-awa and Bakuk.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                       parser_class=_Parser)
     for cmd in COMMANDS.values():
         sub = subparsers.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         cmd.arguments(sub)
@@ -71,21 +144,129 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is: ``finally`` blocks run (engines are killed)."""
+
+
+def _on_sigterm(signum, frame):
+    raise _Terminated()
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe, point stdout at /dev/null so the interpreter's
+    final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line *argv* (default: ``sys.argv[1:]``); return the exit status."""
+    """Run the command line *argv* (default: ``sys.argv[1:]``); return the exit status.
+
+    Every failure ends in one line on stderr and a status from :data:`EXIT_STATUSES`.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
-        parser.print_help(sys.stderr)
-        return 2
+        print(f"{PROG}: error: give a command: {', '.join(COMMANDS)} (see --help)",
+              file=sys.stderr)
+        return EXIT["bad input"]
+    name = f"{PROG} {args.command}"
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()
+        return status
+    except CliError as error:
+        print(f"{name}: error: {error}", file=sys.stderr)
+        return error.status
+    except RecursionError:
+        print(f"{name}: error: the input is nested too deeply", file=sys.stderr)
+        return EXIT["bad input"]
+    except MemoryError:
+        print(f"{name}: error: out of memory", file=sys.stderr)
+        return EXIT["bad input"]
     except (MancalaError, ValueError) as error:
-        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
-        return 2
+        print(f"{name}: error: {error}", file=sys.stderr)
+        return EXIT["bad input"]
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT["output error"]
     except KeyboardInterrupt:
         print(f"\n{PROG}: interrupted", file=sys.stderr)
-        return 130
+        return EXIT["interrupted"]
+    except OSError as error:
+        if error.filename is None:             # a write to standard output failed
+            _quiet_stdout()
+            print(f"{name}: error: cannot write standard output: {error.strerror or error}",
+                  file=sys.stderr)
+        else:
+            print(f"{name}: error: {error.filename}: {error.strerror or error}",
+                  file=sys.stderr)
+        return EXIT["output error"]
+    except Exception as error:  # noqa: BLE001 - the last line of defence: no tracebacks
+        if os.environ.get("MANCALA_SPEC_DEBUG"):
+            raise
+        print(f"{name}: internal error: {type(error).__name__}: {error} "
+              "(a bug; MANCALA_SPEC_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return EXIT["internal error"]
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def check_target(target: str | os.PathLike) -> Path:
+    """The real path *target* names, if a file may be written there; else
+    :class:`OutputError` saying why (no such folder, not a regular file)."""
+    path = Path(target)
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError) as error:
+        raise OutputError(f"cannot write {target}: {error}") from None
+    if real.exists() and not real.is_file():
+        raise OutputError(f"cannot write {target}: it is not a regular file")
+    if not real.parent.is_dir():
+        raise OutputError(f"cannot write {target}: no folder {real.parent}")
+    if not os.access(real.parent, os.W_OK):
+        raise OutputError(f"cannot write {target}: no permission to write in {real.parent}")
+    return real
+
+
+def write_atomic(target: str | os.PathLike, data: bytes) -> Path:
+    """Write *data* to *target* completely or not at all: into a temporary file
+    in the target's folder, then renamed over it. A symlink is followed to the
+    file it names; a target that exists and is not a regular file (a device
+    such as /dev/full, a folder, a pipe) is refused. Raises :class:`OutputError`."""
+    real = check_target(target)
+    folder = real.parent
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, real)
+    except OSError as error:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
+    return real
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 # -- progress --------------------------------------------------------------------
@@ -185,6 +366,7 @@ def run_solve(args: argparse.Namespace) -> int:
             pits_per_row=rules.pits_per_row if args.pits_per_row is None else args.pits_per_row,
             seeds_per_pit=rules.seeds_per_pit if args.seeds_per_pit is None
             else args.seeds_per_pit, **options)
+    _check_size(rules)
     progress = None if args.no_progress else ProgressBar()
     started = time.perf_counter()
     try:
@@ -195,6 +377,28 @@ def run_solve(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     print(report(solution, seconds))
     return 0
+
+
+#: The most positions ``solve`` sets out to solve (the default Bakuk board has
+#: about 10.5 million; each position costs the solver a few hundred bytes).
+MAX_SOLVE_POSITIONS = 25_000_000
+
+
+def _check_size(rules) -> None:
+    """Refuse a board whose positions would not fit in memory, before solving."""
+    from math import comb
+
+    holes = 2 * rules.pits_per_row
+    total = holes * rules.seeds_per_pit
+    if rules.pits_per_row < 1 or rules.seeds_per_pit < 1:
+        raise UsageError("--pits-per-row and --seeds-per-pit must be at least 1")
+    positions = 2 * comb(total + holes, holes)
+    if positions > MAX_SOLVE_POSITIONS:
+        raise UsageError(
+            f"{rules.pits_per_row} holes a row with {rules.seeds_per_pit} "
+            f"counter{'s' if rules.seeds_per_pit != 1 else ''} each "
+            f"has up to {positions:,} positions; solve handles at most "
+            f"{MAX_SOLVE_POSITIONS:,} (the limit keeps it within a few GB of memory)")
 
 
 def report(solution, seconds: float | None = None) -> str:

@@ -178,38 +178,147 @@ def extract_examples(docs: Path | str) -> list[Example]:
     return examples
 
 
+def _case(case_id: str, rule: str, where: str, pos, pit: int | None,
+          match=None) -> dict[str, Any]:
+    """One exported case: *pos* and move *pit* (``None``: the position only),
+    with the reference engine's answer as what is expected."""
+    game = pos.game
+    request = {"id": case_id, "game": game.name, "options": dict(game.options),
+               "position": position_fields(pos), "move": pit}
+    if match is not None:
+        request["match"] = match
+    expected = answer(request)
+    expected.pop("id")
+    if "result" in expected:
+        expected["result"]["text"] = pos.play(pit).to_text()
+    return {
+        "id": case_id, "rule": rule, "game": game.name, "options": dict(game.options),
+        "where": where,
+        "position": {"text": pos.to_text(), "fields": position_fields(pos)},
+        "move": None if pit is None else {"pit": pit, "name": game.board.name(pit)},
+        **({"match": match} if match is not None else {}),
+        "expected": expected,
+    }
+
+
+def derived(pos, pit: int | None) -> list[tuple[str, Any, int | None]]:
+    """The two cases derived from an example's case, as (suffix, position, move):
+
+    - ``~position``: the example's position asked about without a move (its legal
+      moves, whether it is over and who won), or, when the example only shows
+      a position, its first and last legal moves played (``~first``, ``~last``;
+      for a finished position, the same board with the next player to move,
+      ``~turned`` and ``~turned-position``);
+    - ``~after``: what follows the example's move: the next player's first
+      legal move from the resulting position, or, when the game is over there,
+      that final position asked about (no legal moves, the winner).
+
+    An example of an illegal move gives ``~position`` and ``~first`` (its
+    first legal move). All are computed by the reference engine, like every
+    expected answer."""
+    out: list[tuple[str, Any, int | None]] = []
+    moves = [] if pos.is_over else pos.legal_moves()
+    if pit is not None and pit not in moves:      # an example of an illegal move
+        out.append(("~position", pos, None))
+        if moves:
+            out.append(("~first", pos, moves[0]))
+        return out
+    if pit is None:
+        if not moves:
+            return _turned(pos)
+        out.append(("~first", pos, moves[0]))
+        if len(moves) > 1:
+            out.append(("~last", pos, moves[-1]))
+        return out
+    out.append(("~position", pos, None))
+    after = pos.play(pit)
+    moves = [] if after.is_over else after.legal_moves()
+    out.append(("~after", after, moves[0]) if moves else ("~after", after, None))
+    return out
+
+
+def _turned(pos) -> list[tuple[str, Any, int | None]]:
+    """For a finished position shown without a move: the same board with the
+    next player to move: its first legal move (``~turned``) and the position
+    itself (``~turned-position``)."""
+    game = pos.game
+    try:
+        turned = game.position(pos.pits, to_move=(pos.to_move + 1) % len(pos.captured),
+                               captured=pos.captured, opener=pos.opener, owners=pos.owners)
+    except ValueError:
+        return []
+    moves = [] if turned.is_over else turned.legal_moves()
+    out = [("~turned", turned, moves[0] if moves else None)]
+    if moves:
+        out.append(("~turned-position", turned, None))
+    return out
+
+
+@dataclass(frozen=True)
+class Supplement:
+    """A case added where the rules pages' examples catch a plausible mistake
+    only once: its rule, game, options, position and move, and why it is here.
+    Its expected answer is the reference engine's, like every case's."""
+
+    id: str
+    rule: str
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    position: str
+    move: str | None
+    why: str
+
+
+#: The supplementary cases (see :class:`Supplement`), each with the mistake it catches.
+SUPPLEMENTS = (
+    Supplement("bakuk-capture-six-1", "bakuk-capture", "bakuk", (), "1,5,6/6,6,6 S 3-3 opener=S",
+               "a", "the last counter makes six in b: six is not two or four, nothing is "
+               "taken (an engine that also takes sixes, as Koumma does, fails)"),
+    Supplement("bakuk-capture-six-2", "bakuk-capture", "bakuk", (), "6,6,6/1,5,6 N 3-3 opener=S",
+               "A", "the last counter makes six in B; again nothing is taken"),
+    Supplement("bakuk-origin-3", "bakuk-origin", "bakuk", (("skip_origin", True),),
+               "0,0,9/6,6,6 S 3-6 opener=S", "c",
+               "nine counters from c pass over c itself on their second lap"),
+)
+
+
+def supplementary_cases() -> list[dict[str, Any]]:
+    """The exported cases of :data:`SUPPLEMENTS`."""
+    cases = []
+    for extra in SUPPLEMENTS:
+        game = get_game(extra.game, **dict(extra.options))
+        pos = game.parse(extra.position)
+        pit = None if extra.move is None else game.board.pit(extra.move)
+        case = _case(extra.id, extra.rule, "mancala_spec/conformance/__init__.py:SUPPLEMENTS",
+                     pos, pit)
+        cases.append(case)
+    return cases
+
+
 def build_suite(examples: list[Example]) -> dict[str, Any]:
-    """The exportable suite: one case per thing an example plays, with the
-    reference engine's answers as the expected values."""
+    """The exportable suite: one case per thing an example plays, each followed
+    by the cases :func:`derived` from it, with the reference engine's answers
+    as the expected values."""
     cases = []
     for example in examples:
+        where = f"{example.page}:{example.line}"
         for case_id, case in zip(example.case_ids(), example.cases):
             game = get_game(case.game, **dict(case.options))
             pos = game.parse(case.position) if case.position else game.start(case.opener)
             pit = None
             if case.move is not None:
                 pit = game.board.pit(case.move) if isinstance(case.move, str) else case.move
-            request = {"id": case_id, "game": game.name, "options": dict(game.options),
-                       "position": position_fields(pos), "move": pit}
+            match = None
             if case.match is not None:
                 from ..engine.match import Match
 
                 settings = Match(game, **dict(case.match))
-                request["match"] = {"target": settings.target, "opener": settings.opener,
-                                    "allocation": settings.allocation}
-            expected = answer(request)
-            expected.pop("id")
-            if "result" in expected:
-                expected["result"]["text"] = pos.play(pit).to_text()
-            cases.append({
-                "id": case_id, "rule": example.rule, "game": game.name,
-                "options": dict(game.options),
-                "where": f"{example.page}:{example.line}",
-                "position": {"text": pos.to_text(), "fields": position_fields(pos)},
-                "move": None if pit is None else {"pit": pit, "name": game.board.name(pit)},
-                **({"match": request["match"]} if "match" in request else {}),
-                "expected": expected,
-            })
+                match = {"target": settings.target, "opener": settings.opener,
+                         "allocation": settings.allocation}
+            cases.append(_case(case_id, example.rule, where, pos, pit, match))
+            for suffix, other, move in derived(pos, pit):
+                cases.append(_case(case_id + suffix, example.rule, where, other, move))
+    cases.extend(supplementary_cases())
     return {"format": SUITE_FORMAT, "version": SUITE_VERSION, "mancala_spec": __version__,
             "protocol": PROTOCOL, "cases": cases}
 
@@ -217,3 +326,20 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
 def schema() -> dict[str, Any]:
     """The JSON Schema of the exported suite."""
     return json.loads(resources.files(__package__).joinpath("schema.json").read_text("utf-8"))
+
+
+#: The suite shipped in the package (``suite.json`` beside this module), so that
+#: ``mancala-spec conformance run`` needs no ``docs/``. ``python -m
+#: mancala_spec.conformance.prebuilt`` regenerates it from the rules pages; a
+#: test checks it equals a fresh extraction.
+SUITE_FILE = "suite.json"
+
+
+def packaged_suite() -> dict[str, Any]:
+    """The prebuilt suite shipped with the package."""
+    return json.loads(resources.files(__package__).joinpath(SUITE_FILE).read_text("utf-8"))
+
+
+def suite_text(suite: dict[str, Any]) -> str:
+    """A suite as the JSON text that is exported and shipped."""
+    return json.dumps(suite, indent=1, ensure_ascii=False) + "\n"

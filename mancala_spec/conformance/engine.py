@@ -4,7 +4,7 @@
     python -m mancala_spec.conformance.engine --mutant NAME # a wrong engine
 
 The mutants exist to prove the suite catches rule mistakes: each one breaks one
-rule, and the tests check that at least one case fails for it.
+rule, and the tests check that at least two cases fail for it.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import sys
 from ..engine.games import get_game
 from ..engine.games.ba_awa import BaAwa
 from ..engine.games.bakuk import Bakuk
-from ..engine.sowing import Sowing
+from ..engine.sowing import Sowing, sowing_order
 from .protocol import serve
 
 
@@ -91,6 +91,17 @@ class CapturesSixes(Bakuk):
         return s
 
 
+class NoOriginSkip(Bakuk):
+    """Ignores ``skip_origin``: a long lap drops into the hole it was lifted from."""
+
+    def next_pit(self, pit, origin):
+        return (pit + 1) % self.board.size
+
+    @property
+    def sowing_order(self):
+        return sowing_order(self.board.size, False)
+
+
 MUTANTS = {
     "owner-four-to-mover": OwnerFourToMover,
     "no-relay": NoRelay,
@@ -98,6 +109,7 @@ MUTANTS = {
     "no-endless-check": NoEndlessCheck,
     "backward-chain": BackwardChain,
     "captures-sixes": CapturesSixes,
+    "no-origin-skip": NoOriginSkip,
 }
 
 

@@ -30,7 +30,14 @@ The answer::
 - ``{"id": ..., "legal_moves": [...], "error": "illegal"}`` when the move is
   not legal;
 - ``{"id": ..., "unsupported": "why"}`` for a game or option the engine does
-  not implement (the case is reported as skipped).
+  not implement (the case is reported as skipped; by default every case must
+  be supported).
+
+Once a move ends the game, ``to_move`` in the result is the next player in
+turn order after the mover, with no pass applied. ``history`` holds the
+positions seen since the last capture, oldest first, without the current one.
+The protocol page of the rules site has the JSON Schemas of requests and
+answers (built by ``mancala_spec.conformance.wire``) and the comparison rules.
 
 A Ba-awa **match** case adds ``"match": {"target": 12, "opener": "alternate",
 "allocation": "extend"}`` to the request: the move ends a game of a match, and

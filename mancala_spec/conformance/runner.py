@@ -1,21 +1,53 @@
 """Run the conformance suite against an engine that speaks the protocol.
 
-The runner never waits forever: each answer has a time limit, a hung engine is
-killed and restarted for the next case, and a crashed one is reported with the
-end of what it wrote on standard error.
+The runner never waits forever and never trusts the engine:
+
+- each answer has a time limit; an engine that misses it is killed (with its
+  whole process group) and started again for the next case;
+- an answer is one line of at most :data:`MAX_ANSWER_BYTES`; a longer one (an
+  engine flooding its output) is cut off and reported;
+- an answer that is not UTF-8, not JSON, or not of the protocol's shape is an
+  engine failure of that case, never a crash of the runner;
+- after ``max_failures`` consecutive engine failures (timeouts, crashes, bad
+  answers) the run stops early and says why;
+- the engine is killed with its process group when the run ends, however it
+  ends (Ctrl-C and SIGTERM included).
+
+It needs no threads: one loop waits on the engine's pipes with ``select``.
 """
 from __future__ import annotations
 
 import json
-import queue
+import math
+import os
+import select
 import shlex
+import signal
 import subprocess
-import threading
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
-PASS, FAIL, SKIP, HUNG, CRASH = "pass", "fail", "skipped", "hung", "crashed"
+PASS, FAIL, SKIP, HUNG, CRASH, BAD, INVALID = (
+    "pass", "fail", "skipped", "hung", "crashed", "bad-answer", "invalid-case")
+#: Statuses that mean the engine misbehaved (they count towards stopping early).
+ENGINE_FAILURES = (HUNG, CRASH, BAD)
+#: The longest answer line the runner reads (bytes, newline excluded).
+MAX_ANSWER_BYTES = 1 << 20
+#: How much of the engine's standard error is kept for reports (bytes).
+STDERR_TAIL = 4096
+#: The longest value shown in a difference (characters).
+SHOWN = 200
+
+
+class EngineStartError(OSError):
+    """The engine's command could not be started (no such file, not executable)."""
+
+
+class AnswerError(Exception):
+    """An answer that is too long, not UTF-8 or not JSON; the message says which."""
 
 
 @dataclass
@@ -34,109 +66,271 @@ class Report:
 
     outcomes: list[Outcome]
     seconds: float
+    total: int = 0
+    stopped: str | None = None
+    min_supported: int | None = None
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
 
     @property
+    def supported(self) -> int:
+        return len(self.outcomes) - self.count(SKIP) - self.count(INVALID)
+
+    @property
     def ok(self) -> bool:
-        """True when no case failed, hung or crashed (skipped cases are allowed)."""
-        return all(o.status in (PASS, SKIP) for o in self.outcomes)
+        """True when every case ran and passed or was skipped, and enough were supported."""
+        return self.problem() is None
+
+    def problem(self) -> str | None:
+        """Why the run does not count as a pass, or ``None``."""
+        if self.stopped:
+            return self.stopped
+        if not self.outcomes:
+            return "no case ran"
+        bad = [s for s in (FAIL, INVALID, *ENGINE_FAILURES) if self.count(s)]
+        if bad:
+            return ", ".join(f"{self.count(s)} {s}" for s in bad)
+        wanted = len(self.outcomes) if self.min_supported is None else self.min_supported
+        if self.supported < wanted:
+            return (f"only {self.supported} of {len(self.outcomes)} cases supported; "
+                    f"--min-supported is {wanted}")
+        if self.supported == 0:
+            return "no case was supported"
+        return None
 
     @property
     def exit_code(self) -> int:
-        return 0 if self.ok else 1
+        """0 passed, 1 failures, 3 the engine could not be run (see the CLI's table)."""
+        if self.stopped or not self.outcomes:
+            return 3
+        return 0 if self.problem() is None else 1
 
     def summary(self) -> str:
-        parts = [f"{self.count(s)} {s}" for s in (PASS, FAIL, SKIP, HUNG, CRASH) if self.count(s)]
-        return (f"{len(self.outcomes)} cases: " + ", ".join(parts)
-                + f" ({self.seconds:.2f} s)")
+        parts = [f"{self.count(s)} {s}"
+                 for s in (PASS, FAIL, SKIP, HUNG, CRASH, BAD, INVALID) if self.count(s)]
+        ran = f"{len(self.outcomes)} of {self.total}" if self.total != len(self.outcomes) \
+            else f"{len(self.outcomes)}"
+        line = f"{ran} cases: " + (", ".join(parts) or "none") + f" ({self.seconds:.2f} s)"
+        problem = self.problem()
+        return line + (f"\nnot conforming: {problem}" if problem else "")
 
     def lines(self, verbose: bool = False) -> list[str]:
         out = []
         for outcome in self.outcomes:
             if outcome.status != PASS or verbose:
-                out.append(f"{outcome.status.upper():7} {outcome.case}  [{outcome.rule}]")
-                out.extend(f"        {line}" for line in outcome.diff)
+                out.append(f"{outcome.status.upper():12} {outcome.case}  [{outcome.rule}]")
+                out.extend(f"             {line}" for line in outcome.diff)
         out.append(self.summary())
         return out
 
 
-class EngineProcess:
-    """An engine subprocess answering one JSON line per request."""
+def engine_argv(command: str | list[str]) -> list[str]:
+    """The engine command as an argument list; raises ValueError if it is empty or
+    its quoting is broken."""
+    if isinstance(command, str):
+        try:
+            argv = shlex.split(command)
+        except ValueError as error:
+            raise ValueError(f"cannot read the engine command {command!r}: {error}") from None
+    else:
+        argv = list(command)
+    if not argv:
+        raise ValueError("the engine command is empty")
+    return argv
 
-    def __init__(self, command: str | list[str]) -> None:
-        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+
+class EngineProcess:
+    """An engine subprocess answering one JSON line per request, in its own
+    process group (so everything it starts is killed with it)."""
+
+    def __init__(self, command: str | list[str], max_answer: int = MAX_ANSWER_BYTES) -> None:
+        self.argv = engine_argv(command)
+        self.max_answer = max_answer
         self.proc: subprocess.Popen | None = None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.errors: list[str] = []
+        self.buffer = b""
+        self.stderr = b""
 
     def start(self) -> None:
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        self.errors = []
-        threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=self._drain, args=(self.proc.stderr, self.errors), daemon=True).start()
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         start_new_session=True)
+        except FileNotFoundError:
+            raise EngineStartError(f"cannot start the engine: no command {self.argv[0]!r}") \
+                from None
+        except PermissionError:
+            raise EngineStartError(f"cannot start the engine: {self.argv[0]!r} is not "
+                                   "executable") from None
+        except OSError as error:
+            raise EngineStartError(f"cannot start the engine {self.argv[0]!r}: "
+                                   f"{error.strerror or error}") from None
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            os.set_blocking(stream.fileno(), False)
+        self.buffer = b""
+        self.stderr = b""
 
-    @staticmethod
-    def _read(stream, lines: queue.Queue) -> None:
-        for line in stream:
-            lines.put(line)
-        lines.put(None)
+    def errors(self, lines: int = 5) -> list[str]:
+        """The last *lines* lines the engine wrote on standard error."""
+        text = self.stderr.decode("utf-8", "replace")
+        return [line[:SHOWN] for line in text.splitlines()[-lines:]]
 
-    @staticmethod
-    def _drain(stream, errors: list[str]) -> None:
-        for line in stream:
-            errors.append(line.rstrip("\n"))
-            del errors[:-20]
+    def _read_stderr(self) -> None:
+        try:
+            chunk = os.read(self.proc.stderr.fileno(), 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        self.stderr = (self.stderr + chunk)[-STDERR_TAIL:]
 
-    def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
-        """Send *request*; return the answer. Raises TimeoutError or EOFError."""
+    def ask(self, request: dict[str, Any], timeout: float) -> tuple[dict[str, Any] | Any, str]:
+        """Send *request*; return (the decoded answer, its text).
+
+        Raises TimeoutError, EOFError (the engine exited) or AnswerError."""
         if self.proc is None or self.proc.poll() is not None:
+            self.stop()
             self.start()
-        try:
-            self.proc.stdin.write(json.dumps(request) + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise EOFError("the engine closed its input") from None
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
+        deadline = time.monotonic() + timeout
+        data = (json.dumps(request) + "\n").encode()
+        out, err, inp = (self.proc.stdout.fileno(), self.proc.stderr.fileno(),
+                         self.proc.stdin.fileno())
+        while data:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.stop()
+                raise TimeoutError(f"the engine did not read the request within {timeout:g} s")
+            readable, writable, _ = select.select([err], [inp], [], left)
+            if err in readable:
+                self._read_stderr()
+            if inp in writable:
+                try:
+                    data = data[os.write(inp, data):]
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    self.stop()
+                    raise EOFError("the engine closed its input") from None
+        while b"\n" not in self.buffer:
+            if len(self.buffer) > self.max_answer:
+                self.stop()
+                raise AnswerError(f"answer longer than {self.max_answer:,} bytes: cut off")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.stop()
+                raise TimeoutError(f"no answer within {timeout:g} s")
+            readable, _, _ = select.select([out, err], [], [], left)
+            if err in readable:
+                self._read_stderr()
+            if out in readable:
+                try:
+                    chunk = os.read(out, 65536)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    try:
+                        code = self.proc.wait(timeout=0.5)
+                    except subprocess.TimeoutExpired:
+                        code = None
+                    self._read_stderr_rest()
+                    self.stop()
+                    raise EOFError("the engine exited" +
+                                   (f" with status {code}" if code is not None else ""))
+                self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        if len(line) > self.max_answer:
             self.stop()
-            raise TimeoutError(f"no answer within {timeout:g} s") from None
-        if line is None:
+            raise AnswerError(f"answer longer than {self.max_answer:,} bytes: cut off")
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as error:
             self.stop()
-            raise EOFError("the engine exited")
-        return json.loads(line)
+            raise AnswerError(f"the answer is not UTF-8 (byte {error.start})") from None
+        try:
+            return json.loads(text), text
+        except RecursionError:
+            self.stop()
+            raise AnswerError("the answer is nested too deeply") from None
+        except ValueError as error:
+            self.stop()      # what it writes next cannot be trusted to be in step
+            raise AnswerError(f"the answer is not JSON ({error}): {_short(text, raw=True)}") from None
+
+    def _read_stderr_rest(self) -> None:
+        if self.proc is None:
+            return
+        for _ in range(64):
+            ready, _, _ = select.select([self.proc.stderr.fileno()], [], [], 0)
+            if not ready:
+                return
+            before = len(self.stderr)
+            self._read_stderr()
+            if len(self.stderr) == before:
+                return
 
     def stop(self) -> None:
-        if self.proc is not None:
-            if self.proc.poll() is None:
-                self.proc.kill()
-            self.proc.wait()
-            for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-                try:
-                    stream.close()
-                except OSError:
-                    pass
-            self.proc = None
+        """Kill the engine and everything in its process group; close the pipes."""
+        if self.proc is None:
+            return
+        proc, self.proc = self.proc, None
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+def _short(value: Any, raw: bool = False) -> str:
+    """*value* as JSON (or as it is, if *raw*), cut to :data:`SHOWN` characters."""
+    text = value if raw and isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= SHOWN else text[:SHOWN] + f"… ({len(text):,} characters)"
+
+
+def _is_ints(value: Any) -> bool:
+    return isinstance(value, list) and all(type(v) is int for v in value)
+
+
+def answer_problem(got: Any) -> str | None:
+    """Why *got* is not an answer of the protocol's shape, or ``None``."""
+    if not isinstance(got, dict):
+        return f"the answer is not a JSON object: {_short(got)}"
+    if "unsupported" in got:
+        return None if isinstance(got["unsupported"], str) else '"unsupported" is not a string'
+    if not _is_ints(got.get("legal_moves")):
+        return '"legal_moves" is missing or not a list of integers'
+    for key in ("result", "match"):
+        if got.get(key) is not None and not isinstance(got[key], dict):
+            return f'"{key}" is not an object'
+    if got.get("events") is not None and not (
+            isinstance(got["events"], list) and all(isinstance(e, dict) for e in got["events"])):
+        return '"events" is not a list of objects'
+    if "error" in got and not isinstance(got["error"], str):
+        return '"error" is not a string'
+    return None
 
 
 def compare(expected: dict[str, Any], got: dict[str, Any], rules: bool = False) -> list[str]:
-    """Readable differences between the expected answer and the engine's."""
+    """Readable differences between the expected answer and the engine's
+    (*got* must have passed :func:`answer_problem`)."""
     diff: list[str] = []
 
     def check(path: str, want: Any, have: Any) -> None:
-        if want != have:
-            diff.append(f"{path}: expected {json.dumps(want)}, got {json.dumps(have)}")
+        if want != have or type(want) is not type(have):
+            diff.append(f"{path}: expected {_short(want)}, got {_short(have)}")
 
     check("legal_moves", expected["legal_moves"], got.get("legal_moves"))
     if expected.get("error"):
         check("error", expected["error"], got.get("error"))
         return diff
     if got.get("error"):
-        diff.append(f"the engine refused the move as {got['error']!r}")
+        diff.append(f"the engine refused the move as {_short(repr(got['error']), raw=True)}")
         return diff
     if expected.get("result") is None:
         check("is_over", expected["is_over"], got.get("is_over"))
@@ -150,12 +344,12 @@ def compare(expected: dict[str, Any], got: dict[str, Any], rules: bool = False) 
         have_match = got.get("match") or {}
         for key, want in expected["match"].items():
             check(f"match.{key}", want, have_match.get(key))
-    if "events" in got and got["events"] is not None:
+    if got.get("events") is not None:
         want_events = [_strip(e, rules) for e in expected["events"]]
         have_events = [_strip(e, rules) for e in got["events"]]
         for index, (want, have) in enumerate(zip(want_events, have_events)):
             if want != have:
-                diff.append(f"events[{index}]: expected {json.dumps(want)}, got {json.dumps(have)}")
+                diff.append(f"events[{index}]: expected {_short(want)}, got {_short(have)}")
                 break
         else:
             if len(want_events) != len(have_events):
@@ -167,40 +361,160 @@ def _strip(event: dict[str, Any], rules: bool) -> dict[str, Any]:
     return event if rules else {k: v for k, v in event.items() if k != "rule"}
 
 
-def run(command: str | list[str], suite: dict[str, Any], timeout: float = 10.0,
-        rules: bool = False) -> Report:
-    """Run every case of *suite* (an exported suite document) against *command*."""
+_CASE_FIELDS = {"id": str, "rule": str, "game": str, "options": dict, "position": dict,
+                "expected": dict}
+
+
+def case_problem(case: Any) -> str | None:
+    """Why *case* is not a valid suite case, or ``None``."""
+    if not isinstance(case, dict):
+        return "a case is not a JSON object"
+    for key, kind in _CASE_FIELDS.items():
+        if not isinstance(case.get(key), kind):
+            return f'"{key}" is missing or not a{"n" if kind is dict else ""} ' \
+                   f'{"object" if kind is dict else "string"}'
+    if not isinstance(case["position"].get("fields"), dict):
+        return '"position.fields" is missing'
+    move = case.get("move")
+    if move is not None and not (isinstance(move, dict) and type(move.get("pit")) is int):
+        return '"move" is neither null nor {"pit": <integer>, ...}'
+    expected = case["expected"]
+    if not _is_ints(expected.get("legal_moves")):
+        return '"expected.legal_moves" is missing or not a list of integers'
+    if move is None and ("is_over" not in expected or "winner" not in expected):
+        return '"expected" lacks is_over or winner'
+    if move is not None and not expected.get("error"):
+        if not isinstance(expected.get("result"), dict):
+            return '"expected.result" is missing'
+        if not isinstance(expected.get("events"), list):
+            return '"expected.events" is missing'
+    if case.get("match") is not None and not isinstance(case["match"], dict):
+        return '"match" is not an object'
+    return None
+
+
+def suite_problem(suite: Any) -> str | None:
+    """Why *suite* is not a suite document at all, or ``None``."""
     from .protocol import PROTOCOL
 
+    if not isinstance(suite, dict):
+        return "the suite is not a JSON object"
     if suite.get("protocol") != PROTOCOL:
-        raise ValueError(f"this runner speaks {PROTOCOL}, the suite is for {suite.get('protocol')!r}")
+        return f"this runner speaks {PROTOCOL}, the suite is for {suite.get('protocol')!r}"
+    if not isinstance(suite.get("cases"), list):
+        return 'the suite has no "cases" list'
+    return None
+
+
+def request_of(case: dict[str, Any]) -> dict[str, Any]:
+    """The protocol request for a (valid) suite case."""
+    request = {"id": case["id"], "game": case["game"], "options": case["options"],
+               "position": case["position"]["fields"],
+               "move": case["move"]["pit"] if case.get("move") else None}
+    if case.get("match") is not None:
+        request["match"] = case["match"]
+    return request
+
+
+class Progress:
+    """Cases done of the total and failures so far, on *stream*: redrawn in
+    place on a terminal, else a plain line every tenth of the run, whenever a
+    case does not pass, and at least every *every* seconds."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, every: float = 5.0) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.total = total
+        self.live = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.step = max(1, math.ceil(total / 10))
+        self.every = every
+        self.shown = False
+        self.failures = 0
+        self.last = time.monotonic()
+
+    def __call__(self, done: int, failures: int, case: str) -> None:
+        line = f"conformance: {done}/{self.total} cases, {failures} not passed"
+        now = time.monotonic()
+        if self.live:
+            self.stream.write(f"\r{line}  {case[:30]:30}")
+            self.shown = True
+        elif (done % self.step == 0 or done == self.total or failures > self.failures
+              or now - self.last >= self.every):
+            self.stream.write(line + (f" (last: {case})" if failures > self.failures else "")
+                              + "\n")
+            self.last = now
+        self.failures = failures
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.live and self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def run(command: str | list[str], suite: dict[str, Any], timeout: float = 10.0,
+        rules: bool = False, max_failures: int = 5, min_supported: int | None = None,
+        progress: Callable[[int, int, str], None] | None = None,
+        traffic: list[tuple[dict[str, Any], str]] | None = None) -> Report:
+    """Run every case of *suite* (an exported suite document) against *command*.
+
+    *max_failures* consecutive engine failures stop the run (0: never stop);
+    *min_supported* is how many cases must be supported (default: all).
+    *traffic*, if given, receives every (request, answer line) exchanged.
+    Raises ValueError for a suite that is not one and :class:`EngineStartError`
+    if the engine cannot be started at all."""
+    problem = suite_problem(suite)
+    if problem:
+        raise ValueError(problem)
+    if not (timeout > 0 and math.isfinite(timeout)):
+        raise ValueError(f"the timeout must be a positive number of seconds, not {timeout}")
     engine = EngineProcess(command)
+    cases = suite["cases"]
     outcomes: list[Outcome] = []
+    report = Report(outcomes, 0.0, total=len(cases), min_supported=min_supported)
     began = time.perf_counter()
+    streak = 0
     try:
-        for case in suite["cases"]:
-            request = {"id": case["id"], "game": case["game"], "options": case["options"],
-                       "position": case["position"]["fields"],
-                       "move": case["move"]["pit"] if case["move"] else None}
-            if case.get("match") is not None:
-                request["match"] = case["match"]
-            try:
-                got = engine.ask(request, timeout)
-            except TimeoutError as error:
-                outcomes.append(Outcome(case["id"], case["rule"], HUNG, [str(error)]))
-                continue
-            except (EOFError, json.JSONDecodeError) as error:
-                detail = [str(error)] + engine.errors[-5:]
-                engine.stop()
-                outcomes.append(Outcome(case["id"], case["rule"], CRASH, detail))
-                continue
-            if "unsupported" in got:
-                outcomes.append(Outcome(case["id"], case["rule"], SKIP, [got["unsupported"]]))
-                continue
-            diff = compare(case["expected"], got, rules)
-            if got.get("id") != case["id"]:
-                diff.insert(0, f"id: expected {case['id']!r}, got {got.get('id')!r}")
-            outcomes.append(Outcome(case["id"], case["rule"], FAIL if diff else PASS, diff))
+        for case in cases:
+            outcome = _run_case(engine, case, timeout, rules, traffic)
+            outcomes.append(outcome)
+            streak = streak + 1 if outcome.status in ENGINE_FAILURES else 0
+            if progress is not None:
+                progress(len(outcomes), sum(o.status not in (PASS, SKIP) for o in outcomes),
+                         outcome.case)
+            if max_failures and streak >= max_failures:
+                report.stopped = (f"stopped after {streak} consecutive engine failures "
+                                  f"(last: {outcome.diff[0] if outcome.diff else outcome.status})")
+                break
     finally:
         engine.stop()
-    return Report(outcomes, time.perf_counter() - began)
+        report.seconds = time.perf_counter() - began
+    return report
+
+
+def _run_case(engine: EngineProcess, case: Any, timeout: float, rules: bool,
+              traffic: list | None) -> Outcome:
+    problem = case_problem(case)
+    case_id = str(case.get("id")) if isinstance(case, dict) else "?"
+    rule = str(case.get("rule")) if isinstance(case, dict) else "?"
+    if problem:
+        return Outcome(case_id, rule, INVALID, [problem])
+    request = request_of(case)
+    try:
+        got, text = engine.ask(request, timeout)
+    except TimeoutError as error:
+        return Outcome(case_id, rule, HUNG, [str(error)])
+    except EOFError as error:
+        return Outcome(case_id, rule, CRASH, [str(error)] + engine.errors())
+    except AnswerError as error:
+        return Outcome(case_id, rule, BAD, [str(error)])
+    if traffic is not None:
+        traffic.append((request, text))
+    shape = answer_problem(got)
+    if shape:
+        return Outcome(case_id, rule, BAD, [shape])
+    if "unsupported" in got:
+        return Outcome(case_id, rule, SKIP, [_short(got["unsupported"], raw=True)])
+    diff = compare(case["expected"], got, rules)
+    if got.get("id") != case["id"]:
+        diff.insert(0, f"id: expected {case['id']!r}, got {_short(got.get('id'))}")
+    return Outcome(case_id, rule, FAIL if diff else PASS, diff)

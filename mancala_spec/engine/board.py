@@ -13,9 +13,11 @@ named from its owner's left: South's a, b, c…, North's A, B, C…, so A is pit
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from string import ascii_lowercase
 
+from ..catalogue import implements
 from ..errors import NotationError
 
 PLAYER_NAMES = ("South", "North")
@@ -32,11 +34,11 @@ class Board:
 
     pits_per_row: int
     players: int = 2
+    #: The number of playing pits (stores are not pits: they are never sown).
+    size: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def size(self) -> int:
-        """The number of playing pits (stores are not pits: they are never sown)."""
-        return 2 * self.pits_per_row
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", 2 * self.pits_per_row)
 
     def next(self, pit: int) -> int:
         """The pit after *pit* in sowing (counter-clockwise) order."""
@@ -65,19 +67,23 @@ class Board:
         """The players' one-letter names used in notation, player 0 first."""
         return PLAYER_LETTERS if self.players == 2 else THREE_PLAYER_LETTERS
 
-    def consecutive_owners(self, counts) -> tuple[int, ...]:
+    def consecutive_owners(self, counts: Sequence[int]) -> tuple[int, ...]:
         """Owners giving player 0 the first ``counts[0]`` pits in sowing order from
         pit 0, player 1 the next ``counts[1]``, and so on."""
         return tuple(player for player, count in enumerate(counts) for _ in range(count))
 
     @property
+    @implements("ba-awa-board", "bakuk-board", "ba-awa-three-players", "ba-awa-three-turns",
+                "bakuk-three-players", "bakuk-three-turns")
     def default_owners(self) -> tuple[int, ...]:
-        """Who owns which pit at the start of a standalone game: each player their
-        own row with two players; with three, equal consecutive blocks in sowing
-        order (South a…, then East, then North)."""
+        """Who owns which pit at the start of a standalone game. Two players:
+        each owns the row in front of them (South a…, North A…). Three players:
+        equal blocks of consecutive pits in sowing order, South first from a,
+        then East, then North (Ba-awa: a–d, e–B, C–F; Bakuk: a–b, c–A, B–C)."""
         if self.players == 2:
-            return self.row_owners
-        return self.consecutive_owners([self.size // self.players] * self.players)
+            return tuple(self.row_owner(pit) for pit in range(self.size))
+        block = self.size // self.players
+        return tuple(pit // block for pit in range(self.size))
 
     def name(self, pit: int) -> str:
         """The pit's name: a, b, c… for South's row, A, B, C… for North's."""

@@ -19,11 +19,11 @@ True
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
-from ..errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
+from ..errors import IllegalMoveError, InvalidPositionError, OptionError
 from ..options import match_settings
 from .games.ba_awa import BaAwa
 from .position import Position
@@ -68,12 +68,15 @@ class Match:
     opener: str = "alternate"
     allocation: str = "extend"
     played: tuple[PlayedGame, ...] = ()
-    current: PlayedGame | None = None
-    position: Position | None = None
+    #: the game being played (by default the first game, from the usual opening)
+    current: PlayedGame = None       # type: ignore[assignment]  # set by __post_init__
+    #: where the current game stands (by default worked out from *current*)
+    position: Position = None        # type: ignore[assignment]  # set by __post_init__
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, BaAwa):
-            raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}")
+            raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}", option="game",
+                              value=self.game)
         for setting in match_settings("ba-awa"):
             setting.check(getattr(self, setting.name))
         if self.current is None:
@@ -84,10 +87,13 @@ class Match:
             object.__setattr__(self, "position", self.current.final)
 
     @classmethod
-    def starting_from(cls, position: Position, **settings) -> Match:
+    def starting_from(cls, position: Position, **settings: Any) -> Match:
         """A match whose current game starts from *position* (for instance a
         late position of a game, to study how the match goes on from there).
         *settings* are ``target``, ``opener`` and ``allocation``."""
+        if not isinstance(position.game, BaAwa):
+            raise OptionError(f"match play is a Ba-awa rule; got {position.game!r}",
+                              option="game", value=position.game)
         return cls(position.game, **settings, current=PlayedGame(position, ()), position=position)
 
     # -- the current game ---------------------------------------------------
@@ -102,7 +108,7 @@ class Match:
         if self.game_over:
             raise IllegalMoveError("this game of the match is over: start the next with next_game()")
         after = self.position.play(pit)
-        index = self.position._pit_index(pit)
+        index = self.game.pit_index(pit)
         return replace(self, current=PlayedGame(self.current.start, self.current.moves + (index,)),
                        position=after)
 
@@ -200,7 +206,7 @@ class Match:
         """
         self._require_game_over()
         if self.is_over:
-            raise IllegalMoveError(f"the match is over: {self.game.player_name(self.winner)} "
+            raise IllegalMoveError(f"the match is over: {self.game.player_name(self.winner or 0)} "
                                    "won it")
         earned = self.earned()
         if owners is None:
@@ -237,70 +243,3 @@ class Match:
     def games(self) -> tuple[PlayedGame, ...]:
         """Every game of the match so far, the current one last."""
         return self.played + (self.current,)
-
-    def to_text(self) -> str:
-        """The match record: settings, then one line per game (see :func:`parse_match`)."""
-        from ..notation import format_game
-        game = self.game
-        header = format_game(game.start(), ()).splitlines()[:-1]  # game: and options: lines
-        lines = header + [f"target: {self.target}", f"opener: {self.opener}",
-                          f"allocation: {self.allocation}"]
-        letter = game.player_letter
-        for number, played in enumerate(self.games, start=1):
-            owners = "".join(letter(o) for o in played.start.owners)
-            moves = ",".join(game.board.name(p) for p in played.moves)
-            lines.append(f"game {number}: owners={owners} opener={letter(played.start.opener)} "
-                         f"moves={moves}")
-        return "\n".join(lines) + "\n"
-
-
-def parse_match(text: str) -> Match:
-    """Read a match record written by :meth:`Match.to_text`, replaying every game.
-
-    Raises :class:`~mancala_spec.errors.NotationError` with the line of the
-    first problem: a bad setting, an allocation that does not match the pits
-    earned, an opener the policy would not choose, or an illegal move.
-    """
-    from ..notation import parse_game
-
-    header, games = [], []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if re.match(r"game \d+:", line):
-            games.append((number, line))
-        elif line.strip():
-            header.append((number, line))
-    settings = {}
-    game_lines = []
-    for number, line in header:
-        key, sep, value = line.partition(":")
-        if key in SETTINGS:
-            settings[key] = value.strip()
-        else:
-            game_lines.append(line)
-    try:
-        record = parse_game("\n".join(game_lines + ["moves:"]))
-        target = int(settings.get("target", "12"))
-        match = Match(record.game, target=target, opener=settings.get("opener", "alternate"),
-                      allocation=settings.get("allocation", "extend"))
-    except ValueError as error:
-        raise NotationError(f"bad match settings: {error}", text, None, 1) from None
-    game = match.game
-    for index, (number, line) in enumerate(games):
-        fields = dict(re.findall(r"(\w+)=(\S*)", line))
-        try:
-            owners = [game.board.player_letters.index(ch) for ch in fields["owners"]]
-            opener = game.board.player_letters.index(fields["opener"])
-            if index:
-                match = match.next_game(owners=owners)
-            elif owners != list(match.position.owners):
-                raise InvalidPositionError("the first game starts with each player on their own pits")
-            if match.position.opener != opener:
-                raise InvalidPositionError(
-                    f"the opener policy {match.opener!r} gives the opening move to "
-                    f"{game.player_name(match.position.opener)}")
-            for name in filter(None, fields.get("moves", "").split(",")):
-                match = match.play(name)
-        except (KeyError, ValueError) as error:
-            message = f"missing {error}" if isinstance(error, KeyError) else str(error)
-            raise NotationError(f"game {index + 1}: {message}", text, None, number) from None
-    return match

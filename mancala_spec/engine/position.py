@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import IllegalMoveError, NotationError
+from ..errors import IllegalMoveError, InvalidPositionError, NotationError
+from .text import format_position, parse_position
 from .trace import Trace
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .games.base import Game, Seating
+    from .games.base import Game
     from .sowing import Sowing
 
 Key = tuple[tuple[int, ...], int]
@@ -30,7 +31,7 @@ class Position:
     """
 
     __slots__ = ("game", "pits", "to_move", "captured", "opener", "owners", "history",
-                 "seating", "_sowings", "_moves")
+                 "_sowings", "_moves")
 
     game: Game
     pits: tuple[int, ...]
@@ -39,42 +40,48 @@ class Position:
     opener: int
     owners: tuple[int, ...]
     history: tuple[Key, ...]
-    #: who owns which pits and who moves after whom (a
-    #: :class:`~mancala_spec.engine.games.base.Seating`, worked out from the owners)
-    seating: Seating
+    _sowings: dict[int, Sowing | None]
+    _moves: tuple[int, ...] | None
 
     def __init__(self, game: Game, text: str) -> None:
-        parsed = game.parse(text)
-        for name in ("game", "pits", "to_move", "captured", "opener", "owners", "history",
-                     "seating"):
-            object.__setattr__(self, name, getattr(parsed, name))
-        object.__setattr__(self, "_sowings", None)
-        object.__setattr__(self, "_moves", None)
+        if not callable(getattr(game, "parse", None)):
+            raise InvalidPositionError(
+                f"Position(game, text) needs a game (from get_game), not {game!r}", field="game")
+        parsed = parse_position(game, text)
+        self._set(game, parsed.pits, parsed.to_move, parsed.captured, parsed.opener,
+                  parsed.owners, parsed.history)
 
     @classmethod
-    def _make(cls, game: Game, pits, to_move: int, captured, opener: int, seating: Seating,
-              history, moves: tuple[int, ...] | None = None) -> Position:
-        """Build without checks; for the engine, which only makes valid positions
-        (and gives their legal *moves* if it knows them). Every sequence must
-        be a tuple already; the pits' owners are those of *seating*."""
-        self = object.__new__(_Unfinished)
-        self.game = game
-        self.pits = pits
-        self.to_move = to_move
-        self.captured = captured
-        self.opener = opener
-        self.owners = seating.owners
-        self.history = history
-        self.seating = seating
-        self._sowings = None     # made when first needed: most positions never need it
-        self._moves = moves
-        self.__class__ = Position   # from here on immutable
+    def unchecked(cls, game: Game, pits: tuple[int, ...], to_move: int,
+                  captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
+                  history: tuple[tuple[tuple[int, ...], int], ...] = ()) -> Position:
+        """A position built without any check, for the engine's own use (it only
+        makes valid positions) and for tests and studies that need a board
+        outside play. Every sequence must be a tuple. Everyone else builds
+        positions with :meth:`Game.position
+        <mancala_spec.engine.games.base.Game.position>`, which checks them."""
+        self = object.__new__(cls)
+        self._set(game, pits, to_move, captured, opener, owners, history)
         return self
 
-    def __setattr__(self, name, value):
+    def _set(self, game: Game, pits: tuple[int, ...], to_move: int,
+             captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
+             history: tuple[Key, ...]) -> None:
+        set_field = object.__setattr__    # the only way in: Position.__setattr__ refuses
+        set_field(self, "game", game)
+        set_field(self, "pits", pits)
+        set_field(self, "to_move", to_move)
+        set_field(self, "captured", captured)
+        set_field(self, "opener", opener)
+        set_field(self, "owners", owners)
+        set_field(self, "history", history)
+        set_field(self, "_sowings", {})   # sowings worked out so far (see sowing())
+        set_field(self, "_moves", None)   # the legal moves, once worked out
+
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable; play() returns a new position")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Position is immutable; play() returns a new position")
 
     # -- reading ---------------------------------------------------------------
@@ -92,7 +99,7 @@ class Position:
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return not self._legal() and self.game.is_over(self)
+        return self.game.is_over(self)
 
     @property
     def winner(self) -> int | None:
@@ -102,15 +109,10 @@ class Position:
     def legal_moves(self) -> list[int]:
         """The pits the player to move may play, as sorted indices."""
         moves = self._moves
-        return list(self._legal() if moves is None else moves)
-
-    def _legal(self) -> tuple[int, ...]:
-        """The legal moves, worked out once (a position never changes)."""
-        moves = self._moves
-        if moves is None:
+        if moves is None:            # worked out once: a position never changes
             moves = self.game.moves(self)
             object.__setattr__(self, "_moves", moves)
-        return moves
+        return list(moves)
 
     # -- moving ----------------------------------------------------------------
 
@@ -120,72 +122,52 @@ class Position:
         Raises :class:`~mancala_spec.errors.IllegalMoveError` (saying why) when
         the move is not legal here; this position is unchanged either way.
         """
-        return self.trace(pit).position
+        after: Position = self.trace(pit).position
+        return after
 
     def trace(self, pit: int | str) -> Trace:
         """Play *pit* and return the move's events with the resulting position."""
-        moves = self._moves
-        if moves is None:
-            moves = self._legal()
-        index = pit if type(pit) is int and pit in moves else self._checked(pit)
+        index = self.game.pit_index(pit)
+        self.check_move(index)
         # the sowing worked out for the legality check, if any, is used up here
-        sowings = self._sowings
-        sowing = (sowings and sowings.pop(index, None)) or self.game.sow_move(self, index)
+        sowing = self._sowings.pop(index, None) or self.game.sow_move(self, index)
+        assert sowing is not None    # a legal move's sowing ends
         after = self.game.settle(self, sowing)
-        return Trace.recorded(self, index, sowing.records, after)
+        return Trace.of_sowing(self, index, sowing, after)
 
     def sowing(self, pit: int) -> Sowing | None:
-        """The (cached) sowing of *pit* before the end-of-move rules, or ``None``
-        if the sowing never ends. For the engine's own use: do not change it,
-        and do not keep it, as :meth:`trace` takes it from the cache and goes on
-        with it (the next call sows afresh)."""
-        sowings = self._sowings
-        if sowings is None:
-            sowings = {}
-            object.__setattr__(self, "_sowings", sowings)
-        if pit not in sowings:
-            sowings[pit] = self.game.sow_move(self, pit)
-        return sowings[pit]
+        """The sowing of *pit* before the end-of-move rules, or ``None`` if the
+        sowing never ends (worked out once, as a legality check may need it).
+        Do not change it, and do not keep it: :meth:`trace` takes it and goes
+        on with it (the next call sows afresh)."""
+        if pit not in self._sowings:
+            self._sowings[pit] = self.game.sow_move(self, pit)
+        return self._sowings[pit]
 
-    def _checked(self, pit) -> int:
-        """The index of *pit* (an index or a name such as ``"c"``) if it is a
-        legal move; otherwise raise the error that says why it is not."""
-        index = self._pit_index(pit)
-        self._check_move(index)
-        return index
-
-    def _pit_index(self, pit: int | str) -> int:
-        board = self.game.board
-        if isinstance(pit, str):
-            try:
-                return board.pit(pit)
-            except NotationError as error:
-                raise IllegalMoveError(str(error).split(": ", 1)[-1]) from None
-        if isinstance(pit, bool) or not isinstance(pit, int):
-            raise IllegalMoveError(f"a move is a pit index or name, not {pit!r}")
-        if not 0 <= pit < board.size:
-            raise IllegalMoveError(f"no pit {pit}: pits are numbered 0 to {board.size - 1}")
-        return pit
-
-    def _check_move(self, pit: int) -> None:
+    def check_move(self, pit: int) -> None:
+        """Raise :class:`~mancala_spec.errors.IllegalMoveError`, saying why, if
+        the pit index *pit* is not a legal move here."""
+        if pit in self.legal_moves():      # a legal move passes; anything else says why
+            return
         name = self.game.board.name(pit)
         player = self.game.player_name
         mover = player(self.to_move)
         if self.is_over:
-            raise IllegalMoveError(f"the game is over: no move can be played (pit {name})")
+            raise IllegalMoveError(f"the game is over: no move can be played (pit {name})",
+                                   pit=pit, reason="game-over")
         if self.owners[pit] != self.to_move:
             raise IllegalMoveError(
-                f"pit {name} belongs to {player(self.owners[pit])}, but {mover} is to move")
+                f"pit {name} belongs to {player(self.owners[pit])}, but {mover} is to move",
+                pit=pit, reason="not-yours")
         if self.pits[pit] == 0:
-            raise IllegalMoveError(f"pit {name} is empty: a move must lift seeds")
-        if pit not in self.game.legal_moves(self):
-            raise IllegalMoveError(self.game.why_illegal(self, pit))
+            raise IllegalMoveError(f"pit {name} is empty: a move must lift seeds",
+                                   pit=pit, reason="empty")
+        raise IllegalMoveError(self.game.why_illegal(self, pit), pit=pit, reason="rule")
 
     # -- text ------------------------------------------------------------------
 
     def to_text(self) -> str:
         """The position in one line of notation (see :mod:`mancala_spec.notation`)."""
-        from ..notation import format_position
         return format_position(self)
 
     def __repr__(self) -> str:
@@ -197,10 +179,10 @@ class Position:
         north = range(2 * n - 1, n - 1, -1)
         south = range(n)
 
-        def row(pits) -> str:
+        def row(pits: range) -> str:
             return "".join(f"{self.pits[p]:>4}" for p in pits)
 
-        def names(pits) -> str:
+        def names(pits: range) -> str:
             return "".join(f"{board.name(p):>4}" for p in pits)
 
         def store(player: int) -> str:
@@ -215,7 +197,7 @@ class Position:
         else:  # pits owned otherwise than row by row (match play, three players)
             letter = self.game.player_letter
 
-            def owner_row(pits) -> str:
+            def owner_row(pits: range) -> str:
                 return "".join(f"{letter(self.owners[p]):>4}" for p in pits)
 
             stores = ", ".join(f"{self.game.player_name(p)} {seeds}"
@@ -233,7 +215,7 @@ class Position:
 
     # -- value semantics -------------------------------------------------------
 
-    def _value(self):
+    def _value(self) -> tuple[object, ...]:
         return (self.game, self.pits, self.to_move, self.captured, self.opener, self.owners,
                 self.history)
 
@@ -248,20 +230,11 @@ class Position:
     def __copy__(self) -> Position:
         return self
 
-    def __deepcopy__(self, memo) -> Position:
+    def __deepcopy__(self, memo: object) -> Position:
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (Position, (self.game, self.to_text()))
-
-
-class _Unfinished:
-    """A position being built by :meth:`Position._make`: the same slots as
-    :class:`Position` but none of its guards, so its fields are set directly
-    (several times faster than round :meth:`Position.__setattr__`). Built,
-    it becomes a :class:`Position` by changing its class."""
-
-    __slots__ = Position.__slots__
 
 
 __all__ = ["Position", "NotationError"]

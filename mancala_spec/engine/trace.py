@@ -19,9 +19,12 @@ event           meaning
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
-from operator import attrgetter
-from typing import ClassVar
+from typing import Any, ClassVar
+
+#: Gives a pit's or a player's name from its index.
+Namer = Callable[[int], str]
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,7 @@ class Event:
         """The event as plain data: ``{"event": kind, ...fields}``."""
         return {"event": self.kind, **asdict(self)}
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         """One line of English; *name* maps a pit index to its name and
         *player* a player index to theirs (default: South, North)."""
         raise NotImplementedError
@@ -49,7 +52,7 @@ class PickUp(Event):
     pit: int
     seeds: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"pick up {self.seeds} from {name(self.pit)}"
 
 
@@ -61,7 +64,7 @@ class Drop(Event):
     pit: int
     count: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"drop in {name(self.pit)} → {self.count}"
 
 
@@ -74,7 +77,7 @@ class Capture(Event):
     seeds: int
     player: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         from .board import player_name
         return f"{(player or player_name)(self.player)} captures {self.seeds} from {name(self.pit)}"
 
@@ -88,7 +91,7 @@ class EndOfLap(Event):
     pit: int
     count: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"lap {self.lap} ends in {name(self.pit)} ({self.count})"
 
 
@@ -100,7 +103,7 @@ class Relay(Event):
     pit: int
     seeds: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"relay {self.seeds} from {name(self.pit)}"
 
 
@@ -111,7 +114,7 @@ class EndOfMove(Event):
     kind: ClassVar[str] = "end-of-move"
     reason: str
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"move ends: {MOVE_END_REASONS[self.reason]}"
 
 
@@ -122,7 +125,7 @@ class Pass(Event):
     kind: ClassVar[str] = "pass"
     player: int
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         from .board import player_name
         return f"{(player or player_name)(self.player)} has no legal move and passes"
 
@@ -134,7 +137,7 @@ class EndOfGame(Event):
     kind: ClassVar[str] = "end-of-game"
     reason: str
 
-    def describe(self, name=str, player=None) -> str:
+    def describe(self, name: Namer = str, player: Namer | None = None) -> str:
         return f"game over: {GAME_END_REASONS[self.reason]}"
 
 
@@ -160,40 +163,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
 def event_from_dict(data: dict[str, object]) -> Event:
     """Rebuild an event from :meth:`Event.as_dict` output."""
     data = dict(data)
-    cls = EVENT_TYPES[str(data.pop("event"))]
+    cls: Any = EVENT_TYPES[str(data.pop("event"))]
     names = {f.name for f in fields(cls)}
-    return cls(**{k: v for k, v in data.items() if k in names})
-
-
-#: How a move records its events as it is played: each a plain tuple
-#: ``(event class, rule, *fields)``, turned into :class:`Event` values only
-#: when someone reads :attr:`Trace.events` (recording a tuple costs a fraction
-#: of building a frozen dataclass, and most moves played are never read).
-Record = tuple
-
-
-_EXPANDERS: dict[object, object] = {}
-
-
-def register_record(expand) -> object:
-    """A new record kind standing for several events: a record
-    ``(kind, *fields)`` is read as the events ``expand(*fields)`` returns.
-    Returns *kind*, a marker to put first in such records."""
-    kind = object()
-    _EXPANDERS[kind] = expand
-    return kind
-
-
-def build_events(records) -> tuple[Event, ...]:
-    """The events of *records* (see :data:`Record`), in order."""
-    events: list[Event] = []
-    for kind, *values in records:
-        expand = _EXPANDERS.get(kind)
-        if expand is None:
-            events.append(kind(*values))
-        else:
-            events.extend(expand(*values))
-    return tuple(events)
+    event: Event = cls(**{k: v for k, v in data.items() if k in names})
+    return event
 
 
 class Trace:
@@ -205,31 +178,66 @@ class Trace:
 
     __slots__ = ("_before", "_pit", "_position", "_events", "_records")
 
-    before = property(attrgetter("_before"), doc="The position the move was played from.")
-    pit = property(attrgetter("_pit"), doc="The pit played (an index).")
-    position = property(attrgetter("_position"), doc="The position the move leads to.")
+    _before: Any
+    _pit: int
+    _position: Any
+    _events: tuple[Event, ...] | None
+    _records: Sequence[tuple[Any, ...]]
 
-    def __init__(self, before, pit: int, events, position) -> None:
-        self._before, self._pit, self._position = before, pit, position
-        self._events, self._records = tuple(events), None
+    def __init__(self, before: Any, pit: int, events: Iterable[Event], position: Any) -> None:
+        self._set(before, pit, tuple(events), (), position)
 
     @classmethod
-    def recorded(cls, before, pit: int, records, position) -> Trace:
-        """A trace whose events are built from *records* when first read."""
+    def of_sowing(cls, before: Any, pit: int, sowing: Any, position: Any) -> Trace:
+        """The trace of a move whose events are *sowing*'s records (see
+        :attr:`Sowing.records <mancala_spec.engine.sowing.Sowing.records>`),
+        made :class:`Event` values when first read."""
         self = object.__new__(cls)
-        self._before, self._pit, self._position = before, pit, position
-        self._events, self._records = None, records
+        self._set(before, pit, None, sowing.records, position)
         return self
 
-    def __reduce__(self):
-        return (Trace, (self.before, self.pit, self.events, self.position))
+    def _set(self, before: Any, pit: int, events: tuple[Event, ...] | None,
+             records: Sequence[tuple[Any, ...]], position: Any) -> None:
+        set_field = object.__setattr__    # the only way in: Trace.__setattr__ refuses
+        set_field(self, "_before", before)
+        set_field(self, "_pit", pit)
+        set_field(self, "_events", events)
+        set_field(self, "_records", records)
+        set_field(self, "_position", position)
+
+    @property
+    def before(self) -> Any:
+        """The position the move was played from."""
+        return self._before
+
+    @property
+    def pit(self) -> int:
+        """The pit played (an index)."""
+        return self._pit
+
+    @property
+    def position(self) -> Any:
+        """The position the move leads to."""
+        return self._position
 
     @property
     def events(self) -> tuple[Event, ...]:
         """The move's events, in the order they happened."""
         if self._events is None:
-            self._events, self._records = build_events(self._records), None
+            events = tuple(kind(*fields) for kind, *fields in self._records)
+            object.__setattr__(self, "_events", events)
+            object.__setattr__(self, "_records", ())
+            return events
         return self._events
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Trace is read-only: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Trace is read-only: cannot delete {name}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Trace, (self.before, self.pit, self.events, self.position))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trace):
@@ -244,7 +252,7 @@ class Trace:
         return (f"Trace(before={self.before!r}, pit={self.pit!r}, events={self.events!r}, "
                 f"position={self.position!r})")
 
-    def replace(self, **changes) -> Trace:
+    def replace(self, **changes: Any) -> Trace:
         """A copy with the fields named in *changes* (``before``, ``pit``,
         ``events``, ``position``) replaced."""
         fields_ = {"before": self.before, "pit": self.pit, "events": self.events,

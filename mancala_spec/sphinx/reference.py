@@ -6,9 +6,19 @@
 ``{conformance-summary}``
     The exported suite's cases counted per game and per rule, computed at
     build time from the rules pages.
+``{exit-statuses}``
+    The command's exit statuses, from the table the parser's help shows.
+``{protocol-schema} request|answer``
+    The JSON Schema of a protocol request or answer, derived from the engine
+    (:mod:`mancala_spec.conformance.wire`).
+``{protocol-exchanges}``
+    Real traffic: a few cases run through the runner against the reference
+    engine at build time, each request line and the answer line it got.
 
 HTML builds also write the suite and its JSON Schema beside the pages as
-``conformance-suite.json`` and ``conformance-schema.json``, for download.
+``conformance-suite.json`` and ``conformance-schema.json``, and the protocol's
+schemas as ``protocol-request-schema.json`` and ``protocol-answer-schema.json``,
+for download.
 """
 from __future__ import annotations
 
@@ -24,6 +34,7 @@ from .. import __version__
 
 SUITE_FILE = "conformance-suite.json"
 SCHEMA_FILE = "conformance-schema.json"
+PROTOCOL_FILE = "protocol-{}-schema.json"
 
 
 def _suite(app) -> dict[str, Any]:
@@ -89,6 +100,85 @@ class ConformanceSummary(SphinxDirective):
         return [table]
 
 
+class ExitStatuses(SphinxDirective):
+    """The exit-status table, from :data:`mancala_spec.cli.EXIT_STATUSES`."""
+
+    def run(self) -> list[nodes.Node]:
+        from .. import cli
+
+        table = nodes.table()
+        group = nodes.tgroup(cols=3)
+        table += group
+        for width in (1, 2, 6):
+            group += nodes.colspec(colwidth=width)
+
+        def row(*cells: str) -> nodes.row:
+            line = nodes.row()
+            for cell in cells:
+                entry = nodes.entry()
+                entry += nodes.paragraph(text=cell)
+                line += entry
+            return line
+
+        head = nodes.thead()
+        head += row("status", "name", "meaning")
+        group += head
+        body = nodes.tbody()
+        for status in cli.EXIT_STATUSES:
+            body += row(str(status.code), status.name, status.meaning)
+        group += body
+        return [table]
+
+
+class ProtocolSchema(SphinxDirective):
+    """The request or answer schema as a JSON literal block."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        from ..conformance import wire
+
+        which = self.arguments[0]
+        if which not in ("request", "answer"):
+            raise self.error("protocol-schema takes request or answer")
+        schema = getattr(wire, f"{which}_schema")()
+        return [nodes.literal_block(text=json.dumps(schema, indent=1, ensure_ascii=False),
+                                    language="json")]
+
+
+#: The cases whose real traffic the protocol page shows: a move with its events,
+#: a question about a position (move null), an illegal move, a match game's end.
+EXCHANGE_CASES = ("bakuk-chain-1", "bakuk-draw-1", "bakuk-choose-1.1", "ba-awa-match-setup-1")
+
+
+class ProtocolExchanges(SphinxDirective):
+    """Request and answer lines of a real run against the reference engine."""
+
+    def run(self) -> list[nodes.Node]:
+        import sys
+
+        from ..conformance import build_suite, extract_examples
+        from ..conformance.runner import run
+
+        suite = build_suite(extract_examples(Path(self.env.app.srcdir)))
+        by_id = {case["id"]: case for case in suite["cases"]}
+        missing = [case for case in EXCHANGE_CASES if case not in by_id]
+        chosen = [by_id[case] for case in EXCHANGE_CASES if case in by_id]
+        traffic: list = []
+        report = run([sys.executable, "-m", "mancala_spec.conformance.engine"],
+                     dict(suite, cases=chosen), timeout=60, traffic=traffic)
+        if missing or not report.ok or len(traffic) != len(chosen):
+            raise self.error(f"protocol-exchanges: cases {missing} missing or the run failed: "
+                             + report.summary())
+        result: list[nodes.Node] = []
+        for case, (request, answer) in zip(chosen, traffic):
+            result.append(nodes.paragraph(text=f"{case['id']} ({case['rule']}): request, "
+                                               "then answer"))
+            result.append(nodes.literal_block(text=json.dumps(request) + "\n" + answer,
+                                              language="json"))
+        return result
+
+
 def _write_downloads(app, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
@@ -98,10 +188,18 @@ def _write_downloads(app, exception) -> None:
     (out / SUITE_FILE).write_text(json.dumps(_suite(app), indent=1, ensure_ascii=False) + "\n",
                                   encoding="utf-8")
     (out / SCHEMA_FILE).write_text(json.dumps(schema(), indent=1) + "\n", encoding="utf-8")
+    from ..conformance import wire
+
+    for name, make in (("request", wire.request_schema), ("answer", wire.answer_schema)):
+        (out / PROTOCOL_FILE.format(name)).write_text(
+            json.dumps(make(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def setup(app) -> dict[str, Any]:
     app.add_directive("cli-reference", CliReference)
     app.add_directive("conformance-summary", ConformanceSummary)
+    app.add_directive("protocol-schema", ProtocolSchema)
+    app.add_directive("exit-statuses", ExitStatuses)
+    app.add_directive("protocol-exchanges", ProtocolExchanges)
     app.connect("build-finished", _write_downloads)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

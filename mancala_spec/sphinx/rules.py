@@ -21,11 +21,14 @@ Directives and roles (MyST syntax):
    ``src-<stem>-L<n>`` and links to the rules that cite it, or says why it is
    context. Quoted spans are marked.
 
-``{rule-index}`` and ``{options-table}``
-   Tables of every rule, and of every engine option with the rule it switches.
+``{rule-index}``, ``{options-table}`` and ``{claims-table}``
+   Tables of every rule, of every engine option with the rule it switches, and
+   of every reading (``:basis: reading``) or every editorial claim inside a
+   sourced rule (``:basis: editorial``).
 
 The role ``rule-ref`` (in MyST: ``{rule-ref}`` followed by the rule ID in
-backticks) links to a rule from anywhere; so do rule IDs in statements. The role
+backticks) links to a rule from anywhere; ``rule-badge`` shows a rule's badge
+(what backs it) as a link to the rule; so do rule IDs in statements. The role
 ``source-line`` links to one line of a source document, written
 ``text <file:line>``. After the build, :func:`mancala_spec.catalogue.traceability.check` runs over
 what the directives collected: each gap is a warning (so ``-W`` fails the
@@ -34,522 +37,51 @@ build), and a one-line coverage summary is printed. HTML builds also write
 """
 from __future__ import annotations
 
-import inspect
 import json
-import re
-import textwrap
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
-from sphinx.ext.viewcode import viewcode_anchor
 from sphinx.roles import XRefRole
 from sphinx.util import logging
-from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
 from .. import __version__
-from ..catalogue import Rule, load_catalogue, unknown_rule_claims
-from ..sources import SOURCES
-from ..catalogue.traceability import Rendered, check, source_line_anchor, source_map
+from ..catalogue import load_catalogue, unknown_rule_claims
+from ..catalogue.traceability import Rendered, check, source_line_anchor
+from ..catalogue.cite import base_url, permalink
+from .rule_blocks import ENV_RULES, RuleDirective, RuleSummaryDirective
+from .rule_nodes import (RULE_REF, SOURCE_LINE_REF, depart_details, depart_pass,
+                         depart_summary, visit_details, visit_pass, visit_summary,
+                         details, rule_anchor, summary)
+from .rule_sources import ENV_SOURCES, SourceDocumentDirective
+from .rule_tables import ClaimsTableDirective, OptionsTableDirective, RuleIndexDirective
 
 logger = logging.getLogger(__name__)
 
-RULE_REF = "rule-ref"
-SOURCE_LINE_REF = "source-line"
-ENV_RULES = "mancala_rules"          # docname -> [(rule_id, [example ids])]
 ENV_EXAMPLES = "mancala_examples"    # docname -> [example id or None]
-ENV_SOURCES = "mancala_sources"      # docname -> [source file]
-
-
-def _catalogue_file() -> str:
-    return str(resources.files("mancala_spec.catalogue").joinpath("catalogue.toml"))
-
-
-def rule_anchor(rule_id: str) -> str:
-    """The HTML anchor of a rendered rule: ``rule-<id>``."""
-    return f"rule-{rule_id}"
-
-
-# -- nodes --------------------------------------------------------------------------
-
-
-class details(nodes.General, nodes.Element):
-    """A ``<details>`` box in HTML (its first child is a :class:`summary`)."""
-
-
-class summary(nodes.General, nodes.TextElement):
-    """The ``<summary>`` line of a :class:`details` box."""
-
-
-def _visit_details(self, node: details) -> None:
-    self.body.append(self.starttag(node, "details", CLASS=" ".join(node["classes"])))
-
-
-def _depart_details(self, node: details) -> None:
-    self.body.append("</details>\n")
-
-
-def _visit_summary(self, node: summary) -> None:
-    self.body.append(self.starttag(node, "summary"))
-
-
-def _depart_summary(self, node: summary) -> None:
-    self.body.append("</summary>\n")
-
-
-def _visit_pass(self, node: nodes.Node) -> None:
-    pass
-
-
-def _depart_pass(self, node: nodes.Node) -> None:
-    pass
-
-
-# -- building blocks ----------------------------------------------------------------
-
-
-def rule_ref(rule_id: str, text: str | None = None) -> addnodes.pending_xref:
-    """A link to a rendered rule, resolved when the pages are written."""
-    ref = addnodes.pending_xref("", refdomain="", reftype=RULE_REF, reftarget=rule_id,
-                                refexplicit=text is not None, refwarn=True)
-    ref += nodes.literal(text=text or rule_id, classes=["xref", "rule-ref"])
-    return ref
-
-
-def source_line_ref(source: str, line: int, text: str) -> addnodes.pending_xref:
-    """A link to one line of a source document on the sources page."""
-    ref = addnodes.pending_xref("", refdomain="", reftype=SOURCE_LINE_REF,
-                                reftarget=f"{source}:{line}", refexplicit=True, refwarn=True)
-    ref += nodes.inline(text=text)
-    return ref
-
-
-def _rule_id_pattern() -> re.Pattern[str]:
-    ids = sorted((rule.id for rule in load_catalogue()), key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
-
-
-def linked_text(text: str, classes: list[str] | None = None) -> nodes.paragraph:
-    """A paragraph of *text* in which every rule ID links to its rule and
-    text in double backticks (as the catalogue writes code) is shown as code."""
-    para = nodes.paragraph(classes=classes or [])
-    for index, piece in enumerate(re.split(r"``(.+?)``", text)):
-        if index % 2:
-            para += nodes.literal(text=piece)
-            continue
-        position = 0
-        for match in _rule_id_pattern().finditer(piece):
-            if match.start() > position:
-                para += nodes.Text(piece[position:match.start()])
-            para += rule_ref(match.group())
-            position = match.end()
-        if position < len(piece):
-            para += nodes.Text(piece[position:])
-    return para
-
-
-def paragraphs(text: str, classes: list[str] | None = None) -> list[nodes.paragraph]:
-    """One :func:`linked_text` paragraph per blank-line-separated block of *text*."""
-    blocks = [" ".join(block.split()) for block in re.split(r"\n\s*\n", text.strip())]
-    return [linked_text(block, classes) for block in blocks if block]
-
-
-def badge(kind: str) -> nodes.inline:
-    return nodes.inline(text=kind, classes=["rule-badge", f"rule-badge-{kind}"])
-
-
-def offer_list(rule: Rule, offers) -> nodes.bullet_list:
-    """A bullet per option value: the ``get_game(...)`` call that selects it and
-    what it does."""
-    items = nodes.bullet_list()
-    for offer in offers:
-        entry = nodes.paragraph()
-        entry += game_call(rule.game, offer.option, offer.value)
-        entry += nodes.Text(": ")
-        entry += linked_text(" ".join(offer.description.split())).children
-        items += nodes.list_item("", entry)
-    return items
-
-
-def game_call(game: str, option: str, value: Any) -> nodes.literal:
-    """The call that selects *option* = *value*: a game option, or a match setting."""
-    from ..engine.match import SETTINGS
-
-    setting = f"{option}={value!r}"
-    call = (f'ms.Match(ms.get_game("{game}"), {setting})' if option in SETTINGS
-            else f'ms.get_game("{game}", {setting})')
-    return nodes.literal(text=call, classes=["rule-option"])
-
-
-def citation_quote(citation) -> nodes.block_quote:
-    """A citation as a block quote: original, translation, attribution with line link."""
-    document = SOURCES[citation.source]
-    quote = nodes.block_quote(classes=["rule-citation"])
-    quote += nodes.paragraph(text=citation.quote,
-                             classes=["citation-original", f"language-{document.language_code}"])
-    if citation.translation.strip() != citation.quote.strip():
-        quote += nodes.paragraph(text=citation.translation,
-                                 classes=["citation-translation", "language-en"])
-    else:
-        quote += nodes.paragraph(text="(in English in the source)",
-                                 classes=["citation-translation", "citation-english"])
-    attribution = nodes.attribution()
-    attribution += nodes.Text(f"{document.title}, ")
-    attribution += source_line_ref(citation.source, citation.line, f"line {citation.line}")
-    quote += attribution
-    return quote
-
-
-def definition(term: str, body: list[nodes.Node]) -> nodes.definition_list_item:
-    item = nodes.definition_list_item()
-    item += nodes.term(text=term)
-    item += nodes.definition("", *body)
-    return item
-
-
-def implementation_block(func, docname: str, env) -> details:
-    """The source of one implementing function, with links to its API entry
-    and to the full module (viewcode), in a ``<details>`` box."""
-    source_file = inspect.getsourcefile(func)
-    env.note_dependency(source_file)
-    lines, start = inspect.getsourcelines(func)
-    code = textwrap.dedent("".join(lines)).rstrip("\n")
-    module, qualname = func.__module__, func.__qualname__
-    relative = func.__module__.replace(".", "/") + ".py"
-    box = details(classes=["rule-code"])
-    head = summary()
-    head += nodes.Text("Code: ")
-    xref = addnodes.pending_xref("", refdomain="py",
-                                 reftype="meth" if "." in qualname else "func",
-                                 reftarget=f"{module}.{qualname}", refexplicit=False,
-                                 refwarn=True)
-    xref += nodes.literal(text=f"{qualname}()", classes=["xref", "py"])
-    head += xref
-    head += nodes.Text(f" in {relative}, lines {start}–{start + len(lines) - 1} ")
-    head += viewcode_anchor(reftarget=f"_modules/{module.replace('.', '/')}", refid=qualname,
-                            refdoc=docname)
-    box += head
-    block = nodes.literal_block(code, code, language="python", linenos=True,
-                                classes=["rule-source"])
-    block["highlight_args"] = {"linenostart": start}
-    box += block
-    return box
-
-
-# -- directives ---------------------------------------------------------------------
-
-
-class RuleDirective(SphinxDirective):
-    """``{rule} <rule-id>``: one catalogue rule in full; the content holds its examples."""
-
-    required_arguments = 1
-    has_content = True
-    option_spec: dict[str, Any] = {}
-
-    def run(self) -> list[nodes.Node]:
-        rule_id = self.arguments[0]
-        catalogue = load_catalogue()
-        self.env.note_dependency(_catalogue_file())
-        if rule_id not in catalogue:
-            logger.warning("unknown rule %r in {rule}: no catalogue rule has this ID", rule_id,
-                           location=self.get_location(), type="mancala", subtype="rule")
-            return []
-        rule = catalogue[rule_id]
-        anchor = rule_anchor(rule.id)
-        block = nodes.container(classes=["rule", f"rule-{rule.kind}"])
-        block["names"].append(anchor)
-        self.state.document.note_explicit_target(block, block)
-        block += self.header(rule, anchor)
-        block += paragraphs(rule.statement, ["rule-statement"])
-        if rule.sourced:
-            block += self.sources_section(rule, "Sources")
-        else:
-            block += self.editorial_section(rule)
-        if rule.forms:
-            block += self.offers_section(rule, rule.forms, "Forms the source describes",
-                                         "rule-forms")
-        if rule.variants:
-            block += self.offers_section(rule, rule.variants,
-                                         "Variant, for comparison (departs from the source)",
-                                         "rule-variants")
-        block += self.code_section(rule)
-        examples, ids = self.examples_section(rule)
-        block += examples
-        data = getattr(self.env, ENV_RULES, None)
-        if data is None:
-            data = {}
-            setattr(self.env, ENV_RULES, data)
-        data.setdefault(self.env.docname, []).append((rule.id, ids))
-        return [block]
-
-    def header(self, rule: Rule, anchor: str) -> nodes.paragraph:
-        head = nodes.paragraph(classes=["rule-header"])
-        head += nodes.strong(text=rule.title, classes=["rule-title"])
-        head += nodes.Text(" ")
-        link = nodes.reference("", "", internal=True, refid=anchor, classes=["rule-permalink"],
-                               reftitle=f"Permalink to rule {rule.id}")
-        link += nodes.literal(text=rule.id, classes=["rule-id"])
-        head += link
-        head += nodes.Text(" ")
-        head += badge(rule.kind)
-        return head
-
-    def sources_section(self, rule: Rule, title: str) -> list[nodes.Node]:
-        if not rule.citations:
-            return []
-        section = nodes.container(classes=["rule-sources"])
-        section += nodes.rubric(text=title, classes=["rule-rubric"])
-        for citation in rule.citations:
-            section += citation_quote(citation)
-        return [section]
-
-    def editorial_section(self, rule: Rule) -> list[nodes.Node]:
-        items = nodes.definition_list(classes=["rule-editorial"])
-        items += definition("What the sources leave open", paragraphs(rule.gap))
-        items += definition("Our default", paragraphs(rule.default))
-        items += definition("Why", paragraphs(rule.rationale))
-        if rule.alternatives:
-            items += definition("Option that switches it", [offer_list(rule, rule.alternatives)])
-        else:
-            items += definition("Option that switches it",
-                                [nodes.paragraph(text="None: the engine always applies the "
-                                                      "default.")])
-        out: list[nodes.Node] = [items]
-        out += self.sources_section(rule, "The passages in question")
-        return out
-
-    def offers_section(self, rule: Rule, offers, title: str, css: str) -> list[nodes.Node]:
-        """Forms the source describes, or variants that depart from it, as options."""
-        section = nodes.container(classes=[css])
-        section += nodes.rubric(text=title, classes=["rule-rubric"])
-        section += offer_list(rule, offers)
-        return [section]
-
-    def code_section(self, rule: Rule) -> list[nodes.Node]:
-        functions = rule.implementations
-        section = nodes.container(classes=["rule-implementation"])
-        section += nodes.rubric(text="Implementation", classes=["rule-rubric"])
-        if not functions:
-            section += nodes.paragraph(text="No engine function declares this rule.")
-        for func in functions:
-            section += implementation_block(func, self.env.docname, self.env)
-        return [section]
-
-    def examples_section(self, rule: Rule) -> tuple[list[nodes.Node], list[str | None]]:
-        section = nodes.container(classes=["rule-examples"])
-        section += nodes.rubric(text="Examples", classes=["rule-rubric"])
-        body = nodes.container()
-        if self.content:
-            self.state.nested_parse(self.content, self.content_offset, body)
-        ids: list[str | None] = []
-        for block in list(body.findall(nodes.literal_block)):
-            if block.get("testnodetype") != "doctest":
-                continue
-            groups = block.get("groups", ["default"])
-            example = groups[0] if groups and groups[0] != "default" else None
-            ids.append(example)
-            if example:
-                caption = nodes.paragraph(classes=["example-caption"])
-                caption["ids"].append(f"example-{example}")
-                link = nodes.reference("", "", internal=True, refid=f"example-{example}",
-                                       reftitle=f"Permalink to example {example}")
-                link += nodes.Text("Example ")
-                link += nodes.literal(text=example)
-                caption += link
-                block.parent.insert(block.parent.index(block), caption)
-        if not ids:
-            section += nodes.paragraph(text="No example yet.")
-        section += body.children
-        return [section], ids
-
-
-class RuleSummaryDirective(SphinxDirective):
-    """``{rule-summary} <rule-id>``: title, badge, statement, and a link to the rule."""
-
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(_catalogue_file())
-        catalogue = load_catalogue()
-        rule_id = self.arguments[0]
-        if rule_id not in catalogue:
-            logger.warning("unknown rule %r in {rule-summary}", rule_id,
-                           location=self.get_location(), type="mancala", subtype="rule")
-            return []
-        rule = catalogue[rule_id]
-        box = nodes.container(classes=["rule-summary", f"rule-{rule.kind}"])
-        head = nodes.paragraph(classes=["rule-header"])
-        head += nodes.strong(text=rule.title, classes=["rule-title"])
-        head += nodes.Text(" ")
-        head += rule_ref(rule.id)
-        head += nodes.Text(" ")
-        head += badge(rule.kind)
-        box += head
-        box += paragraphs(rule.statement, ["rule-statement"])
-        more = nodes.paragraph(classes=["rule-more"])
-        more += nodes.Text("Gap, rationale, options, code and examples: "
-                           if not rule.sourced else "Sources, code and examples: ")
-        more += rule_ref(rule.id, f"{rule.id} in full")
-        box += more
-        return [box]
-
-
-class SourceDocumentDirective(SphinxDirective):
-    """``{source-document} <file>``: a source document, every line anchored and accounted for."""
-
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        source = self.arguments[0]
-        if source not in SOURCES:
-            logger.warning("unknown source document %r; known: %s", source,
-                           ", ".join(sorted(SOURCES)), location=self.get_location(),
-                           type="mancala", subtype="source")
-            return []
-        document = SOURCES[source]
-        self.env.note_dependency(_catalogue_file())
-        self.env.note_dependency(str(resources.files("mancala_spec.sources").joinpath(source)))
-        data = getattr(self.env, ENV_SOURCES, None)
-        if data is None:
-            data = {}
-            setattr(self.env, ENV_SOURCES, data)
-        data.setdefault(self.env.docname, []).append(source)
-
-        out = nodes.container(classes=["source-document"])
-        about = nodes.paragraph(classes=["source-about"])
-        about += nodes.literal(text=source)
-        about += nodes.Text(f" — {document.title}: {document.game} rules in {document.language}. "
-                            "Quoted material from Mancala World, CC BY-SA; shown byte for byte, "
-                            "one line per row. Quoted spans are marked.")
-        out += about
-        lines = nodes.container(classes=["source-lines"])
-        for line in source_map(source):
-            row = nodes.container(classes=["source-line",
-                                           "source-line-cited" if line.rules else
-                                           "source-line-context"])
-            row["ids"].append(line.anchor)
-            number = nodes.paragraph(classes=["source-lineno"])
-            link = nodes.reference("", "", internal=True, refid=line.anchor,
-                                   reftitle=f"Permalink to {source} line {line.number}")
-            link += nodes.Text(str(line.number))
-            number += link
-            row += number
-            text = nodes.paragraph(classes=["source-text", f"language-{document.language_code}"])
-            position = 0
-            for start, end in line.quotes:
-                if start > position:
-                    text += nodes.Text(line.text[position:start])
-                text += nodes.inline(text=line.text[start:end], classes=["source-quoted"])
-                position = end
-            if position < len(line.text):
-                text += nodes.Text(line.text[position:])
-            row += text
-            note = nodes.paragraph(classes=["source-note"])
-            if line.rules:
-                note += nodes.Text("cited by ")
-                for index, rule_id in enumerate(line.rules):
-                    if index:
-                        note += nodes.Text(", ")
-                    note += rule_ref(rule_id)
-            elif line.context:
-                note += nodes.inline(text="deferred" if line.context.deferred else "context",
-                                     classes=["rule-badge", "rule-badge-context"])
-                note += nodes.Text(" ")
-                note += linked_text(" ".join(line.context.reason.split())).children
-            else:
-                note += nodes.inline(text="not accounted for",
-                                     classes=["rule-badge", "rule-badge-missing"])
-            row += note
-            lines += row
-        out += lines
-        return [out]
-
-
-class RuleIndexDirective(SphinxDirective):
-    """``{rule-index}``: a table of every catalogue rule with a link to it."""
-
-    has_content = False
-    option_spec = {"game": directives.unchanged}
-
-    def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(_catalogue_file())
-        game = self.options.get("game")
-        rules = [rule for rule in load_catalogue() if game is None or rule.game == game]
-        return [table(["Rule", "Title", "Kind", "Engine options"],
-                      [[[rule_ref(rule.id)], [nodes.Text(rule.title)], [badge(rule.kind)],
-                        [_join([nodes.literal(text=o) for o in rule.options]) or
-                         nodes.Text("—")]]
-                       for rule in rules], classes=["rule-index"])]
-
-
-class OptionsTableDirective(SphinxDirective):
-    """``{options-table}``: every engine option, its values and the rule it switches."""
-
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        from ..engine.games import GAMES
-
-        self.env.note_dependency(inspect.getsourcefile(GAMES["ba-awa"]))
-        self.env.note_dependency(inspect.getsourcefile(GAMES["bakuk"]))
-        rows = []
-        for cls in GAMES.values():
-            for option in cls.OPTIONS:
-                others = [c for c in option.choices if c != option.default
-                          or type(c) is not type(option.default)]
-                rows.append([[nodes.Text(cls.title)], [nodes.literal(text=option.name)],
-                             [nodes.literal(text=repr(option.default))],
-                             [_join([nodes.literal(text=repr(c)) for c in others])],
-                             [rule_ref(option.rule)]])
-        return [table(["Game", "Option", "Default", "Alternative", "Rule"], rows,
-                      classes=["options-table"])]
-
-
-def _join(items: list[nodes.Node], sep: str = ", ") -> nodes.inline | None:
-    if not items:
-        return None
-    out = nodes.inline()
-    for index, item in enumerate(items):
-        if index:
-            out += nodes.Text(sep)
-        out += item
-    return out
-
-
-def table(header: list[str], rows: list[list[list[nodes.Node]]],
-          classes: list[str] | None = None) -> nodes.table:
-    """A simple docutils table; each cell is a list of inline nodes."""
-    tbl = nodes.table(classes=classes or [])
-    group = nodes.tgroup(cols=len(header))
-    tbl += group
-    for _ in header:
-        group += nodes.colspec(colwidth=1)
-    thead = nodes.thead()
-    group += thead
-    head_row = nodes.row()
-    for title in header:
-        head_row += nodes.entry("", nodes.paragraph(text=title))
-    thead += head_row
-    body = nodes.tbody()
-    group += body
-    for cells in rows:
-        row = nodes.row()
-        for cell in cells:
-            para = nodes.paragraph()
-            para += [c for c in cell if c is not None]
-            row += nodes.entry("", para)
-        body += row
-    return tbl
 
 
 # -- roles and reference resolution ------------------------------------------------------
+
+
+def rule_badge_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{rule-badge}`<rule-id>```: the rule's badge (what backs it, e.g.
+    "editorial" or "sourced, with a reading"), linking to the rule; for tables
+    and prose that state a rule in passing."""
+    rule_id = text.strip()
+    catalogue = load_catalogue()
+    if rule_id not in catalogue:
+        message = inliner.reporter.error(f"unknown rule {rule_id!r} in {{rule-badge}}",
+                                         line=lineno)
+        return [inliner.problematic(rawtext, rawtext, message)], [message]
+    rule = catalogue[rule_id]
+    ref = addnodes.pending_xref("", refdomain="", reftype=RULE_REF, reftarget=rule_id,
+                                refexplicit=True, refwarn=True)
+    ref += nodes.inline(text=rule.badge, classes=["rule-badge", f"rule-badge-{rule.kind}"])
+    return [ref], []
 
 
 class RuleRefRole(XRefRole):
@@ -699,6 +231,9 @@ def check_site(app: Sphinx, exception: Exception | None) -> None:
                                 if rule.id in where else None,
                                 "anchor": rule_anchor(rule.id),
                                 "kind": rule.kind,
+                                "badge": rule.badge,
+                                "permalink": permalink(rule, app.config.release,
+                                                       app.config.mancala_base_url),
                                 "examples": rendered.examples.get(rule.id, [])}
                       for rule in load_catalogue()},
             "rendered": rendered.as_dict(),
@@ -711,18 +246,22 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.doctest")
     app.setup_extension("sphinx.ext.viewcode")
     app.add_config_value("mancala_traceability", True, "env", types=(bool,))
-    app.add_node(details, html=(_visit_details, _depart_details),
-                 latex=(_visit_pass, _depart_pass), text=(_visit_pass, _depart_pass),
-                 man=(_visit_pass, _depart_pass), texinfo=(_visit_pass, _depart_pass))
-    app.add_node(summary, html=(_visit_summary, _depart_summary),
-                 latex=(_visit_pass, _depart_pass), text=(_visit_pass, _depart_pass),
-                 man=(_visit_pass, _depart_pass), texinfo=(_visit_pass, _depart_pass))
+    app.add_config_value("mancala_base_url", base_url(), "env", types=(str,))
+    app.setup_extension("mancala_spec.sphinx.rule_domain")
+    app.add_node(details, html=(visit_details, depart_details),
+                 latex=(visit_pass, depart_pass), text=(visit_pass, depart_pass),
+                 man=(visit_pass, depart_pass), texinfo=(visit_pass, depart_pass))
+    app.add_node(summary, html=(visit_summary, depart_summary),
+                 latex=(visit_pass, depart_pass), text=(visit_pass, depart_pass),
+                 man=(visit_pass, depart_pass), texinfo=(visit_pass, depart_pass))
     app.add_directive("rule", RuleDirective)
     app.add_directive("rule-summary", RuleSummaryDirective)
     app.add_directive("source-document", SourceDocumentDirective)
     app.add_directive("rule-index", RuleIndexDirective)
     app.add_directive("options-table", OptionsTableDirective)
+    app.add_directive("claims-table", ClaimsTableDirective)
     app.add_role(RULE_REF, RuleRefRole(innernodeclass=nodes.literal, warn_dangling=True))
+    app.add_role("rule-badge", rule_badge_role)
     app.add_role(SOURCE_LINE_REF, RuleRefRole(innernodeclass=nodes.inline, warn_dangling=True))
     app.connect("doctree-read", collect_examples)
     app.connect("env-purge-doc", purge)

@@ -6,7 +6,8 @@ from typing import Any
 from ...errors import UnknownGameError
 from .ba_awa import BaAwa
 from .bakuk import Bakuk
-from .base import Game, Option
+from ...options import Option
+from .base import Game
 
 GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (BaAwa, Bakuk)}
 
@@ -24,14 +25,16 @@ def get_game(name: str, **options: Any) -> Game:
     and :class:`~mancala_spec.errors.OptionError` for an unknown option or value.
     """
     if not isinstance(name, str):
-        raise UnknownGameError(f"a game name is a string, not {name!r}")
+        raise UnknownGameError(f"a game name is a string, not {name!r}", name=name,
+                               known=tuple(GAMES))
     wanted = name.strip().lower().replace("_", "-").replace(" ", "-")
     for cls in GAMES.values():
         if wanted == cls.name or wanted in cls.aliases:
             return cls(**options)
     known = "; ".join(f"{cls.name}" + (f" (also {', '.join(cls.aliases)})" if cls.aliases else "")
                       for cls in GAMES.values())
-    raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
+    raise UnknownGameError(f"unknown game {name!r}; known games: {known}", name=name,
+                           known=tuple(GAMES))
 
 
 __all__ = ["BaAwa", "Bakuk", "GAMES", "Game", "Option", "get_game"]

@@ -5,6 +5,8 @@ line, and its steps follow the rule statements in order.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..board import Board
 from ...errors import InvalidPositionError
 from ..position import Position
@@ -36,16 +38,18 @@ class BaAwa(Game):
         they are the players' captured counts."""
         return Board(pits_per_row=6, players=self.players)
 
-    @implements("ba-awa-setup", "ba-awa-turns", "ba-awa-three-players")
-    def start(self, opener: int = 0, owners=None) -> Position:
+    @implements("ba-awa-setup", "ba-awa-turns")
+    def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
         """Four seeds in every pit, stores empty; *opener* (South by default) moves first."""
-        return super().start(opener, owners)
+        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
+                             captured=[0] * self.players, opener=opener, owners=owners)
 
-    @implements("ba-awa-choose", "ba-awa-endless")
+    @implements("ba-awa-choose", "ba-awa-endless", "ba-awa-three-players")
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
-        """A pit of the player to move that holds seeds — unless, with
+        """A pit of the player to move (their own row; with three players, the
+        pits they control) that holds seeds — unless, with
         ``endless="illegal"``, its relay sowing would never end."""
-        return tuple(pit for pit in self.own_pits_with_seeds(pos)
+        return tuple(pit for pit in self.pits_with_seeds(pos, pos.to_move)
                      if pos.sowing(pit) is not None)
 
     def why_illegal(self, pos: Position, pit: int) -> str:
@@ -78,7 +82,7 @@ class BaAwa(Game):
                 s.capture(last, s.mover, "ba-awa-mover-four")
                 s.end_move("four", "ba-awa-mover-four")
                 return s
-            if count == 1:
+            if count == 1:                  # the pit was empty before this seed
                 s.end_move("empty-pit", "ba-awa-sowing-end")
                 return s
             state = (tuple(s.pits), last)
@@ -91,12 +95,21 @@ class BaAwa(Game):
             pit, rule = last, "ba-awa-relay"
             seeds = s.relay(pit, rule)
 
-    @implements("ba-awa-sow", "ba-awa-owner-four", "ba-awa-origin")
+    @implements("ba-awa-sow", "ba-awa-origin", "ba-awa-owner-four", "ba-awa-three-players")
     def sow_lap(self, s: Sowing, origin: int, seeds: int, rule: str) -> tuple[int, int]:
-        """Drop *seeds* one by one counter-clockwise from the pit after *origin*;
-        return the pit of the last seed and its count. A drop other than the
-        last that makes exactly four gives those four to the pit's owner at once."""
-        return s.sow_lap(origin, seeds, rule, owner_takes=FOUR, owner_rule="ba-awa-owner-four")
+        """Sow *seeds* seeds lifted from *origin*, one into each following pit
+        counter-clockwise (passing over *origin* with ``skip_origin``: see
+        :meth:`~mancala_spec.engine.games.base.Game.next_pit`). A seed other
+        than the last that makes its pit hold exactly four gives those four to
+        the pit's owner at once, whoever is moving, and the lap goes on.
+        Return the pit of the last seed and its count."""
+        pit = origin
+        for left in range(seeds - 1, -1, -1):     # seeds still in hand after this one
+            pit = self.next_pit(pit, origin)
+            count = s.drop(pit, rule)
+            if count == FOUR and left > 0:
+                s.capture(pit, s.owners[pit], "ba-awa-owner-four")
+        return pit, s.end_lap(pit, rule)
 
     @implements("ba-awa-turns", "ba-awa-three-turns", "ba-awa-eight", "ba-awa-eight-timing",
                 "ba-awa-no-move", "ba-awa-repetition")
@@ -115,9 +128,9 @@ class BaAwa(Game):
         """
         opener = before.opener
         history = self.history_after(before, s)
-        if sum(s.pits) <= EIGHT:
+        if sum(s.pits) <= EIGHT:                                   # 1. the last eight
             return self.finish(s, before, "eight-seeds", "ba-awa-eight", lambda pit: opener)
-        order = self.turn_order(s.mover, s.owners)
+        order = self.turn_order(s.mover, s.owners)                 # 2. the next player
         for turn, player in enumerate(order):
             candidate = self.after_move(s, player, before, history)
             if candidate.legal_moves():
@@ -129,7 +142,7 @@ class BaAwa(Game):
             return self.finish(s, before, "no-moves", "ba-awa-no-move", lambda pit: opener)
         for passed in order[:turn]:
             s.pass_turn(passed, "ba-awa-no-move")
-        if candidate.key in history:
+        if candidate.key in history:                               # 3. a repetition
             return self.finish(s, before, "repetition", "ba-awa-repetition", lambda pit: opener)
         return candidate
 
@@ -139,8 +152,11 @@ class BaAwa(Game):
 
     @implements("ba-awa-winner")
     def winner(self, pos: Position) -> int | None:
-        """The player who captured more seeds; ``None`` on equal captures."""
-        return self.most_captured(pos)
+        """The player who has captured the most seeds (the opener's final take
+        included); ``None`` for a draw, when the most is shared."""
+        most = max(pos.captured)
+        leaders = [player for player, seeds in enumerate(pos.captured) if seeds == most]
+        return leaders[0] if len(leaders) == 1 else None
 
     def check_settled(self, pos: Position) -> None:
         seeds = pos.seeds_on_board
@@ -168,5 +184,5 @@ class BaAwa(Game):
 
 
 def _with_mover(pos: Position, player: int) -> Position:
-    return Position._make(pos.game, pos.pits, player, pos.captured, pos.opener, pos.seating,
-                          pos.history)
+    return Position.unchecked(pos.game, pos.pits, player, pos.captured, pos.opener, pos.owners,
+                              pos.history)

@@ -5,9 +5,11 @@ line, and its steps follow the rule statements in order.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..board import Board
 from ...errors import InvalidPositionError
-from ..position import Position
+from ..position import Key, Position
 from ...catalogue import implements
 from ..sowing import Sowing
 from ...options import game_options
@@ -27,37 +29,37 @@ class Bakuk(Game):
     seeds_per_pit = 6
     OPTIONS = game_options("bakuk")
 
-    def __init__(self, **options) -> None:
-        super().__init__(**options)
-        step = self.board.next if self.options["chain"] == "forward" else self.board.previous
-        #: ``chain_step[pit]``: the hole a capture chain goes on to after *pit*
-        #: (the next in sowing order, or with ``chain="backward"`` the one before)
-        self.chain_step = tuple(step(pit) for pit in range(self.board.size))
-
     @implements("bakuk-board")
     def make_board(self) -> Board:
         """Two rows of three holes and no stores; each player owns their row."""
         return Board(pits_per_row=3, players=self.players)
 
-    @implements("bakuk-setup", "bakuk-turns", "bakuk-three-players")
-    def start(self, opener: int = 0, owners=None) -> Position:
+    @implements("bakuk-setup", "bakuk-turns")
+    def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
         """Six counters in every hole; *opener* (South by default) moves first."""
-        return super().start(opener, owners)
+        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
+                             captured=[0] * self.players, opener=opener, owners=owners)
 
-    @implements("bakuk-choose")
+    @implements("bakuk-choose", "bakuk-three-players")
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
-        """Any hole of the player to move that holds counters."""
-        return self.own_pits_with_seeds(pos)
+        """Any hole under the control of the player to move (their row; with
+        three players, their pair of holes) that holds counters."""
+        return self.pits_with_seeds(pos, pos.to_move)
 
     @implements("bakuk-choose", "bakuk-sow", "bakuk-origin", "bakuk-capture")
     def sow_move(self, pos: Position, pit: int) -> Sowing:
         """Lift every counter of *pit* and sow them one by one counter-clockwise,
-        from the next hole, in a single lap. If the last counter makes its hole
-        hold exactly two or four, on either side, the mover captures them and
-        the chain follows."""
+        from the next hole, in a single lap (passing over *pit* with
+        ``skip_origin``: see :meth:`~mancala_spec.engine.games.base.Game.next_pit`).
+        If the last counter makes its hole hold exactly two or four, on either
+        side, the mover captures them and the chain follows."""
         s = Sowing(pos)
         seeds = s.pick_up(pit, "bakuk-choose")
-        last, count = s.sow_lap(pit, seeds, "bakuk-sow")
+        last = pit
+        for _ in range(seeds):
+            last = self.next_pit(last, pit)
+            s.drop(last, "bakuk-sow")
+        count = s.end_lap(last, "bakuk-sow")
         if count in CAPTURING_COUNTS:
             s.capture(last, s.mover, "bakuk-capture")
             self.capture_chain(s, last)
@@ -70,58 +72,53 @@ class Bakuk(Game):
         ``chain="backward"``), capture each hole holding two or four, until the
         first that does not. The chain wraps round the board; it cannot pass
         *last*, which it has just emptied."""
-        step = self.chain_step     # board.next, or with chain="backward" board.previous
-        pit = step[last]
+        step = self.board.next if self.options["chain"] == "forward" else self.board.previous
+        pit = step(last)
         while s.pits[pit] in CAPTURING_COUNTS:
             s.capture(pit, s.mover, "bakuk-chain")
-            pit = step[pit]
+            pit = step(pit)
 
     @implements("bakuk-turns", "bakuk-three-turns", "bakuk-end", "bakuk-exhausted",
-                "bakuk-leftovers", "bakuk-repetition")
+                "bakuk-repetition")
     def settle(self, before: Position, s: Sowing) -> Position:
         """After each move, in this order:
 
         1. the turn goes to the next player (``bakuk-turns``; with three
            players, in the sowing direction, ``bakuk-three-turns``);
         2. if that player has no counters, the game is over — or, with
-           ``no_move="pass"``, they pass to the next player who has counters
-           (``bakuk-end``, ``bakuk-exhausted``);
-        3. if this position (pits, player to move) occurred since the last
+           ``no_move="pass"``, they pass to the next player who has counters,
+           and the game is over only if nobody has any (``bakuk-end``,
+           ``bakuk-exhausted``);
+        3. if this position (counters, player to move) occurred since the last
            capture, the game is over (``bakuk-repetition``);
-        4. when the game is over, counters left on the board score for nobody,
-           or with ``leftovers="owners"`` for their hole's owner (``bakuk-leftovers``).
+        4. when the game is over, what is left on the board is dealt with by
+           :meth:`game_over` (``bakuk-leftovers``).
         """
-        # bakuk-repetition: the positions since the last capture (history_after)
-        history = () if s.took else before.history + ((before.pits, before.to_move),)
-        pits, seats = tuple(s.pits), before.seating
-        order = seats.turns[s.mover]
-        to_move = order[0]
-        # bakuk-choose: their holes with counters (as Seating.seeded, written out)
-        moves = tuple([pit for pit in seats.owned[to_move] if pits[pit]])
-        if not moves:
-            able = [p for p in order if seats.seeded(pits, p)]
+        history = self.history_after(before, s)   # the positions since the last capture
+        order = self.turn_order(s.mover, s.owners)
+        to_move = order[0]                                           # 1. the next player
+        if not self.has_seeds(s, to_move):                           # 2. no counters
+            able = [player for player in order if self.has_seeds(s, player)]
             if self.options["no_move"] == "end" or not able:
-                return self._end(s, before, to_move, history, "exhausted", "bakuk-exhausted")
+                return self.game_over(s, before, to_move, history, "exhausted", "bakuk-exhausted")
             for passed in order[:order.index(able[0])]:
                 s.pass_turn(passed, "bakuk-exhausted")
             to_move = able[0]
-            moves = seats.seeded(pits, to_move)
-        if history and (pits, to_move) in history:
-            return self._end(s, before, to_move, history, "repetition", "bakuk-repetition")
-        # the next position (as after_move makes it; called directly, as Bakuk's
-        # moves are so quick that the extra call shows)
-        return Position._make(self, pits, to_move, s.captured, before.opener, seats, history,
-                              moves)
+        if (tuple(s.pits), to_move) in history:                      # 3. a repetition
+            return self.game_over(s, before, to_move, history, "repetition", "bakuk-repetition")
+        return self.after_move(s, to_move, before, history)
 
-    def _end(self, s: Sowing, before: Position, to_move: int, history, reason: str,
-             rule: str) -> Position:
-        """Step 4: the game is over, for *reason*; with ``leftovers="owners"``
-        each hole's counters go to its owner."""
+    @implements("bakuk-leftovers", "bakuk-end")
+    def game_over(self, s: Sowing, before: Position, to_move: int, history: tuple[Key, ...],
+                  reason: str, rule: str) -> Position:
+        """The game is over, for *reason*. Counters left on the board score for
+        nobody (they stay where they are); with ``leftovers="owners"`` each
+        hole's counters go to its owner."""
         if self.options["leftovers"] == "owners":
             s.take_all(lambda pit: s.owners[pit], "bakuk-leftovers")
             history = ()
         s.end_game(reason, rule)
-        return self.after_move(s, to_move, before, history, ())
+        return self.after_move(s, to_move, before, history)
 
     @implements("bakuk-end", "bakuk-exhausted", "bakuk-repetition")
     def is_over(self, pos: Position) -> bool:
@@ -130,15 +127,13 @@ class Bakuk(Game):
         return (pos.seeds_on_board == 0 or not self.has_seeds(pos, pos.to_move)
                 or pos.key in pos.history)
 
-    def moves(self, pos: Position) -> tuple[int, ...]:
-        """The holes of the player to move that hold counters, none once the
-        position recurred (so none once the game is over: see :meth:`is_over`)."""
-        return () if pos.key in pos.history else self.own_pits_with_seeds(pos)
-
     @implements("bakuk-winner", "bakuk-draw")
     def winner(self, pos: Position) -> int | None:
-        """The player with the most captured counters; ``None`` on equal captures."""
-        return self.most_captured(pos)
+        """The player who has captured the most counters; ``None`` for a draw,
+        when the most is shared."""
+        most = max(pos.captured)
+        leaders = [player for player, seeds in enumerate(pos.captured) if seeds == most]
+        return leaders[0] if len(leaders) == 1 else None
 
     def check_settled(self, pos: Position) -> None:
         if pos.seeds_on_board == 0 or not self.is_over(pos):

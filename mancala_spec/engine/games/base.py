@@ -13,9 +13,11 @@ from typing import Any, ClassVar
 
 from ...options import Option
 from ..board import Board
-from ...errors import InvalidPositionError, OptionError
+from ...catalogue import implements
+from ...errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
 from ..position import Key, Position
-from ..sowing import Sowing, sowing_order
+from ..sowing import Sowing, SowingOrder, sowing_order
+from ..text import parse_position
 
 
 class Game:
@@ -40,10 +42,6 @@ class Game:
         #: The number of players (the ``players`` option): 2, or 3.
         self.players: int = values["players"]
         self.board = self.make_board()
-        #: the :class:`~mancala_spec.engine.sowing.SowingOrder` of this board and its
-        #: ``skip_origin`` option (every game has it)
-        self.sowing_order = sowing_order(self.board.size, values["skip_origin"])
-        self._seatings: dict[tuple[int, ...], Seating] = {}
 
     # -- identity --------------------------------------------------------------
 
@@ -59,8 +57,8 @@ class Game:
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.options.items()))))
 
-    def __reduce__(self):
-        return (_rebuild, (self.name, dict(self.options)))
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (type(self), dict(self.options)))
 
     @classmethod
     def option(cls, name: str) -> Option:
@@ -68,7 +66,7 @@ class Game:
         for option in cls.OPTIONS:
             if option.name == name:
                 return option
-        raise OptionError(f"unknown option {name!r} for {cls.name}")
+        raise OptionError(f"unknown option {name!r} for {cls.name}", game=cls.name, option=name)
 
     # -- what a game must supply -----------------------------------------------
 
@@ -109,54 +107,97 @@ class Game:
         """The reason a non-empty pit of the player to move is not a legal move."""
         return f"pit {self.board.name(pit)} is not a legal move"
 
-    # -- shared helpers --------------------------------------------------------
+    # -- shared rules and helpers ----------------------------------------------
+
+    @implements("ba-awa-sow", "ba-awa-origin", "bakuk-sow", "bakuk-origin")
+    def next_pit(self, pit: int, origin: int) -> int:
+        """Where the seed after one dropped in *pit* goes, in a lap lifted from
+        *origin*: the next pit counter-clockwise (a, b, c … then A, B, C …
+        then a again). A lap long enough to come round to *origin* drops a
+        seed there like anywhere else; with the ``skip_origin`` option it
+        passes over *origin* to the pit after it."""
+        size = self.board.size
+        after = (pit + 1) % size                  # the next pit counter-clockwise
+        if after == origin and self.options["skip_origin"]:
+            after = (after + 1) % size            # skip the origin: the pit after it
+        return after
+
+    @implements("ba-awa-choose", "ba-awa-three-players", "bakuk-choose", "bakuk-three-players")
+    def pits_with_seeds(self, pos: Position | Sowing, player: int) -> tuple[int, ...]:
+        """The pits *player* owns (their row; with three players, or in a match,
+        the pits they control) that hold seeds, in index order, on the board of
+        *pos* (a position, or a move's sowing)."""
+        pits = pos.pits
+        return tuple([pit for pit, owner in enumerate(pos.owners)
+                      if owner == player and pits[pit] > 0])
+
+    @implements("ba-awa-turns", "ba-awa-three-turns", "bakuk-turns", "bakuk-three-turns",
+                "ba-awa-match-elimination")
+    def turn_order(self, mover: int, owners: Sequence[int] | None = None) -> tuple[int, ...]:
+        """Who may move after *mover*: the next player first, *mover* last.
+
+        Turns follow the sowing direction: South, North (three players: South,
+        East, North), or run against it with the ``turn_order="reverse"``
+        option of three-player games. Given the pits' *owners*, a player who
+        owns no pit (eliminated in a match) is left out.
+        """
+        direction = -1 if self.options["turn_order"] == "reverse" else 1
+        order = [(mover + direction * step) % self.players for step in range(1, self.players + 1)]
+        if owners is not None:
+            order = [player for player in order if player in owners or player == mover]
+        return tuple(order)
 
     @property
     def total_seeds(self) -> int:
         """The seeds in play: the setup count times the number of pits."""
         return self.seeds_per_pit * self.board.size
 
-    def seating(self, owners: tuple[int, ...]) -> Seating:
-        """The :class:`Seating` of *owners* (remembered: owners change only
-        between the games of a match, and a position passes its seating on to
-        the positions after it)."""
-        seating = self._seatings.get(owners)
-        if seating is None:
-            seating = self._seatings[owners] = Seating(self, tuple(owners))
-        return seating
+    @property
+    def sowing_order(self) -> SowingOrder:
+        """:meth:`next_pit` as a table (a :class:`~mancala_spec.engine.sowing.SowingOrder`),
+        for the fast kernel and the analysis."""
+        return sowing_order(self.board.size, self.options["skip_origin"])
 
     def own_pits_with_seeds(self, pos: Position) -> tuple[int, ...]:
         """The player to move's pits that hold seeds, in index order."""
-        return pos.seating.seeded(pos.pits, pos.to_move)
+        return self.pits_with_seeds(pos, pos.to_move)
 
-    def has_seeds(self, pos: Position, player: int) -> bool:
+    def has_seeds(self, pos: Position | Sowing, player: int) -> bool:
         """Whether any pit *player* owns holds seeds."""
-        return bool(pos.seating.seeded(pos.pits, player))
+        return bool(self.pits_with_seeds(pos, player))
 
-    def turn_order(self, mover: int, owners: tuple[int, ...] | None = None) -> tuple[int, ...]:
-        """Who may move after *mover*: the next player first, *mover* last.
+    def pit_index(self, pit: int | str) -> int:
+        """The index of the pit *pit* names, as a move: an index, or a name
+        such as ``"c"``. Raises :class:`~mancala_spec.errors.IllegalMoveError`
+        for anything that is not a pit of this board."""
+        board = self.board
+        if isinstance(pit, str):
+            try:
+                return board.pit(pit)
+            except NotationError as error:
+                raise IllegalMoveError(error.message, pit=pit, reason="no-such-pit") from None
+        if isinstance(pit, bool) or not isinstance(pit, int):
+            raise IllegalMoveError(f"a move is a pit index or name, not {pit!r}",
+                                   pit=pit, reason="no-such-pit")
+        if not 0 <= pit < board.size:
+            raise IllegalMoveError(f"no pit {pit}: pits are numbered 0 to {board.size - 1}",
+                                   pit=pit, reason="no-such-pit")
+        return pit
 
-        Turns follow the sowing direction (player 0, 1, 2, …), or run against
-        it with the ``turn_order="reverse"`` option of three-player games. A
-        player who owns no pit (eliminated in a match) is left out.
-        """
-        if owners is not None:
-            return self.seating(owners).turns[mover]
-        direction = -1 if self.options["turn_order"] == "reverse" else 1
-        return tuple((mover + direction * step) % self.players
-                     for step in range(1, self.players + 1))
-
+    @implements("ba-awa-repetition", "bakuk-repetition")
     def history_after(self, before: Position, sowing: Sowing) -> tuple[Key, ...]:
         """Positions seen since the last capture, for the repetition rules: a
-        capture makes every earlier position unreachable, so it clears them."""
-        return () if sowing.took else before.history + ((before.pits, before.to_move),)
+        capture takes seeds off the board for good, so no earlier position can
+        recur, and it clears them; otherwise the position before the move joins them."""
+        if sowing.took:
+            return ()
+        return before.history + ((before.pits, before.to_move),)
 
     def after_move(self, sowing: Sowing, to_move: int, before: Position,
-                   history: tuple[Key, ...], moves: tuple[int, ...] | None = None) -> Position:
-        """The position a sowing leaves, with *to_move* to play next (and its
-        legal *moves*, if the end-of-move rules have worked them out already)."""
-        return Position._make(self, tuple(sowing.pits), to_move, sowing.captured, before.opener,
-                              before.seating, history, moves)
+                   history: tuple[Key, ...]) -> Position:
+        """The position a sowing leaves, with *to_move* to play next."""
+        return Position.unchecked(self, tuple(sowing.pits), to_move, tuple(sowing.captured),
+                                  before.opener, before.owners, history)
 
     def finish(self, sowing: Sowing, before: Position, reason: str, rule: str,
                taker: Callable[[int], int] | None) -> Position:
@@ -165,12 +206,6 @@ class Game:
             sowing.take_all(taker, rule)
         sowing.end_game(reason, rule)
         return self.after_move(sowing, self.turn_order(sowing.mover, sowing.owners)[0], before, ())
-
-    def most_captured(self, pos: Position) -> int | None:
-        """The player with strictly the most captured seeds, or ``None`` on a tie."""
-        best = max(pos.captured)
-        leaders = [player for player, seeds in enumerate(pos.captured) if seeds == best]
-        return leaders[0] if len(leaders) == 1 else None
 
     # -- building positions ----------------------------------------------------
 
@@ -196,50 +231,61 @@ class Game:
         Raises :class:`~mancala_spec.errors.InvalidPositionError` saying what is wrong.
         """
         size = self.board.size
-        pits = _seed_counts(pits, size, "pits")
+        pits = _seed_counts(pits, size, "pits", "pits")
         if captured is None:
             missing = self.total_seeds - sum(pits)
             if missing < 0 or missing % self.players:
                 raise InvalidPositionError(
                     f"the board holds {sum(pits)} seeds of {self.total_seeds}: give captured= "
-                    "explicitly")
+                    "explicitly", field="captured")
             captured = [missing // self.players] * self.players
-        captured = _seed_counts(captured, self.players, "captured")
-        to_move = _player(to_move, self.players, "to_move")
-        opener = _player(opener, self.players, "opener")
+        captured = _seed_counts(captured, self.players, "captured", "captured")
+        to_move = _player(to_move, self.players, "to_move", "to_move")
+        opener = _player(opener, self.players, "opener", "opener")
         if owners is None:
             owners = self.board.default_owners
         else:
             if isinstance(owners, (str, bytes)) or len(owners) != size:
-                raise InvalidPositionError(f"owners must list {size} players, one per pit")
-            owners = tuple(_player(owner, self.players, "an owner") for owner in owners)
+                raise InvalidPositionError(f"owners must list {size} players, one per pit",
+                                           field="owners")
+            owners = tuple(_player(owner, self.players, "an owner", "owners") for owner in owners)
         total = sum(pits) + sum(captured)
         if total != self.total_seeds:
             raise InvalidPositionError(
                 f"seeds are not conserved: {sum(pits)} on the board + {sum(captured)} captured "
                 f"= {total}, but {self.name} is played with {self.total_seeds}")
-        keys = []
+        if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
+            raise InvalidPositionError("history must be a sequence of (pits, player) pairs",
+                                       field="history")
+        keys: list[Key] = []
         for number, entry in enumerate(history, start=1):
             try:
                 earlier_pits, earlier_player = entry
             except (TypeError, ValueError):
                 raise InvalidPositionError(
-                    f"history entry {number} must be a (pits, player) pair") from None
-            earlier_pits = _seed_counts(earlier_pits, size, f"history entry {number}")
-            earlier_player = _player(earlier_player, self.players, f"history entry {number}")
+                    f"history entry {number} must be a (pits, player) pair",
+                    field="history") from None
+            earlier_pits = _seed_counts(earlier_pits, size, f"history entry {number}", "history")
+            earlier_player = _player(earlier_player, self.players, f"history entry {number}",
+                                     "history")
             if sum(earlier_pits) != sum(pits):
                 raise InvalidPositionError(
                     f"history entry {number} holds {sum(earlier_pits)} seeds, but history only "
-                    f"goes back to the last capture, so it must hold {sum(pits)} like the board")
-            keys.append((earlier_pits, earlier_player))
-        pos = Position._make(self, pits, to_move, captured, opener, self.seating(owners),
-                             tuple(keys))
+                    f"goes back to the last capture, so it must hold {sum(pits)} like the board",
+                    field="history")
+            key = (earlier_pits, earlier_player)
+            if key in keys:
+                raise InvalidPositionError(
+                    f"history entry {number} repeats entry {keys.index(key) + 1}, but the game "
+                    "ends when a position recurs, so no position is seen twice "
+                    "(the repetition rule)", field="history")
+            keys.append(key)
+        pos = Position.unchecked(self, pits, to_move, captured, opener, owners, tuple(keys))
         self.check_settled(pos)
         return pos
 
     def parse(self, text: str) -> Position:
         """The position written as *text* in our one-line notation."""
-        from ...notation import parse_position
         return parse_position(self, text)
 
     def player_letter(self, player: int) -> str:
@@ -251,49 +297,28 @@ class Game:
         return self.board.player_names[player]
 
 
-class Seating:
-    """Who owns which pits and who moves after whom, for one assignment of
-    pits to owners (see :meth:`Game.seating`)."""
-
-    __slots__ = ("owners", "owned", "turns")
-
-    def __init__(self, game: Game, owners: tuple[int, ...]) -> None:
-        #: each pit's owner
-        self.owners = owners
-        #: ``owned[player]``: the pits *player* owns, in index order
-        self.owned = tuple(tuple(pit for pit, owner in enumerate(owners) if owner == player)
-                           for player in range(game.players))
-        #: ``turns[mover]``: who may move after *mover* (:meth:`Game.turn_order`),
-        #: leaving out a player who owns no pit
-        self.turns = tuple(tuple(player for player in game.turn_order(mover)
-                                 if player in owners or player == mover)
-                           for mover in range(game.players))
-
-    def seeded(self, pits, player: int) -> tuple[int, ...]:
-        """The pits of *player* that hold seeds on *pits*, in index order."""
-        return tuple([pit for pit in self.owned[player] if pits[pit]])
+def _rebuild(cls: type[Game], options: dict[str, Any]) -> Game:
+    return cls(**options)
 
 
-def _rebuild(name: str, options: dict[str, Any]) -> Game:
-    from . import get_game
-    return get_game(name, **options)
-
-
-def _seed_counts(values: Any, length: int, what: str) -> tuple[int, ...]:
+def _seed_counts(values: Any, length: int, what: str, field: str) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise InvalidPositionError(f"{what} must be a sequence of {length} seed counts")
+        raise InvalidPositionError(f"{what} must be a sequence of {length} seed counts",
+                                   field=field)
     if len(values) != length:
-        raise InvalidPositionError(f"{what} must have {length} entries, not {len(values)}")
+        raise InvalidPositionError(f"{what} must have {length} entries, not {len(values)}",
+                                   field=field)
     for index, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidPositionError(f"{what}[{index}] must be a whole number, not {value!r}")
+            raise InvalidPositionError(f"{what}[{index}] must be a whole number, not {value!r}",
+                                       field=field)
         if value < 0:
-            raise InvalidPositionError(f"{what}[{index}] is negative ({value})")
+            raise InvalidPositionError(f"{what}[{index}] is negative ({value})", field=field)
     return tuple(values)
 
 
-def _player(value: Any, players: int, what: str) -> int:
+def _player(value: Any, players: int, what: str, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise InvalidPositionError(
-            f"{what} must be a player index from 0 to {players - 1}, not {value!r}")
+            f"{what} must be a player index from 0 to {players - 1}, not {value!r}", field=field)
     return value

@@ -1,0 +1,128 @@
+"""The printable edition: every rule as a PDF, with its ID, badge, claims marked
+by their basis, quotes with translations, and its citation.
+
+Built straight from the catalogue with fpdf2 (pure Python, no TeX), in the
+DejaVu fonts that matplotlib ships (they cover Catalan, German and Greek)::
+
+    python -m mancala_spec.catalogue.pdf build/mancala_spec-rules.pdf
+
+Each rule is a PDF bookmark named by its ID, so a reader jumps to a rule the way
+the site's anchors do.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from . import Rule, load_catalogue
+from .cite import TITLE, citation_text, permalink
+
+GAME_TITLES = {"ba-awa": "Ba-awa", "bakuk": "Bakuk"}
+
+
+def _font_dir() -> Path:
+    import matplotlib
+
+    return Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf"
+
+
+def _rule(pdf, rule: Rule, version: str | None) -> None:
+    width = pdf.epw
+    pdf.start_section(f"{rule.id}: {rule.title}", level=1)
+    pdf.set_font("Sans", "B", 12)
+    pdf.multi_cell(width, 6, f"{rule.title}   [{rule.id}]", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", "I", 9)
+    pdf.multi_cell(width, 5, f"Basis: {rule.badge}", new_x="LMARGIN", new_y="NEXT")
+    numbers = {id(c): n for n, c in enumerate(rule.citations, start=1)}
+    for claim in rule.claims:
+        refs = ", ".join(str(numbers[id(c)]) for c in claim.citations)
+        pdf.set_font("Sans", "", 10)
+        pdf.multi_cell(width, 5, f"[{claim.basis}] {claim.text}" + (f" [{refs}]" if refs else ""),
+                       new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Sans", "I", 9)
+        if claim.basis == "reading":
+            pdf.multi_cell(width, 4.5, f"    Why: {claim.why}", new_x="LMARGIN", new_y="NEXT")
+            pdf.multi_cell(width, 4.5, f"    Other reading: {claim.other}",
+                           new_x="LMARGIN", new_y="NEXT")
+        if claim.basis == "editorial":
+            if claim.alternatives:
+                pdf.multi_cell(width, 4.5, f"    Alternatives: {claim.alternatives}",
+                               new_x="LMARGIN", new_y="NEXT")
+            if claim.option:
+                pdf.multi_cell(width, 4.5, f"    Option: {claim.option}",
+                               new_x="LMARGIN", new_y="NEXT")
+    if rule.note:
+        pdf.set_font("Sans", "", 9)
+        pdf.multi_cell(width, 4.5, f"Note: {rule.note}", new_x="LMARGIN", new_y="NEXT")
+    if not rule.sourced:
+        pdf.set_font("Sans", "", 9)
+        for label, text in (("Open question", rule.gap), ("Default", rule.default),
+                            ("Why", rule.rationale)):
+            pdf.multi_cell(width, 4.5, f"{label}: {' '.join(text.split())}",
+                           new_x="LMARGIN", new_y="NEXT")
+    for number, c in enumerate(rule.citations, start=1):
+        pdf.set_font("Sans", "", 9)
+        sic = f" [sic: {c.sic}]" if c.sic else ""
+        pdf.multi_cell(width, 4.5, f"[{number}] \u201c{c.quote}\u201d{sic}",
+                       new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Sans", "I", 9)
+        pdf.multi_cell(width, 4.5, f"     = \u201c{c.translation}\u201d \u2014 "
+                       f"{c.document.title}, line {c.line}", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", "", 8)
+    pdf.multi_cell(width, 4, f"Cite: {citation_text(rule, version)}",
+                   new_x="LMARGIN", new_y="NEXT", link=permalink(rule, version))
+    pdf.ln(4)
+
+
+def build_pdf(path: str | Path, version: str | None = None, compress: bool = True) -> Path:
+    """Write the printable edition of every rule to *path*; return the path."""
+    from fpdf import FPDF
+
+    from .. import __version__
+
+    version = version or __version__
+    pdf = FPDF(format="A4")
+    pdf.set_compression(compress)
+    fonts = _font_dir()
+    pdf.add_font("Sans", "", str(fonts / "DejaVuSans.ttf"))
+    pdf.add_font("Sans", "B", str(fonts / "DejaVuSans-Bold.ttf"))
+    pdf.add_font("Sans", "I", str(fonts / "DejaVuSans-Oblique.ttf"))
+    pdf.set_title(f"{TITLE}, version {version}")
+    pdf.set_author("The mancala_spec authors")
+    pdf.set_auto_page_break(True, margin=15)
+    pdf.add_page()
+    pdf.set_font("Sans", "B", 16)
+    pdf.multi_cell(pdf.epw, 8, f"{TITLE}\nversion {version}", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", "", 9)
+    pdf.multi_cell(pdf.epw, 4.5, (
+        "Every rule is a list of claims, each marked by its basis: [source] a quoted sentence "
+        "says it; [reading] our inference from the quoted words (with why, and the other "
+        "reading); [editorial] the sources are silent (with the alternatives and the option "
+        "that switches it). Quotes are exact, from the Mancala World articles Ba-awa and "
+        "Bakuk (CC BY-SA); quotes, translations and rules adapted from them are CC BY-SA 4.0."),
+        new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(4)
+    catalogue = load_catalogue()
+    for game, title in GAME_TITLES.items():
+        pdf.start_section(title, level=0)
+        pdf.set_font("Sans", "B", 14)
+        pdf.cell(pdf.epw, 8, title, new_x="LMARGIN", new_y="NEXT")
+        for rule in catalogue.for_game(game):
+            _rule(pdf, rule, version)
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(target.suffix + ".part")
+    pdf.output(str(partial))
+    partial.replace(target)          # nothing half-written under the real name
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    target = build_pdf(args[0] if args else "build/mancala_spec-rules.pdf")
+    print(target)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,262 @@
+"""Building blocks of the rules site: docutils nodes (``<details>`` boxes), links
+to rules and source lines, text with linked rule IDs, badges, citations, tables.
+Used by the directives of :mod:`mancala_spec.sphinx.rules`."""
+from __future__ import annotations
+
+import inspect
+import re
+import textwrap
+from importlib import resources
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.ext.viewcode import viewcode_anchor
+
+from ..catalogue import Rule, load_catalogue
+from ..sources import SOURCES
+
+RULE_REF = "rule-ref"
+SOURCE_LINE_REF = "source-line"
+
+
+def catalogue_file() -> str:
+    """The path of ``catalogue.toml`` (a dependency of every page that shows rules)."""
+    return str(resources.files("mancala_spec.catalogue").joinpath("catalogue.toml"))
+
+
+def rule_anchor(rule_id: str) -> str:
+    """The HTML anchor of a rendered rule: ``rule-<id>``."""
+    return f"rule-{rule_id}"
+
+
+# -- nodes --------------------------------------------------------------------------
+
+
+class details(nodes.General, nodes.Element):
+    """A ``<details>`` box in HTML (its first child is a :class:`summary`)."""
+
+
+class summary(nodes.General, nodes.TextElement):
+    """The ``<summary>`` line of a :class:`details` box."""
+
+
+def visit_details(self, node: details) -> None:
+    self.body.append(self.starttag(node, "details", CLASS=" ".join(node["classes"])))
+
+
+def depart_details(self, node: details) -> None:
+    self.body.append("</details>\n")
+
+
+def visit_summary(self, node: summary) -> None:
+    self.body.append(self.starttag(node, "summary"))
+
+
+def depart_summary(self, node: summary) -> None:
+    self.body.append("</summary>\n")
+
+
+def visit_pass(self, node: nodes.Node) -> None:
+    pass
+
+
+def depart_pass(self, node: nodes.Node) -> None:
+    pass
+
+
+# -- building blocks ----------------------------------------------------------------
+
+
+def rule_ref(rule_id: str, text: str | None = None) -> addnodes.pending_xref:
+    """A link to a rendered rule, resolved when the pages are written."""
+    ref = addnodes.pending_xref("", refdomain="", reftype=RULE_REF, reftarget=rule_id,
+                                refexplicit=text is not None, refwarn=True)
+    ref += nodes.literal(text=text or rule_id, classes=["xref", "rule-ref"])
+    return ref
+
+
+def source_line_ref(source: str, line: int, text: str) -> addnodes.pending_xref:
+    """A link to one line of a source document on the sources page."""
+    ref = addnodes.pending_xref("", refdomain="", reftype=SOURCE_LINE_REF,
+                                reftarget=f"{source}:{line}", refexplicit=True, refwarn=True)
+    ref += nodes.inline(text=text)
+    return ref
+
+
+def _rule_id_pattern() -> re.Pattern[str]:
+    ids = sorted((rule.id for rule in load_catalogue()), key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+
+
+def linked_text(text: str, classes: list[str] | None = None) -> nodes.paragraph:
+    """A paragraph of *text* in which every rule ID links to its rule and
+    text in double backticks (as the catalogue writes code) is shown as code."""
+    para = nodes.paragraph(classes=classes or [])
+    for index, piece in enumerate(re.split(r"``(.+?)``", text)):
+        if index % 2:
+            para += nodes.literal(text=piece)
+            continue
+        position = 0
+        for match in _rule_id_pattern().finditer(piece):
+            if match.start() > position:
+                para += nodes.Text(piece[position:match.start()])
+            para += rule_ref(match.group())
+            position = match.end()
+        if position < len(piece):
+            para += nodes.Text(piece[position:])
+    return para
+
+
+def paragraphs(text: str, classes: list[str] | None = None) -> list[nodes.paragraph]:
+    """One :func:`linked_text` paragraph per blank-line-separated block of *text*."""
+    blocks = [" ".join(block.split()) for block in re.split(r"\n\s*\n", text.strip())]
+    return [linked_text(block, classes) for block in blocks if block]
+
+
+def badge(kind: str, text: str | None = None) -> nodes.inline:
+    """A rule's badge: *kind* (``sourced``/``editorial``) sets its colour, *text*
+    (default: the kind) says what backs the rule, e.g. "sourced, with a reading"."""
+    classes = ["rule-badge", f"rule-badge-{kind}"]
+    if text and text != kind:
+        classes.append("rule-badge-mixed")
+    return nodes.inline(text=text or kind, classes=classes)
+
+
+BASIS_LABELS = {"source": "source", "reading": "reading", "editorial": "editorial"}
+
+
+def basis_mark(basis: str) -> nodes.inline:
+    """The marker of one claim's basis (``source``, ``reading`` or ``editorial``)."""
+    return nodes.inline(text=BASIS_LABELS[basis], classes=["claim-basis", f"claim-basis-{basis}"])
+
+
+def rule_badge(rule: Rule) -> nodes.inline:
+    """The badge of *rule*, saying "sourced" only when every claim is a source claim."""
+    return badge(rule.kind, rule.badge)
+
+
+def offer_list(rule: Rule, offers) -> nodes.bullet_list:
+    """A bullet per option value: the ``get_game(...)`` call that selects it and
+    what it does."""
+    items = nodes.bullet_list()
+    for offer in offers:
+        entry = nodes.paragraph()
+        entry += game_call(rule.game, offer.option, offer.value)
+        entry += nodes.Text(": ")
+        entry += linked_text(" ".join(offer.description.split())).children
+        items += nodes.list_item("", entry)
+    return items
+
+
+def game_call(game: str, option: str, value: Any) -> nodes.literal:
+    """The call that selects *option* = *value*: a game option, or a match setting."""
+    from ..engine.match import SETTINGS
+
+    setting = f"{option}={value!r}"
+    call = (f'ms.Match(ms.get_game("{game}"), {setting})' if option in SETTINGS
+            else f'ms.get_game("{game}", {setting})')
+    return nodes.literal(text=call, classes=["rule-option"])
+
+
+def citation_quote(citation, label: str | None = None, ids: list[str] | None = None
+                   ) -> nodes.block_quote:
+    """A citation as a block quote: original (with *label*, e.g. ``[1]``, and a
+    [sic] note for a misspelt word, outside the exact quote), translation,
+    attribution with line link."""
+    document = SOURCES[citation.source]
+    quote = nodes.block_quote(classes=["rule-citation"], ids=ids or [])
+    original = nodes.paragraph(classes=["citation-original",
+                                        f"language-{document.language_code}"])
+    if label:
+        original += nodes.inline(text=f"{label} ", classes=["citation-label"])
+    original += nodes.Text(citation.quote)
+    if citation.sic:
+        original += nodes.inline(text=f" [sic: {citation.sic}]", classes=["citation-sic"])
+    quote += original
+    if citation.translation.strip() != citation.quote.strip():
+        quote += nodes.paragraph(text=citation.translation,
+                                 classes=["citation-translation", "language-en"])
+    else:
+        quote += nodes.paragraph(text="(in English in the source)",
+                                 classes=["citation-translation", "citation-english"])
+    attribution = nodes.attribution()
+    attribution += nodes.Text(f"{document.title}, ")
+    attribution += source_line_ref(citation.source, citation.line, f"line {citation.line}")
+    quote += attribution
+    return quote
+
+
+def definition(term: str, body: list[nodes.Node]) -> nodes.definition_list_item:
+    item = nodes.definition_list_item()
+    item += nodes.term(text=term)
+    item += nodes.definition("", *body)
+    return item
+
+
+def implementation_block(func, docname: str, env) -> details:
+    """The source of one implementing function, with links to its API entry
+    and to the full module (viewcode), in a ``<details>`` box."""
+    source_file = inspect.getsourcefile(func)
+    env.note_dependency(source_file)
+    lines, start = inspect.getsourcelines(func)
+    code = textwrap.dedent("".join(lines)).rstrip("\n")
+    module, qualname = func.__module__, func.__qualname__
+    relative = func.__module__.replace(".", "/") + ".py"
+    box = details(classes=["rule-code"])
+    head = summary()
+    head += nodes.Text("Code: ")
+    xref = addnodes.pending_xref("", refdomain="py",
+                                 reftype="meth" if "." in qualname else "func",
+                                 reftarget=f"{module}.{qualname}", refexplicit=False,
+                                 refwarn=True)
+    xref += nodes.literal(text=f"{qualname}()", classes=["xref", "py"])
+    head += xref
+    head += nodes.Text(f" in {relative}, lines {start}–{start + len(lines) - 1} ")
+    head += viewcode_anchor(reftarget=f"_modules/{module.replace('.', '/')}", refid=qualname,
+                            refdoc=docname)
+    box += head
+    block = nodes.literal_block(code, code, language="python", linenos=True,
+                                classes=["rule-source"])
+    block["highlight_args"] = {"linenostart": start}
+    box += block
+    return box
+
+
+def join(items: list[nodes.Node], sep: str = ", ") -> nodes.inline | None:
+    if not items:
+        return None
+    out = nodes.inline()
+    for index, item in enumerate(items):
+        if index:
+            out += nodes.Text(sep)
+        out += item
+    return out
+
+
+def table(header: list[str], rows: list[list[list[nodes.Node]]],
+          classes: list[str] | None = None) -> nodes.table:
+    """A simple docutils table; each cell is a list of inline nodes."""
+    tbl = nodes.table(classes=classes or [])
+    group = nodes.tgroup(cols=len(header))
+    tbl += group
+    for _ in header:
+        group += nodes.colspec(colwidth=1)
+    thead = nodes.thead()
+    group += thead
+    head_row = nodes.row()
+    for title in header:
+        head_row += nodes.entry("", nodes.paragraph(text=title))
+    thead += head_row
+    body = nodes.tbody()
+    group += body
+    for cells in rows:
+        row = nodes.row()
+        for cell in cells:
+            para = nodes.paragraph()
+            para += [c for c in cell if c is not None]
+            row += nodes.entry("", para)
+        body += row
+    return tbl
+
+

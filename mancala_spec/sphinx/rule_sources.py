@@ -1,0 +1,111 @@
+"""The ``{source-document}`` directive: a source document in full, every line
+anchored and accounted for, with what the file itself tells of its origin and
+the SHA-256 of our byte copy, computed when the site is built."""
+from __future__ import annotations
+
+from importlib import resources
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from ..catalogue.traceability import source_map
+from ..catalogue.cite import source_metadata
+from ..sources import SOURCES
+from .rule_nodes import catalogue_file, definition, linked_text, rule_ref
+
+logger = logging.getLogger(__name__)
+ENV_SOURCES = "mancala_sources"      # docname -> [source file]
+_catalogue_file = catalogue_file
+
+
+def source_facts(source: str) -> nodes.definition_list:
+    """What we know of a source document's origin, as far as the file itself
+    tells, and the SHA-256 of our byte copy (computed now, at build time)."""
+    facts = source_metadata(source)
+    items = nodes.definition_list(classes=["source-facts"])
+    for term, value in (("Attribution line in the file", facts["attribution"]),
+                        ("URL", facts["url"]),
+                        ("Page revision or retrieval date", facts["revision"]),
+                        ("Licence", facts["licence"])):
+        items += definition(term, [nodes.paragraph(text=value)])
+    digest = nodes.paragraph()
+    digest += nodes.literal(text=facts["sha256"], classes=["source-sha256"])
+    digest += nodes.Text(f" ({facts['bytes']} bytes)")
+    items += definition("SHA-256 of our copy", [digest])
+    return items
+
+
+class SourceDocumentDirective(SphinxDirective):
+    """``{source-document} <file>``: a source document, every line anchored and accounted for."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        source = self.arguments[0]
+        if source not in SOURCES:
+            logger.warning("unknown source document %r; known: %s", source,
+                           ", ".join(sorted(SOURCES)), location=self.get_location(),
+                           type="mancala", subtype="source")
+            return []
+        document = SOURCES[source]
+        self.env.note_dependency(_catalogue_file())
+        self.env.note_dependency(str(resources.files("mancala_spec.sources").joinpath(source)))
+        data = getattr(self.env, ENV_SOURCES, None)
+        if data is None:
+            data = {}
+            setattr(self.env, ENV_SOURCES, data)
+        data.setdefault(self.env.docname, []).append(source)
+
+        out = nodes.container(classes=["source-document"])
+        about = nodes.paragraph(classes=["source-about"])
+        about += nodes.literal(text=source)
+        about += nodes.Text(f" — {document.title}: {document.game} rules in {document.language}. "
+                            "Quoted material from Mancala World; shown byte for byte, "
+                            "one line per row. Quoted spans are marked.")
+        out += about
+        out += source_facts(source)
+        lines = nodes.container(classes=["source-lines"])
+        for line in source_map(source):
+            row = nodes.container(classes=["source-line",
+                                           "source-line-cited" if line.rules else
+                                           "source-line-context"])
+            row["ids"].append(line.anchor)
+            number = nodes.paragraph(classes=["source-lineno"])
+            link = nodes.reference("", "", internal=True, refid=line.anchor,
+                                   reftitle=f"Permalink to {source} line {line.number}")
+            link += nodes.Text(str(line.number))
+            number += link
+            row += number
+            text = nodes.paragraph(classes=["source-text", f"language-{document.language_code}"])
+            position = 0
+            for start, end in line.quotes:
+                if start > position:
+                    text += nodes.Text(line.text[position:start])
+                text += nodes.inline(text=line.text[start:end], classes=["source-quoted"])
+                position = end
+            if position < len(line.text):
+                text += nodes.Text(line.text[position:])
+            row += text
+            note = nodes.paragraph(classes=["source-note"])
+            if line.rules:
+                note += nodes.Text("cited by ")
+                for index, rule_id in enumerate(line.rules):
+                    if index:
+                        note += nodes.Text(", ")
+                    note += rule_ref(rule_id)
+            elif line.context:
+                note += nodes.inline(text="deferred" if line.context.deferred else "context",
+                                     classes=["rule-badge", "rule-badge-context"])
+                note += nodes.Text(" ")
+                note += linked_text(" ".join(line.context.reason.split())).children
+            else:
+                note += nodes.inline(text="not accounted for",
+                                     classes=["rule-badge", "rule-badge-missing"])
+            row += note
+            lines += row
+        out += lines
+        return [out]
+
+

@@ -1,0 +1,84 @@
+"""The ``{rule-index}`` and ``{options-table}`` directives: every rule, and every
+engine option with the rule (and claim) that decides it."""
+from __future__ import annotations
+
+import inspect
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from ..catalogue import load_catalogue
+from .rule_nodes import join, catalogue_file, rule_badge, rule_ref, table
+
+_catalogue_file = catalogue_file
+
+
+class RuleIndexDirective(SphinxDirective):
+    """``{rule-index}``: a table of every catalogue rule with a link to it."""
+
+    has_content = False
+    option_spec = {"game": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(_catalogue_file())
+        game = self.options.get("game")
+        rules = [rule for rule in load_catalogue() if game is None or rule.game == game]
+        return [table(["Rule", "Title", "Kind", "Engine options"],
+                      [[[rule_ref(rule.id)], [nodes.Text(rule.title)], [rule_badge(rule)],
+                        [join([nodes.literal(text=o) for o in rule.options]) or
+                         nodes.Text("—")]]
+                       for rule in rules], classes=["rule-index"])]
+
+
+class OptionsTableDirective(SphinxDirective):
+    """``{options-table}``: every engine option, its values and the rule it switches."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from ..engine.games import GAMES
+
+        self.env.note_dependency(inspect.getsourcefile(GAMES["ba-awa"]))
+        self.env.note_dependency(inspect.getsourcefile(GAMES["bakuk"]))
+        rows = []
+        for cls in GAMES.values():
+            for option in cls.OPTIONS:
+                others = [c for c in option.choices if c != option.default
+                          or type(c) is not type(option.default)]
+                rows.append([[nodes.Text(cls.title)], [nodes.literal(text=option.name)],
+                             [nodes.literal(text=repr(option.default))],
+                             [join([nodes.literal(text=repr(c)) for c in others])],
+                             [rule_ref(option.rule)]])
+        return [table(["Game", "Option", "Default", "Alternative", "Rule"], rows,
+                      classes=["options-table"])]
+
+
+
+
+class ClaimsTableDirective(SphinxDirective):
+    """``{claims-table}`` with ``:basis: reading`` (every reading, with why and the
+    other reading) or ``:basis: editorial`` (editorial claims inside sourced rules,
+    with their alternatives): the places where a careful reader should look twice."""
+
+    has_content = False
+    option_spec = {"basis": lambda value: directives.choice(value, ("reading", "editorial"))}
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(_catalogue_file())
+        basis = self.options.get("basis", "reading")
+        rows = []
+        for rule in load_catalogue():
+            if basis == "editorial" and not rule.sourced:
+                continue
+            for claim in rule.claims:
+                if claim.basis != basis:
+                    continue
+                if basis == "reading":
+                    detail = [nodes.Text(f"Why: {claim.why} The other reading: {claim.other}")]
+                else:
+                    detail = [nodes.Text(claim.alternatives or f"option {claim.option}")]
+                rows.append([[rule_ref(rule.id)], [nodes.Text(claim.text)], detail])
+        header = ["Rule", "Claim", "Why, and the other reading" if basis == "reading"
+                  else "Alternatives"]
+        return [table(header, rows, classes=["claims-table", f"claims-table-{basis}"])]

@@ -1,0 +1,30 @@
+"""Licences (issue 12, section 2): the wheel carries both licence texts and the
+SPDX licence expression, and the data the catalogue needs."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_carries_both_licences_and_the_catalogue(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                             "-w", str(tmp_path), str(ROOT)],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    (wheel,) = tmp_path.glob("mancala_spec-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = next(archive.read(n).decode() for n in names if n.endswith("/METADATA"))
+        licences = {n.rsplit("/", 1)[-1]: archive.read(n).decode("utf-8")
+                    for n in names if "/licenses/" in n}
+    assert "License-Expression: MIT AND CC-BY-SA-4.0" in metadata
+    assert licences["MIT.txt"].startswith("MIT License")
+    assert "Attribution-ShareAlike 4.0 International" in licences["CC-BY-SA-4.0.txt"]
+    for data in ("mancala_spec/catalogue/catalogue.toml", "mancala_spec/catalogue/registry.toml",
+                 "mancala_spec/sources/001_1132cff477fa5791.txt",
+                 "mancala_spec/sphinx/rule_domain.py"):
+        assert data in names, data

@@ -1,0 +1,31 @@
+"""The printable edition (issue 12, section 5): every rule in the PDF, each a
+bookmark named by its ID, with a link to its versioned permalink."""
+from __future__ import annotations
+
+import re
+
+from mancala_spec.catalogue import load_catalogue
+from mancala_spec.catalogue.cite import permalink
+from mancala_spec.catalogue.pdf import build_pdf
+
+
+def _titles(data: bytes) -> list[str]:
+    titles = []
+    for match in re.finditer(rb"/Title (\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f]+>)", data):
+        raw = match.group(1)
+        if raw.startswith(b"<"):
+            titles.append(bytes.fromhex(raw[1:-1].decode()).decode("utf-16"))
+        else:
+            titles.append(re.sub(rb"\\(.)", rb"\1", raw[1:-1]).decode("latin-1"))
+    return titles
+
+
+def test_pdf_has_every_rule_as_a_bookmark_with_its_permalink(tmp_path):
+    target = build_pdf(tmp_path / "rules.pdf", version="0.1.0", compress=False)
+    data = target.read_bytes()
+    assert data.startswith(b"%PDF-") and not list(tmp_path.glob("*.part"))
+    titles = _titles(data)
+    for rule in load_catalogue():
+        assert f"{rule.id}: {rule.title}" in titles, rule.id
+        assert f"(URI ({permalink(rule, '0.1.0')})".encode() in data.replace(b"/URI (", b"(URI (")
+    assert {"Ba-awa", "Bakuk"} <= set(titles)

@@ -35,7 +35,7 @@ extensions = [
     "mancala_spec.sphinx.diagrams",
     "mancala_spec.sphinx.reference",
     "mancala_spec.sphinx.architecture",
-    "mancala_spec.analysis",
+    "mancala_spec.sphinx.analysis",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}

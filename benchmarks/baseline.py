@@ -58,7 +58,6 @@ def ba_awa_legal(pits, player):
 def play_ba_awa(rng: random.Random) -> int:
     pits = [4] * 12
     player = 0
-    opener = 0
     captured = [0, 0]
     seen = set()
     moves = 0

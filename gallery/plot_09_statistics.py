@@ -49,7 +49,7 @@ def simulate(name, games, seed):
 results = {name: simulate(name, GAMES, seed=2026) for name in ("ba-awa", "bakuk")}
 
 labels = {"opener": "opener wins", "draw": "draw", "second": "second player wins"}
-for name, (outcomes, lengths, laps) in results.items():
+for name, (outcomes, lengths, _) in results.items():
     print(f"{name}: {GAMES} games, mean length {sum(lengths) / len(lengths):.1f} moves")
     for key, label in labels.items():
         low, high = wilson(outcomes[key], GAMES)

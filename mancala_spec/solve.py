@@ -56,12 +56,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from math import comb
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError as error:     # numpy is the optional extra "solve"
+    raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
-CAPTURING = (2, 4)      # bakuk-capture, bakuk-chain
+from .fast.batch import BakukBatch
+from .options import option
+
+#: the game options the solver takes (three players are not solved here)
+SOLVED_OPTIONS = ("skip_origin", "chain", "no_move", "leftovers")
+
 NEG = -(1 << 14)        # "no such option" in int16 value arithmetic
 
 Progress = Callable[[str, int, "int | None"], None]   # (phase, done, total or None)
@@ -74,35 +82,30 @@ class Rules:
 
     pits_per_row: int = 3
     seeds_per_pit: int = 6
-    skip_origin: bool = False
-    chain: str = "forward"
-    no_move: str = "end"
-    leftovers: str = "unscored"
+    # the game's options, their defaults and values as declared once (mancala_spec.options)
+    skip_origin: bool = option("bakuk", "skip_origin").default   # type: ignore[assignment]
+    chain: str = option("bakuk", "chain").default                # type: ignore[assignment]
+    no_move: str = option("bakuk", "no_move").default            # type: ignore[assignment]
+    leftovers: str = option("bakuk", "leftovers").default        # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.pits_per_row < 1 or self.seeds_per_pit < 1:
             raise ValueError("pits_per_row and seeds_per_pit must be at least 1")
         if self.total > 120:
             raise ValueError(f"{self.total} counters is too many for this solver (120 at most)")
-        if self.chain not in ("forward", "backward"):
-            raise ValueError(f"chain must be 'forward' or 'backward', not {self.chain!r}")
-        if self.no_move not in ("end", "pass"):
-            raise ValueError(f"no_move must be 'end' or 'pass', not {self.no_move!r}")
-        if self.leftovers not in ("unscored", "owners"):
-            raise ValueError(f"leftovers must be 'unscored' or 'owners', not {self.leftovers!r}")
+        for name in SOLVED_OPTIONS:       # raises OptionError (a ValueError) naming the values
+            option("bakuk", name).check(getattr(self, name))
 
     @classmethod
     def from_game(cls, game) -> Rules:
         """The rules of a two-player :class:`~mancala_spec.engine.games.bakuk.Bakuk` game
         (and its options)."""
-        from .engine.games.bakuk import Bakuk
-        if not isinstance(game, Bakuk):
+        if game.name != "bakuk":
             raise ValueError(f"only Bakuk can be solved, not {game.name}")
         if game.players != 2:
             raise ValueError("only two-player Bakuk can be solved here")
-        names = [f.name for f in fields(cls) if f.name not in ("pits_per_row", "seeds_per_pit")]
         return cls(pits_per_row=game.board.pits_per_row, seeds_per_pit=game.seeds_per_pit,
-                   **{name: game.options[name] for name in names})
+                   **{name: game.options[name] for name in SOLVED_OPTIONS})
 
     @property
     def size(self) -> int:
@@ -114,32 +117,22 @@ class Rules:
 
     def options(self) -> dict[str, object]:
         """The engine options (as for ``get_game("bakuk", **options)``)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in ("pits_per_row", "seeds_per_pit")}
+        return {name: getattr(self, name) for name in SOLVED_OPTIONS}
 
 
 class Moves:
-    """Bakuk's moves for many positions at once (numpy arrays, one row a position)."""
+    """Bakuk's moves for many positions at once (numpy arrays, one row a
+    position): the kernel's batch form (:class:`mancala_spec.fast.batch.BakukBatch`),
+    and the numbering of positions."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         n, m, total = rules.pits_per_row, rules.size, rules.total
         self.n, self.m = n, m
-        # lap_add[origin, seeds]: what sowing *seeds* from *origin* adds to each hole
-        # (bakuk-choose, bakuk-sow, bakuk-origin), and lap_end the hole of the last.
-        self.lap_add = np.zeros((m, total + 1, m), dtype=np.int8)
-        self.lap_end = np.zeros((m, total + 1), dtype=np.intp)
-        for origin in range(m):
-            for seeds in range(total + 1):
-                hole = origin
-                self.lap_add[origin, seeds, origin] -= seeds
-                for _ in range(seeds):
-                    hole = (hole + 1) % m
-                    if rules.skip_origin and hole == origin:
-                        hole = (hole + 1) % m
-                    self.lap_add[origin, seeds, hole] += 1
-                self.lap_end[origin, seeds] = hole
-        self.step = 1 if rules.chain == "forward" else -1
+        self.batch = BakukBatch(n, total, rules.skip_origin, rules.chain, rules.no_move,
+                                rules.leftovers)
+        #: :meth:`BakukBatch.play <mancala_spec.fast.batch.BakukBatch.play>`
+        self.play = self.batch.play
         # The rank of a board: bar i+1 of its stars-and-bars picture stands at
         # prefix_i + i (prefix_i: the counters in holes 0..i), and the rank is the
         # sum of C(bar position, bar number) (the combinatorial number system).
@@ -182,57 +175,6 @@ class Moves:
             above = prefix
         pits[:, 0] = above
         return pits, players
-
-    def row_sum(self, pits: np.ndarray, player: int) -> np.ndarray:
-        """The counters in *player*'s row, for each position."""
-        total = pits[:, player * self.n].astype(np.int16)
-        for hole in range(player * self.n + 1, (player + 1) * self.n):
-            total += pits[:, hole]
-        return total
-
-    def play(self, pits: np.ndarray, player: int, choice: int):
-        """Every position in *pits* (all with *player* to move) plays its hole
-        number *choice* of that player's row. Returns, per position: whether
-        the move is legal, the holes after it, the player to move next, and
-        whether the game goes on (else it is over), and the move's immediate
-        worth to the mover (counters captured, plus leftovers if they score)."""
-        n, m, rules = self.n, self.m, self.rules
-        count = len(pits)
-        origin = player * n + choice
-        seeds = pits[:, origin].astype(np.intp)
-        legal = seeds > 0                                        # bakuk-choose
-        after = pits + self.lap_add[origin][seeds]               # bakuk-sow, bakuk-origin
-        last = self.lap_end[origin][seeds]
-        flat = after.reshape(-1)
-        at = np.arange(count) * m + last
-        landed = flat[at]
-        gain = np.where((landed == 2) | (landed == 4), landed, 0).astype(np.int16)
-        rows = np.flatnonzero(gain)                              # bakuk-capture
-        if rows.size:
-            flat[at[rows]] = 0
-            hole = last[rows]
-            for _ in range(m - 1):                               # bakuk-chain
-                hole = (hole + self.step) % m
-                at = rows * m + hole
-                here = flat[at]
-                take = (here == 2) | (here == 4)
-                if not take.any():
-                    break
-                rows, hole, at, here = rows[take], hole[take], at[take], here[take]
-                gain[rows] += here
-                flat[at] = 0
-        mine = self.row_sum(after, player)
-        theirs = self.row_sum(after, 1 - player)
-        nxt = np.full(count, 1 - player, dtype=np.int8)          # bakuk-turns
-        goes_on = theirs > 0
-        if rules.no_move == "pass":                              # bakuk-exhausted
-            again = ~goes_on & (mine > 0)
-            nxt[again] = player
-            goes_on |= again
-        worth = gain
-        if rules.leftovers == "owners":                          # bakuk-leftovers
-            worth = gain + np.where(goes_on, 0, mine - theirs).astype(np.int16)
-        return legal, after, nxt, goes_on, worth
 
 
 @dataclass

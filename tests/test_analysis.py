@@ -33,9 +33,9 @@ import pytest
 
 import mancala_spec as ms
 from mancala_spec import analysis as an
-from mancala_spec.fast import FastGame
 from mancala_spec.engine.position import Position
 from mancala_spec.engine.trace import EndOfLap
+from mancala_spec.fast import FastGame
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "analysis.md"
@@ -379,7 +379,7 @@ def test_quoted_repetition_games():
     assert rows
     for row in rows:
         label, policy, game_number, moves, seeds, cycle, recurring, reason = row
-        config = next(c for c in an.CONFIGS if an._label(c).strip("`") == label)
+        config = next(c for c in an.CONFIGS if an.label(c).strip("`") == label)
         game = ms.get_game("ba-awa", **an.CONFIGS[config])
         pits = [game.board.pit(name) for name in moves.split()]
         rep = an.describe_repetition(config, pits)
@@ -424,7 +424,7 @@ def test_quoted_opener_results_agree_with_a_small_rerun():
     seen = set()
     for row in rows:
         label, policy, games, opener, draws, second, _moves = row
-        config = next(c for c in an.CONFIGS if an._label(c).strip("`") == label)
+        config = next(c for c in an.CONFIGS if an.label(c).strip("`") == label)
         if policy != "random":
             continue
         seen.add(config)
@@ -437,7 +437,7 @@ def test_quoted_opener_results_agree_with_a_small_rerun():
     for row in rows:                       # the greedy rows: 100 games each
         label, policy, games, opener, draws, second, _moves = row
         if policy == "greedy":
-            config = next(c for c in an.CONFIGS if an._label(c).strip("`") == label)
+            config = next(c for c in an.CONFIGS if an.label(c).strip("`") == label)
             small = an.play_games(config, "greedy", 100, an.FULL["seed"])
             low, high = an.wilson(small.outcomes["opener"], 100, Z999)
             q_low, q_high = interval(opener)
@@ -450,7 +450,7 @@ def test_quoted_longest_moves_replay():
     rows = quoted_table("longest")
     assert len(rows) == 2 * len(an.CONFIGS)
     for label, policy, laps, _number, text, pit in rows:
-        config = next(c for c in an.CONFIGS if an._label(c).strip("`") == label)
+        config = next(c for c in an.CONFIGS if an.label(c).strip("`") == label)
         pos = ms.get_game("ba-awa", **an.CONFIGS[config]).parse(text)
         trace = pos.trace(pit)
         assert trace.laps == number(laps), (label, policy)
@@ -472,7 +472,7 @@ def test_quoted_in_play_longest_agrees_with_exhaustive():
 def test_directives_build_a_page(tmp_path):
     (tmp_path / "conf.py").write_text(
         f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
-        "extensions = ['myst_parser', 'mancala_spec.analysis']\n"
+        "extensions = ['myst_parser', 'mancala_spec.sphinx.analysis']\n"
         "source_suffix = {'.md': 'markdown'}\n", encoding="utf-8")
     (tmp_path / "index.md").write_text(
         "# Test\n\n"
@@ -492,3 +492,16 @@ def test_directives_build_a_page(tmp_path):
     assert "skip_origin=True)" in html and "no_move='owners')" in html
     assert html.count("<table") == 2
     assert list((tmp_path / "out" / "_images").glob("opener-*.png"))
+
+
+def test_the_command_line_runs_and_refuses_bad_sizes():
+    small = ["--games", "8", "--greedy-games", "4", "--max-seeds", "2", "--ending-games", "0",
+             "--recurrence-games", "0", "--processes", "1"]
+    done = subprocess.run([sys.executable, "-m", "mancala_spec.analysis", *small],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0 and done.stderr == ""
+    assert "## The opener's results (seed 2026)" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "mancala_spec.analysis", "--games", "0"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert bad.returncode == 2 and "must be at least 1, not 0" in bad.stderr
+    assert "Traceback" not in bad.stderr

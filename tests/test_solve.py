@@ -18,8 +18,8 @@ import pytest
 
 import mancala_spec as ms
 from mancala_spec.engine.board import Board
-from mancala_spec.fast import FastGame
 from mancala_spec.engine.games.bakuk import Bakuk
+from mancala_spec.fast import FastGame
 from mancala_spec.solve import Moves, Rules, solve
 
 OPTION_NAMES = ("skip_origin", "chain", "no_move", "leftovers")
@@ -251,3 +251,54 @@ def test_solution_lookups_and_errors(full):
     with pytest.raises(ValueError, match="only Bakuk"):
         Rules.from_game(ms.get_game("ba-awa"))
     assert Rules.from_game(ms.get_game("bakuk", chain="backward")) == Rules(chain="backward")
+
+
+class ReferenceMinimax:
+    """The same search as :class:`Minimax`, on the reference engine's positions
+    (``Position.play``), for games whose leftovers score nothing: a check of the
+    solver that does not go through the kernel at all."""
+
+    def __init__(self, game: Bakuk) -> None:
+        assert game.options["leftovers"] == "unscored"
+        self.game = game
+        self.memo: dict = {}
+
+    def value(self, pits, to_move: int) -> int:
+        return self._value(self.game.position(pits, to_move=to_move,
+                                              captured=self._split(sum(pits))))
+
+    def _split(self, on_board: int) -> tuple[int, int]:
+        rest = self.game.total_seeds - on_board
+        return (rest // 2, rest - rest // 2)
+
+    def _value(self, pos) -> int:
+        key = (pos.pits, pos.to_move, frozenset(pos.history))
+        if key not in self.memo:
+            mover, best = pos.to_move, None
+            for pit in pos.legal_moves():
+                child = pos.play(pit)
+                value = ((child.captured[mover] - pos.captured[mover])
+                         - (child.captured[1 - mover] - pos.captured[1 - mover]))
+                if not child.is_over:
+                    later = self._value(child)
+                    value += later if child.to_move == mover else -later
+                best = value if best is None else max(best, value)
+            self.memo[key] = best
+        return self.memo[key]
+
+
+@pytest.mark.parametrize("options", [o for o in ALL_OPTIONS if o["leftovers"] == "unscored"],
+                         ids=label)
+def test_sampled_positions_have_the_reference_engines_minimax_values(options):
+    """Every position of the 2x2 board, and 15 sampled positions of the real
+    board with five counters or fewer, against minimax on the reference engine."""
+    small = solve(Rules(pits_per_row=2, seeds_per_pit=2, **options))
+    search = ReferenceMinimax(small_bakuk(2, 2, **options))
+    for pits, player, value in positions(small):
+        assert search.value(pits, player) == value, (pits, player)
+    start = ((0, 2, 1, 0, 1, 1), 0)
+    real = solve(Rules(**options), start=start)
+    search = ReferenceMinimax(ms.get_game("bakuk", **options))
+    sample = random.Random(label(options)).sample(list(positions(real)), min(15, len(real)))
+    for pits, player, value in sample:
+        assert search.value(pits, player) == value, (pits, player)

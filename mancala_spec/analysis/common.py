@@ -1,0 +1,117 @@
+"""What every study shares: the option sets compared, the random numbers of
+each game, sharing games among processes, tables, and the 95 % Wilson interval.
+
+>>> low, high = wilson(50, 100)
+>>> round(low, 4), round(high, 4)
+(0.4038, 0.5962)
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..engine.games import get_game
+
+SIZE = 12                       #: Ba-awa's playing pits
+
+ROWS = (0,) * 6 + (1,) * 6      #: who owns each pit (it does not change where seeds go)
+
+Z95 = 1.959963984540054         #: the normal quantile of a two-sided 95 % interval
+
+#: The engine options compared: the defaults, then each editorial alternative alone.
+CONFIGS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "skip_origin": {"skip_origin": True},
+    "endless-stop": {"endless": "stop"},
+    "no-move-owners": {"no_move": "owners"},
+}
+
+POLICIES = ("random", "greedy")
+
+Table = tuple[list[str], list[list[str]]]
+
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval ``(low, high)`` of the proportion
+    *successes* / *trials* (95 % by default; ``(0, 1)`` when there are no trials).
+
+    >>> wilson(0, 10)[0], round(wilson(0, 10)[1], 4)
+    (0.0, 0.2775)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be between 0 and {trials}, not {successes}")
+    share = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (share + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials * trials)) / denominator
+    low = 0.0 if successes == 0 else max(0.0, centre - half)      # exact at the ends
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+
+def share_text(successes: int, trials: int) -> str:
+    """A share with its 95 % Wilson interval, in percent, with enough decimals
+    to show the interval's end nearest 0 % or 100 % to two significant digits.
+
+    >>> share_text(602, 1000), share_text(2, 48521), share_text(999, 1000)
+    ('60.2% (57.1–63.2)', '0.004% (0.001–0.015)', '99.90% (99.44–99.98)')
+    """
+    low, high = wilson(successes, trials)
+    share = successes / trials if trials else 0.0
+    margin = min(100 * high, 100 - 100 * low)
+    decimals = max(1, 1 - math.floor(math.log10(margin))) if margin > 0 else 1
+    return (f"{100 * share:.{decimals}f}% "
+            f"({100 * low:.{decimals}f}–{100 * high:.{decimals}f})")
+
+
+
+def game_rng(seed: int, number: int) -> random.Random:
+    """The random numbers of game *number* of a run with *seed*: each game has
+    its own, so a run of fewer games plays the same first games."""
+    return random.Random(f"ba-awa {seed} {number}")
+
+
+
+def in_processes(func, config: str, policy: str, games: int, seed: int, first: int,
+                  processes: int) -> list:
+    """Share games *first*… among *processes* processes, each running *func* on
+    its slice; return the parts in game order (games draw from ``game_rng``, so
+    the split does not change them)."""
+    import multiprocessing
+
+    share = -(-games // processes)
+    tasks = [(config, policy, min(share, games - start), seed, first + start)
+             for start in range(0, games, share)]
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        return pool.starmap(func, tasks)
+
+
+
+def label(config: str) -> str:
+    return f"`{get_game('ba-awa', **CONFIGS[config])!r}`"
+
+
+
+def runs(games: int, greedy_games: int):
+    return (("random", games), ("greedy", greedy_games))
+
+
+
+def markdown(table: Table) -> str:
+    """A table as Markdown (a pipe table)."""
+    header, rows = table
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+
+def version() -> str:
+    from .. import __version__
+    return __version__

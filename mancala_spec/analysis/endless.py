@@ -1,0 +1,192 @@
+"""Endless sowing on every board: :func:`sow_laps` counts one sowing's laps
+with the kernel's sowing, :func:`exhaustive` sows every board of *n* seeds.
+
+>>> sow_laps((4,) * 12, 0)            # the opening move from a: five laps
+(5, False)
+>>> sow_laps((0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 1), 10)   # nine seeds: never ends
+(72, True)
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+from ..fast import sow
+from ..fast.tables import NextTable, sowing_next
+from ..notation import format_pits
+from .common import ROWS, SIZE, Table
+
+
+def sow_laps(pits: tuple[int, ...], pit: int, skip_origin: bool = False) -> tuple[int, bool]:
+    """Sow Ba-awa pit *pit* of the board *pits*; return ``(laps, endless)``.
+
+    *laps* counts the laps sown (1 for a move without relay); *endless* is true
+    when a lap would start again from a board and pit already seen in this
+    move, so that the sowing repeats forever (rule ``ba-awa-endless``); *laps*
+    is then the number of laps sown before the repetition, as the engine counts
+    them with ``endless="stop"``. It is the
+    kernel's own sowing (:func:`mancala_spec.fast.ba_awa.sow`): where seeds go,
+    and whether the sowing ends, do not depend on who owns a pit or who moves,
+    so neither is a parameter.
+    """
+    laps, endless = sow(tuple(pits), pit, 0, _sowing_next(skip_origin), ROWS)[3:]
+    return laps, endless
+
+
+
+@functools.cache
+def _sowing_next(skip_origin: bool) -> NextTable:
+    return sowing_next(SIZE, skip_origin)
+
+
+
+def compositions(total: int, parts: int):
+    """Every tuple of *parts* non-negative integers summing to *total*
+    (stars and bars, in a fixed order).
+
+    >>> list(compositions(2, 2))
+    [(0, 2), (1, 1), (2, 0)]
+    """
+    if parts == 1:
+        yield (total,)
+        return
+    bars = total + parts - 1
+    for cuts in combinations(range(bars), parts - 1):
+        previous = -1
+        out = []
+        for cut in cuts:
+            out.append(cut - previous - 1)
+            previous = cut
+        out.append(bars - previous - 1)
+        yield tuple(out)
+
+
+
+@dataclass(frozen=True)
+class EndlessCount:
+    """What :func:`exhaustive` found for one seed count.
+
+    ``positions`` is the number of distributions of ``seeds`` seeds on the
+    twelve pits, ``pairs`` the number of (distribution, non-empty pit) pairs,
+    ``endless`` how many of those pairs sow forever. ``example`` is the
+    lexicographically smallest endless board with pit 0 (South's a) played,
+    ``longest`` the most laps of a sowing that ends, and ``longest_example``
+    the smallest board (pit 0 played) that takes that many.
+    """
+
+    seeds: int
+    skip_origin: bool
+    positions: int
+    pairs: int
+    endless: int
+    example: tuple[int, ...] | None
+    longest: int
+    longest_example: tuple[int, ...] | None
+
+
+
+def _exhaustive_chunk(task: tuple[int, int, int, bool]) -> tuple:
+    """Sow pit 0 of every board with ``first`` seeds in pit 0, ``second`` in
+    pit 1 and ``seeds`` in all; return (count, endless, smallest endless board,
+    longest laps, smallest board taking them)."""
+    seeds, first, second, skip_origin = task
+    count = endless = longest = 0
+    example = longest_example = None
+    head = (first, second)
+    for rest in compositions(seeds - first - second, SIZE - 2):
+        pits = head + rest
+        count += 1
+        laps, forever = sow_laps(pits, 0, skip_origin)
+        if forever:
+            endless += 1
+            if example is None or pits < example:
+                example = pits
+        elif laps >= longest:
+            if laps > longest or pits < longest_example:
+                longest, longest_example = laps, pits
+    return count, endless, example, longest, longest_example
+
+
+
+def exhaustive(seeds: int, skip_origin: bool = False, processes: int = 1) -> EndlessCount:
+    """Sow every non-empty pit of every distribution of *seeds* seeds on the
+    twelve pits, and count the sowings that never end.
+
+    Where seeds go and whether a sowing ends depend only on the board and the
+    pit played, and the same rules apply at every pit: sowing pit *k* of a board
+    is sowing pit 0 of the board turned *k* pits. So only pit 0 is sown, on every
+    board whose pit 0 holds seeds, and each count is multiplied by twelve (the
+    test suite checks this against sowing every pit). *processes* > 1 shares the
+    work among that many processes.
+
+    >>> row = exhaustive(9)
+    >>> row.pairs, row.endless, row.example
+    (906984, 72, (2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 2, 1))
+    """
+    if seeds < 1:
+        return EndlessCount(seeds, skip_origin, 1, 0, 0, None, 0, None)
+    tasks = [(seeds, first, second, skip_origin)
+             for first in range(1, seeds + 1) for second in range(seeds - first + 1)]
+    tasks.sort(key=lambda task: -comb(task[0] - task[1] - task[2] + SIZE - 3, SIZE - 3))
+    if processes > 1:
+        import multiprocessing
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            results = pool.map(_exhaustive_chunk, tasks, chunksize=1)
+    else:
+        results = [_exhaustive_chunk(task) for task in tasks]
+    count = endless = longest = 0
+    example = longest_example = None
+    for n, e, ex, laps, lex in results:
+        count += n
+        endless += e
+        if ex is not None and (example is None or ex < example):
+            example = ex
+        if lex is not None and (laps > longest or (laps == longest and lex < longest_example)):
+            longest, longest_example = laps, lex
+    assert count == comb(seeds - 1 + SIZE - 1, SIZE - 1)
+    return EndlessCount(seeds, skip_origin, comb(seeds + SIZE - 1, SIZE - 1), SIZE * count,
+                        SIZE * endless, example, longest, longest_example)
+
+
+
+@functools.lru_cache(maxsize=64)
+def cached_exhaustive(seeds: int, skip_origin: bool, processes: int = 1) -> EndlessCount:
+    """:func:`exhaustive`, remembered."""
+    return exhaustive(seeds, skip_origin, processes)
+
+
+
+def exhaustive_seed_counts(max_seeds: int) -> list[int]:
+    """Every count up to 16, then the multiples of four (the counts play can reach).
+
+    >>> exhaustive_seed_counts(24)[-4:]
+    [15, 16, 20, 24]
+    """
+    return [n for n in range(1, max_seeds + 1) if n <= 16 or n % 4 == 0]
+
+
+
+def board_text(pits: tuple[int, ...] | None) -> str:
+    return "—" if pits is None else f"`{format_pits(pits, 6)}`"
+
+
+
+def exhaustive_table(seed_counts, skip_options=(False, True), processes: int = 1) -> Table:
+    """:func:`exhaustive` for each seed count, without and with ``skip_origin``;
+    the example boards (pit a played) are those without it."""
+    header = ["seeds", "boards", "(board, pit) pairs"]
+    for skip in skip_options:
+        suffix = ", skip_origin" if skip else ""
+        header += [f"endless{suffix}", f"longest finite (laps){suffix}"]
+    header += ["first endless board, a played", "first longest board, a played"]
+    rows = []
+    for seeds in seed_counts:
+        results = [cached_exhaustive(seeds, skip, processes) for skip in skip_options]
+        row = [str(seeds), f"{results[0].positions:,}", f"{results[0].pairs:,}"]
+        for r in results:
+            row += [f"{r.endless:,}", str(r.longest)]
+        row += [board_text(results[0].example), board_text(results[0].longest_example)]
+        rows.append(row)
+    return header, rows

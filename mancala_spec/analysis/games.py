@@ -1,0 +1,229 @@
+"""Games played by two random or two greedy players with the kernel
+(:mod:`mancala_spec.fast`): who wins, how often a position offers an endless
+sowing, the longest move, how games end.
+"""
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..engine.games import get_game
+from ..fast import FastGame
+from .common import CONFIGS, POLICIES, game_rng, in_processes
+from .endless import sow_laps
+
+
+def capture_margin(fast: FastGame, state: tuple, pit: int) -> int:
+    """How much playing *pit* changes the mover's captured seeds minus the
+    opponent's: every capture of the move, and the seeds handed out if the move
+    ends the game."""
+    mover, before = state[1], state[2]
+    after = fast.play(state, pit)[2]
+    return (after[mover] - before[mover]) - (after[1 - mover] - before[1 - mover])
+
+
+
+def greedy_moves(fast: FastGame, state: tuple) -> list[int]:
+    """The legal moves with the largest :func:`capture_margin`, in pit order."""
+    best, moves = None, []
+    for pit in fast.legal_moves(state):
+        margin = capture_margin(fast, state, pit)
+        if best is None or margin > best:
+            best, moves = margin, [pit]
+        elif margin == best:
+            moves.append(pit)
+    return moves
+
+
+
+def choose(policy: str, fast: FastGame, state: tuple, rng: random.Random) -> int:
+    """The move *policy* picks: ``"random"``, uniformly among the legal moves;
+    ``"greedy"``, uniformly among the moves of largest capture margin."""
+    if policy == "random":
+        return rng.choice(fast.legal_moves(state))
+    if policy == "greedy":
+        return rng.choice(greedy_moves(fast, state))
+    raise ValueError(f"unknown policy {policy!r}: use one of {', '.join(POLICIES)}")
+
+
+
+@dataclass
+class PlayResult:
+    """What :func:`play_games` counted. Outcomes are from the opener's side:
+    ``opener`` (the opener captured more), ``draw``, ``second``."""
+
+    config: str
+    policy: str
+    games: int
+    seed: int
+    outcomes: Counter = field(default_factory=Counter)
+    moves: int = 0
+    positions: int = 0                  #: positions with a player to move
+    endless_positions: int = 0          #: ... where one of the mover's pits sows forever
+    games_with_endless: int = 0
+    endless_pits: int = 0               #: endless (position, pit) pairs met
+    sowings: int = 0                    #: (position, non-empty pit of the mover) pairs
+    longest: int = 0                    #: most laps of a finite sowing available
+    #: where: (game number, position text without history, pit name)
+    longest_example: tuple[int, str, str] | None = None
+    longest_played: int = 0             #: most laps of a finite move actually played
+    endless_played: int = 0             #: endless moves played (only with endless="stop")
+    laps_played: Counter = field(default_factory=Counter)
+    end_reasons: Counter = field(default_factory=Counter)
+    #: the games that ended by repetition: (game number, moves as pit indices)
+    repetitions: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+
+    def merge(self, other: PlayResult) -> None:
+        """Add the counts of *other*, a run of other game numbers."""
+        self.outcomes.update(other.outcomes)
+        self.laps_played.update(other.laps_played)
+        self.end_reasons.update(other.end_reasons)
+        for name in ("moves", "positions", "endless_positions", "games_with_endless",
+                     "endless_pits", "sowings", "endless_played"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.longest_played = max(self.longest_played, other.longest_played)
+        if other.longest_example and (
+                other.longest > self.longest or (other.longest == self.longest and
+                                                 other.longest_example < self.longest_example)):
+            self.longest, self.longest_example = other.longest, other.longest_example
+        self.repetitions = sorted(self.repetitions + other.repetitions)
+
+
+
+def end_reason(fast: FastGame, state: tuple, pit: int) -> str:
+    """Why playing *pit* from *state* ends the game, as the traced engine says
+    (``eight-seeds``, ``no-moves`` or ``repetition``)."""
+    return fast.to_position(state).trace(pit).events[-1].reason
+
+
+
+def play_games(config: str = "default", policy: str = "random", games: int = 1000,
+               seed: int = 2026, first: int = 0, processes: int = 1) -> PlayResult:
+    """Play games number *first* … *first* + *games* − 1 of Ba-awa with the
+    options ``CONFIGS[config]``, both players following *policy* (see
+    :func:`choose`), South opening, game *k* drawing its moves from
+    :func:`game_rng(seed, k) <game_rng>`.
+
+    At every position with a player to move it also sows each of that player's
+    non-empty pits with :func:`sow_laps`, to count the positions where a pit
+    sows forever and the longest sowing that ends; the reason each game ended
+    comes from the traced engine (:func:`end_reason`). *processes* > 1 shares
+    the games among that many processes (the result is the same).
+    """
+    if processes > 1 and games > 1:
+        parts = in_processes(play_games, config, policy, games, seed, first, processes)
+        result = PlayResult(config, policy, games, seed)
+        for part in parts:
+            result.merge(part)
+        return result
+    game = get_game("ba-awa", **CONFIGS[config])
+    fast = FastGame(game)
+    skip = game.options["skip_origin"]
+    result = PlayResult(config, policy, games, seed)
+    owned = fast.owned
+    name = game.board.name
+    for number in range(first, first + games):
+        rng = game_rng(seed, number)
+        state = fast.start()
+        endless_game = False
+        played = []
+        while True:
+            pits, mover = state[0], state[1]
+            result.positions += 1
+            laps_of = {}
+            endless_here = False
+            for pit in owned[mover]:
+                if pits[pit]:
+                    laps, forever = sow_laps(pits, pit, skip)
+                    result.sowings += 1
+                    laps_of[pit] = None if forever else laps
+                    if forever:
+                        endless_here = True
+                        result.endless_pits += 1
+                    elif laps > result.longest:
+                        result.longest = laps
+                        text = fast.to_position(state).to_text().split(" seen=")[0]
+                        result.longest_example = (number, text, name(pit))
+            if endless_here:
+                result.endless_positions += 1
+                endless_game = True
+            pit = choose(policy, fast, state, rng)
+            played.append(pit)
+            laps = laps_of[pit]
+            if laps is None:           # endless="stop": an endless move was played
+                result.endless_played += 1
+            else:
+                result.laps_played[laps] += 1
+                result.longest_played = max(result.longest_played, laps)
+            result.moves += 1
+            after = fast.play(state, pit)
+            if fast.is_over(after):
+                reason = end_reason(fast, state, pit)
+                result.end_reasons[reason] += 1
+                if reason == "repetition":
+                    result.repetitions.append((number, tuple(played)))
+                break
+            state = after
+        result.games_with_endless += endless_game
+        winner = fast.winner(after)
+        result.outcomes["draw" if winner is None else
+                        "opener" if winner == fast.opener else "second"] += 1
+    return result
+
+
+
+@dataclass
+class Endings:
+    """How the games of :func:`count_endings` ended."""
+
+    config: str
+    policy: str
+    games: int
+    seed: int
+    reasons: Counter = field(default_factory=Counter)
+    #: the games that ended by repetition: (game number, moves as pit indices)
+    repetitions: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+
+
+
+def count_endings(config: str = "default", policy: str = "random", games: int = 1000,
+                  seed: int = 2026, first: int = 0, processes: int = 1) -> Endings:
+    """Play the same games as :func:`play_games` (game *k* draws from
+    :func:`game_rng(seed, k) <game_rng>`), counting only how they end: for runs
+    large enough to meet the rare repetition."""
+    if processes > 1 and games > 1:
+        parts = in_processes(count_endings, config, policy, games, seed, first, processes)
+        result = Endings(config, policy, games, seed)
+        for part in parts:
+            result.reasons.update(part.reasons)
+            result.repetitions += part.repetitions
+        result.repetitions.sort()
+        return result
+    fast = FastGame(get_game("ba-awa", **CONFIGS[config]))
+    result = Endings(config, policy, games, seed)
+    for number in range(first, first + games):
+        rng = game_rng(seed, number)
+        state = fast.start()
+        played = []
+        while True:
+            pit = choose(policy, fast, state, rng)
+            played.append(pit)
+            after = fast.play(state, pit)
+            if fast.is_over(after):
+                break
+            state = after
+        reason = end_reason(fast, state, pit)
+        result.reasons[reason] += 1
+        if reason == "repetition":
+            result.repetitions.append((number, tuple(played)))
+    return result
+
+
+
+@functools.lru_cache(maxsize=64)
+def cached_play(config: str, policy: str, games: int, seed: int,
+                processes: int = 1) -> PlayResult:
+    """:func:`play_games`, remembered (the page's tables and figures share runs)."""
+    return play_games(config, policy, games, seed, processes=processes)

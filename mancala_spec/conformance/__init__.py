@@ -1,7 +1,7 @@
 """A conformance suite any engine can run, built from the rules site's examples.
 
-Every worked example on the rules pages is a ```{doctest} <example-id>```
-block inside the ```{rule} <rule-id>``` block it illustrates. The one
+Every worked example on the rules pages is a ``doctest`` block (a MyST fence
+``{doctest} <example-id>``) inside the ``{rule} <rule-id>`` block it illustrates. The one
 extractor, :func:`extract_examples`, reads them from the Markdown pages: it
 finds the game, its options, the position (in our notation) and the move each
 example plays. The same examples run as doctests in the docs build and in
@@ -162,7 +162,7 @@ def _read_cases(code: str) -> tuple[Case, ...]:
 
 
 def extract_examples(docs: Path | str) -> list[Example]:
-    """Every ```{doctest} <id>``` example inside a ```{rule} <rule-id>``` block of
+    """Every ``{doctest} <id>`` example inside a ``{rule} <rule-id>`` block of
     the Markdown pages under *docs*, in page order, with the cases it plays."""
     examples = []
     for page in sorted(Path(docs).rglob("*.md")):
@@ -301,7 +301,8 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
     as the expected values."""
     cases = []
     for example in examples:
-        where = f"{example.page}:{example.line}"
+        # the example's anchor on the built site: stable while the pages are edited
+        where = f"{example.page.removesuffix('.md')}.html#example-{example.id}"
         for case_id, case in zip(example.case_ids(), example.cases):
             game = get_game(case.game, **dict(case.options))
             pos = game.parse(case.position) if case.position else game.start(case.opener)

@@ -1,4 +1,5 @@
-"""Our engine behind the conformance protocol, and deliberately wrong mutants.
+"""Our engine behind the conformance protocol, and deliberately wrong mutants,
+each run as a command::
 
     python -m mancala_spec.conformance.engine               # the reference engine
     python -m mancala_spec.conformance.engine --mutant NAME # a wrong engine

@@ -32,28 +32,34 @@ class RuleIndexDirective(SphinxDirective):
 
 
 class OptionsTableDirective(SphinxDirective):
-    """``{options-table}``: every engine option, its values and the rule it switches."""
+    """``{options-table}``: every game option and match setting, as declared in
+    :mod:`mancala_spec.options`: its default, each other value with what it
+    means, and the rule it switches."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from ..engine.games import GAMES
+        from .. import options
 
-        self.env.note_dependency(inspect.getsourcefile(GAMES["ba-awa"]))
-        self.env.note_dependency(inspect.getsourcefile(GAMES["bakuk"]))
+        self.env.note_dependency(inspect.getsourcefile(options))
         rows = []
-        for cls in GAMES.values():
-            for option in cls.OPTIONS:
-                others = [c for c in option.choices if c != option.default
-                          or type(c) is not type(option.default)]
-                rows.append([[nodes.Text(cls.title)], [nodes.literal(text=option.name)],
-                             [nodes.literal(text=repr(option.default))],
-                             [join([nodes.literal(text=repr(c)) for c in others])],
-                             [rule_ref(option.rule)]])
-        return [table(["Game", "Option", "Default", "Alternative", "Rule"], rows,
-                      classes=["options-table"])]
+        for option in options.OPTIONS:
+            call = ("ms.Match(game, {}=…)" if option.setting
+                    else f'ms.get_game("{option.game}", {{}}=…)').format(option.name)
 
+            def described(choice: options.Choice) -> list[nodes.Node]:
+                return [nodes.literal(text=repr(choice.value)), nodes.Text(f": {choice.meaning}")]
 
+            default, *others = sorted(option.values, key=lambda c: c.value != option.default)
+            alternatives: list[nodes.Node] = []
+            for number, choice in enumerate(others):
+                alternatives += ([nodes.Text("; ")] if number else []) + described(choice)
+            rows.append([[nodes.Text(option.game)],
+                         [nodes.literal(text=option.name), nodes.Text(" in "),
+                          nodes.literal(text=call)],
+                         described(default), alternatives, [rule_ref(option.rule)]])
+        return [table(["Game", "Option or match setting", "Default", "Alternatives", "Rule"],
+                      rows, classes=["options-table"])]
 
 
 class ClaimsTableDirective(SphinxDirective):

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.games import get_game
+from ..engine.trace import EndOfGame
 from ..fast import FastGame
 from .common import CONFIGS, POLICIES, game_rng, in_processes
 from .endless import sow_laps
@@ -85,8 +86,10 @@ class PlayResult:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.longest_played = max(self.longest_played, other.longest_played)
         if other.longest_example and (
-                other.longest > self.longest or (other.longest == self.longest and
-                                                 other.longest_example < self.longest_example)):
+                other.longest > self.longest
+                or (other.longest == self.longest
+                    and (self.longest_example is None
+                         or other.longest_example < self.longest_example))):
             self.longest, self.longest_example = other.longest, other.longest_example
         self.repetitions = sorted(self.repetitions + other.repetitions)
 
@@ -95,7 +98,9 @@ class PlayResult:
 def end_reason(fast: FastGame, state: tuple, pit: int) -> str:
     """Why playing *pit* from *state* ends the game, as the traced engine says
     (``eight-seeds``, ``no-moves`` or ``repetition``)."""
-    return fast.to_position(state).trace(pit).events[-1].reason
+    last = fast.to_position(state).trace(pit).events[-1]
+    assert isinstance(last, EndOfGame), "called only for a move that ends the game"
+    return last.reason
 
 
 
@@ -132,7 +137,7 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
         while True:
             pits, mover = state[0], state[1]
             result.positions += 1
-            laps_of = {}
+            laps_of: dict[int, int | None] = {}
             endless_here = False
             for pit in owned[mover]:
                 if pits[pit]:
@@ -151,12 +156,12 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
                 endless_game = True
             pit = choose(policy, fast, state, rng)
             played.append(pit)
-            laps = laps_of[pit]
-            if laps is None:           # endless="stop": an endless move was played
+            laps_made = laps_of[pit]
+            if laps_made is None:      # endless="stop": an endless move was played
                 result.endless_played += 1
             else:
-                result.laps_played[laps] += 1
-                result.longest_played = max(result.longest_played, laps)
+                result.laps_played[laps_made] += 1
+                result.longest_played = max(result.longest_played, laps_made)
             result.moves += 1
             after = fast.play(state, pit)
             if fast.is_over(after):

@@ -6,13 +6,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.games import get_game
-from ..fast import FastGame
+from ..engine.trace import Capture, Drop, EndOfGame, EndOfMove, Pass, PickUp, Relay
+from ..fast import FastBaAwa
 from ..notation import format_game, format_pits, parse_game
 from .common import CONFIGS, Table, game_rng, label
 from .games import Endings, choose
 
 
-def capture_free_moves(fast: FastGame, pits: tuple[int, ...], mover: int) -> list[tuple]:
+def capture_free_moves(fast: FastBaAwa, pits: tuple[int, ...], mover: int) -> list[tuple]:
     """The moves of *mover* on *pits* that capture nothing and leave the game
     going, each as ``(pit, (pits after, player to move next))``: the only moves
     after which an earlier position can come back (a capture clears the history)."""
@@ -31,7 +32,7 @@ def capture_free_moves(fast: FastGame, pits: tuple[int, ...], mover: int) -> lis
 
 
 
-def _search_cycle(fast: FastGame, state: tuple, budget: int):
+def _search_cycle(fast: FastBaAwa, state: tuple, budget: int):
     """Depth-first search behind :func:`find_recurrence`: ``(moves, position)``,
     the position being the one that recurs; or ``False`` / ``None``."""
     root = (state[0], state[1])
@@ -57,7 +58,7 @@ def _search_cycle(fast: FastGame, state: tuple, budget: int):
 
 
 
-def find_recurrence(fast: FastGame, state: tuple, budget: int = 3000) -> list[int] | None | bool:
+def find_recurrence(fast: FastBaAwa, state: tuple, budget: int = 3000) -> list[int] | None | bool:
     """Look for moves from *state* that bring back a position seen since the
     last capture (so the game ends by ``ba-awa-repetition``).
 
@@ -114,7 +115,7 @@ def recurrence_search(config: str = "default", games: int = 100, seed: int = 202
             result.none.update(part.none)
             result.undecided.update(part.undecided)
         return result
-    fast = FastGame(get_game("ba-awa", **CONFIGS[config]))
+    fast = FastBaAwa(get_game("ba-awa", **CONFIGS[config]))
     result = RecurrenceResult(config, games, seed, budget)
     for number in range(first, first + games):
         rng = game_rng(seed, number)
@@ -157,19 +158,21 @@ def describe_repetition(config: str, moves) -> Repetition:
     # board: the sowing's board, and the player whose turn it would have been
     board = list(before.pits)
     for event in trace.events:
-        if event.kind == "end-of-move":
+        if isinstance(event, EndOfMove):
             break
-        if event.kind in ("pick-up", "relay", "capture"):
+        if isinstance(event, PickUp | Relay | Capture):
             board[event.pit] -= event.seeds
-        elif event.kind == "drop":
+        elif isinstance(event, Drop):
             board[event.pit] = event.count
-    passed = {event.player for event in trace.events if event.kind == "pass"}
+    passed = {event.player for event in trace.events if isinstance(event, Pass)}
     to_move = before.to_move if 1 - before.to_move in passed else 1 - before.to_move
     key = (tuple(board), to_move)
     first = next((i for i, pos in enumerate(positions[:-1]) if pos.key == key), None)
+    end = trace.events[-1]
+    assert isinstance(end, EndOfGame)         # checked above: the last move ends the game
     return Repetition(record, len(moves), sum(board),
                       len(moves) - first if first is not None else 0,
-                      f"{format_pits(board, 6)} {'SN'[to_move]}", trace.events[-1].reason)
+                      f"{format_pits(board, 6)} {'SN'[to_move]}", end.reason)
 
 
 

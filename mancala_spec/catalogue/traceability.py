@@ -391,14 +391,15 @@ def check(catalogue: Catalogue | None = None, rendered: Rendered | None = None, 
 
     # example IDs
     seen: dict[str, str] = {}
-    for example, page in rendered.all_examples:
-        if example is None:
+    for example_id, page in rendered.all_examples:
+        if example_id is None:
             problems.append(f"page {page} has an example without an ID "
                             "(write ```{doctest} <example-id>)")
-        elif example in seen:
-            problems.append(f"example ID {example} is used twice (on {seen[example]} and {page})")
+        elif example_id in seen:
+            problems.append(f"example ID {example_id} is used twice "
+                            f"(on {seen[example_id]} and {page})")
         else:
-            seen[example] = page
+            seen[example_id] = page
 
     # source documents and their lines
     total = cited = context = 0

@@ -3,8 +3,6 @@ its claims, each marked by its basis, its quotes, options, code, examples and a
 copy-ready citation — or in short."""
 from __future__ import annotations
 
-from typing import Any
-
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -27,7 +25,7 @@ class RuleDirective(SphinxDirective):
 
     required_arguments = 1
     has_content = True
-    option_spec: dict[str, Any] = {}
+    option_spec = {}
 
     def run(self) -> list[nodes.Node]:
         rule_id = self.arguments[0]

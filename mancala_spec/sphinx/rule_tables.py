@@ -41,8 +41,10 @@ class OptionsTableDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         from .. import options
 
-        self.env.note_dependency(inspect.getsourcefile(options))
-        rows = []
+        source = inspect.getsourcefile(options)
+        if source:
+            self.env.note_dependency(source)
+        rows: list[list[list[nodes.Node]]] = []
         for option in options.OPTIONS:
             call = ("ms.Match(game, {}=…)" if option.setting
                     else f'ms.get_game("{option.game}", {{}}=…)').format(option.name)
@@ -73,13 +75,14 @@ class ClaimsTableDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(_catalogue_file())
         basis = self.options.get("basis", "reading")
-        rows = []
+        rows: list[list[list[nodes.Node]]] = []
         for rule in load_catalogue():
             if basis == "editorial" and not rule.sourced:
                 continue
             for claim in rule.claims:
                 if claim.basis != basis:
                     continue
+                detail: list[nodes.Node]
                 if basis == "reading":
                     detail = [nodes.Text(f"Why: {claim.why} The other reading: {claim.other}")]
                 else:

@@ -34,7 +34,8 @@ def test_the_wheel_runs_the_command_line_and_the_suite_without_docs(tmp_path):
         return subprocess.run([sys.executable, "-m", "mancala_spec", *argv], cwd=work, env=env,
                               capture_output=True, text=True, timeout=120)
 
-    where = subprocess.run([sys.executable, "-c", "import mancala_spec; print(mancala_spec.__file__)"],
+    where = subprocess.run([sys.executable, "-c",
+                            "import mancala_spec; print(mancala_spec.__file__)"],
                            cwd=work, env=env, capture_output=True, text=True, timeout=60)
     assert where.stdout.startswith(str(tmp_path / "site"))
     assert cli("rules", "--game", "anenam").returncode == 0

@@ -42,8 +42,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import Catalogue, ContextLine, load_catalogue
 from ..sources import SOURCES, source_lines
+from . import Catalogue, ContextLine, load_catalogue
 
 #: Directives whose content is Markdown that may hold example blocks.
 CONTAINER_DIRECTIVES = frozenset({"rule"})
@@ -180,7 +180,7 @@ def scan_markdown(text: str, docname: str) -> Rendered:
         while i < len(lines) and not _closes(lines[i], fence):
             i += 1
         i += 1
-    for fence, rule_id, examples in stack:  # unclosed fences run to the end of the page
+    for _fence, rule_id, examples in stack:  # unclosed fences run to the end of the page
         rendered.add_rule(rule_id, docname, examples)
     return rendered
 

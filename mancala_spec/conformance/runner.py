@@ -265,7 +265,8 @@ class EngineProcess:
             raise AnswerError("the answer is nested too deeply") from None
         except ValueError as error:
             self.stop()      # what it writes next cannot be trusted to be in step
-            raise AnswerError(f"the answer is not JSON ({error}): {_short(text, raw=True)}") from None
+            raise AnswerError(f"the answer is not JSON ({error}): "
+                              f"{_short(text, raw=True)}") from None
 
     def _read_stderr_rest(self) -> None:
         if self.proc is None:

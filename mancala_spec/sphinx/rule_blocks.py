@@ -11,9 +11,20 @@ from ..catalogue import Rule, load_catalogue
 from ..catalogue.registry import old_ids
 from .rule_cite import citation_box
 from .rule_domain import note_rule
-from .rule_nodes import (basis_mark, catalogue_file, citation_quote, definition, game_call,
-                         implementation_block, linked_text, offer_list, paragraphs,
-                         rule_anchor, rule_badge, rule_ref)
+from .rule_nodes import (
+    basis_mark,
+    catalogue_file,
+    citation_quote,
+    definition,
+    game_call,
+    implementation_block,
+    linked_text,
+    offer_list,
+    paragraphs,
+    rule_anchor,
+    rule_badge,
+    rule_ref,
+)
 
 logger = logging.getLogger(__name__)
 ENV_RULES = "mancala_rules"          # docname -> [(rule_id, [example ids])]

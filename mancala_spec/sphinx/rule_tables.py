@@ -9,7 +9,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from ..catalogue import load_catalogue
-from .rule_nodes import join, catalogue_file, rule_badge, rule_ref, table
+from .rule_nodes import catalogue_file, join, rule_badge, rule_ref, table
 
 _catalogue_file = catalogue_file
 

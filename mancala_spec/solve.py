@@ -270,9 +270,9 @@ class _Graph:
     move's immediate worth to the mover (``NEG`` if the move is not legal)."""
 
     visited: np.ndarray         # by position number: reached?
-    keys: list = field(default_factory=list)       # position numbers, per block
-    succ: list = field(default_factory=list)       # (options, block) int32
-    worth: list = field(default_factory=list)      # (options, block) int16
+    keys: list[np.ndarray] = field(default_factory=list)    # position numbers, per block
+    succ: list[np.ndarray] = field(default_factory=list)    # (options, block) int32
+    worth: list[np.ndarray] = field(default_factory=list)   # (options, block) int16
 
 
 def _enumerate(moves: Moves, pits0, player0: int, report) -> _Graph:

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from ..engine.games import get_game
 from ..engine.trace import EndOfGame
-from ..fast import FastGame
+from ..fast import FastGame, State
 from .common import CONFIGS, POLICIES, game_rng, in_processes
 from .endless import sow_laps
 
 
-def capture_margin(fast: FastGame, state: tuple, pit: int) -> int:
+def capture_margin(fast: FastGame, state: State, pit: int) -> int:
     """How much playing *pit* changes the mover's captured seeds minus the
     opponent's: every capture of the move, and the seeds handed out if the move
     ends the game."""
@@ -26,7 +26,7 @@ def capture_margin(fast: FastGame, state: tuple, pit: int) -> int:
 
 
 
-def greedy_moves(fast: FastGame, state: tuple) -> list[int]:
+def greedy_moves(fast: FastGame, state: State) -> list[int]:
     """The legal moves with the largest :func:`capture_margin`, in pit order."""
     best, moves = None, []
     for pit in fast.legal_moves(state):
@@ -39,7 +39,7 @@ def greedy_moves(fast: FastGame, state: tuple) -> list[int]:
 
 
 
-def choose(policy: str, fast: FastGame, state: tuple, rng: random.Random) -> int:
+def choose(policy: str, fast: FastGame, state: State, rng: random.Random) -> int:
     """The move *policy* picks: ``"random"``, uniformly among the legal moves;
     ``"greedy"``, uniformly among the moves of largest capture margin."""
     if policy == "random":
@@ -59,7 +59,7 @@ class PlayResult:
     policy: str
     games: int
     seed: int
-    outcomes: Counter = field(default_factory=Counter)
+    outcomes: Counter[str] = field(default_factory=Counter)
     moves: int = 0
     positions: int = 0                  #: positions with a player to move
     endless_positions: int = 0          #: ... where one of the mover's pits sows forever
@@ -71,8 +71,8 @@ class PlayResult:
     longest_example: tuple[int, str, str] | None = None
     longest_played: int = 0             #: most laps of a finite move actually played
     endless_played: int = 0             #: endless moves played (only with endless="stop")
-    laps_played: Counter = field(default_factory=Counter)
-    end_reasons: Counter = field(default_factory=Counter)
+    laps_played: Counter[int] = field(default_factory=Counter)
+    end_reasons: Counter[str] = field(default_factory=Counter)
     #: the games that ended by repetition: (game number, moves as pit indices)
     repetitions: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
 
@@ -95,7 +95,7 @@ class PlayResult:
 
 
 
-def end_reason(fast: FastGame, state: tuple, pit: int) -> str:
+def end_reason(fast: FastGame, state: State, pit: int) -> str:
     """Why playing *pit* from *state* ends the game, as the traced engine says
     (``eight-seeds``, ``no-moves`` or ``repetition``)."""
     last = fast.to_position(state).trace(pit).events[-1]
@@ -187,7 +187,7 @@ class Endings:
     policy: str
     games: int
     seed: int
-    reasons: Counter = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
     #: the games that ended by repetition: (game number, moves as pit indices)
     repetitions: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
 

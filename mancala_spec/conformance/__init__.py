@@ -91,7 +91,7 @@ class _Reader:
     ``.trace(move)`` / ``.play(move)`` with a literal move."""
 
     def __init__(self) -> None:
-        self.names: dict[str, tuple] = {}
+        self.names: dict[str, tuple[Any, ...]] = {}
         self.played: list[Case] = []
         self.positions: list[Case] = []
 

@@ -506,7 +506,7 @@ def run(command: str | list[str], suite: dict[str, Any], timeout: float = 10.0,
 
 
 def _run_case(engine: EngineProcess, case: Any, timeout: float, rules: bool,
-              traffic: list | None) -> Outcome:
+              traffic: list[tuple[dict[str, Any], str]] | None) -> Outcome:
     problem = case_problem(case)
     case_id = str(case.get("id")) if isinstance(case, dict) else "?"
     rule = str(case.get("rule")) if isinstance(case, dict) else "?"

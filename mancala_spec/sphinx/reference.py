@@ -166,7 +166,7 @@ class ProtocolExchanges(SphinxDirective):
         by_id = {case["id"]: case for case in suite["cases"]}
         missing = [case for case in EXCHANGE_CASES if case not in by_id]
         chosen = [by_id[case] for case in EXCHANGE_CASES if case in by_id]
-        traffic: list = []
+        traffic: list[tuple[dict[str, Any], str]] = []
         report = run([sys.executable, "-m", "mancala_spec.conformance.engine"],
                      dict(suite, cases=chosen), timeout=60, traffic=traffic)
         if missing or not report.ok or len(traffic) != len(chosen):

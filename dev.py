@@ -23,8 +23,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import os
 import json
+import os
 import subprocess
 import sys
 import tarfile
@@ -178,7 +178,8 @@ def main(argv: list[str]) -> None:
     elif argv[0] == "pdf":
         run(PYTHON, "-m", "mancala_spec.catalogue.pdf", "build/mancala_spec-rules.pdf")
     elif argv[0] == "doctest":
-        run(PYTHON, "-m", "sphinx", "-M", "doctest", "docs", "build", "-c", ".", "-W", "--keep-going")
+        run(PYTHON, "-m", "sphinx", "-M", "doctest", "docs", "build", "-c", ".", "-W",
+            "--keep-going")
     else:
         run(PYTHON, "-m", "pytest", "-q")
 

@@ -9,19 +9,26 @@
 >>> sum(after.pits) + sum(after.captured)
 48
 """
-from .errors import (IllegalMoveError, InvalidPositionError, MancalaError, NotationError,
-                     OptionError, UnknownGameError)
+from .catalogue import get_rule, load_catalogue
 from .engine.games import Game, get_game
 from .engine.match import Match
-from .notation import GameRecord, format_game, format_match, parse_game, parse_match
 from .engine.position import Position
-from .catalogue import get_rule, load_catalogue
 from .engine.trace import Trace
+from .errors import (
+    IllegalMoveError,
+    InvalidPositionError,
+    MancalaError,
+    NotationError,
+    OptionError,
+    UnknownGameError,
+)
+from .notation import GameRecord, format_game, format_match, parse_game, parse_match
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Game", "GameRecord", "Match", "parse_match", "IllegalMoveError", "InvalidPositionError", "MancalaError",
-    "NotationError", "OptionError", "Position", "Trace", "UnknownGameError", "__version__",
-    "format_game", "format_match", "get_game", "get_rule", "load_catalogue", "parse_game",
+    "Game", "GameRecord", "Match", "parse_match", "IllegalMoveError", "InvalidPositionError",
+    "MancalaError", "NotationError", "OptionError", "Position", "Trace", "UnknownGameError",
+    "__version__", "format_game", "format_match", "get_game", "get_rule", "load_catalogue",
+    "parse_game",
 ]

@@ -47,18 +47,29 @@ total of seeds, so reading stays cheap whatever the text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .engine.games import get_game
 from .engine.match import SETTINGS, Match
-from .engine.text import (check_text, format_pits, format_position, parse_position,
-                          tokens_with_columns)
+from .engine.text import (
+    check_text,
+    format_pits,
+    format_position,
+    parse_position,
+    tokens_with_columns,
+)
+
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.position import Position
-from .errors import (IllegalMoveError, InvalidPositionError, NotationError, OptionError,
-                     UnknownGameError)
+from .errors import (
+    IllegalMoveError,
+    InvalidPositionError,
+    NotationError,
+    OptionError,
+    UnknownGameError,
+)
 
 __all__ = ["GameRecord", "format_game", "format_match", "format_pits", "format_position",
            "option_value", "parse_game", "parse_match", "parse_position", "result_of"]
@@ -208,7 +219,8 @@ def parse_game(text: str) -> GameRecord:
             inner = (s_col + error.column - 1) if error.column else None
             raise NotationError(error.message, text, inner, s_line) from None
         except InvalidPositionError as error:
-            raise NotationError(f"impossible start position: {error}", text, s_col, s_line) from None
+            raise NotationError(f"impossible start position: {error}", text, s_col,
+                                s_line) from None
     m_line, m_col, raw = fields["moves"]
     moves: list[int] = []
     position = start
@@ -294,7 +306,7 @@ def parse_match(text: str) -> Match:
             header.append((number, line))
     settings = {}
     game_lines = []
-    for number, line in header:
+    for _number, line in header:
         key, sep, value = line.partition(":")
         if key in SETTINGS:
             settings[key] = value.strip()
@@ -316,7 +328,8 @@ def parse_match(text: str) -> Match:
             if index:
                 match = match.next_game(owners=owners)
             elif owners != list(match.position.owners):
-                raise InvalidPositionError("the first game starts with each player on their own pits")
+                raise InvalidPositionError(
+                    "the first game starts with each player on their own pits")
             if match.position.opener != opener:
                 raise InvalidPositionError(
                     f"the opener policy {match.opener!r} gives the opening move to "

@@ -165,7 +165,7 @@ class Moves:
         """The boards and players of position numbers (the inverse of :meth:`keys`)."""
         rank, players = keys >> 1, (keys & 1).astype(np.int8)
         pits = np.empty((len(keys), self.m), dtype=np.int8)
-        above = None
+        above: np.ndarray | None = None
         for i in range(self.m - 1, -1, -1):
             bar = self.unrank_tables[i][rank]
             rank = rank - self.rank_tables[i][bar.astype(np.intp) - i] if i else rank
@@ -173,6 +173,7 @@ class Moves:
             if above is not None:
                 pits[:, i + 1] = above - prefix
             above = prefix
+        assert above is not None        # the loop ran: a board has pits
         pits[:, 0] = above
         return pits, players
 
@@ -269,9 +270,9 @@ class _Graph:
     move's immediate worth to the mover (``NEG`` if the move is not legal)."""
 
     visited: np.ndarray         # by position number: reached?
-    keys: list = field(default_factory=list)       # position numbers, per block
-    succ: list = field(default_factory=list)       # (options, block) int32
-    worth: list = field(default_factory=list)      # (options, block) int16
+    keys: list[np.ndarray] = field(default_factory=list)    # position numbers, per block
+    succ: list[np.ndarray] = field(default_factory=list)    # (options, block) int32
+    worth: list[np.ndarray] = field(default_factory=list)   # (options, block) int16
 
 
 def _enumerate(moves: Moves, pits0, player0: int, report) -> _Graph:
@@ -376,7 +377,8 @@ def _solve_level(values, lo, hi, succ, worth, sign) -> None:
     inner_succ = np.zeros((options, size), dtype=np.int32)
     inner_worth = np.full((options, size), NEG, dtype=np.int16)
     inner_sign = np.zeros((options, size), dtype=np.int16)
-    edges_to, edges_from = [], []
+    edges_to: list[np.ndarray] = []
+    edges_from: list[np.ndarray] = []
     for c in range(options):
         s, w, g = succ[c, lo:hi], worth[c, lo:hi], sign[c, lo:hi]
         # leaving: the game ends (s < 0), or a capture leads to a lower level
@@ -390,11 +392,11 @@ def _solve_level(values, lo, hi, succ, worth, sign) -> None:
         edges_to.append(target)
         edges_from.append(source)
     # the predecessors of each position in the level: sort (to << 32 | from)
-    edges_to = np.concatenate(edges_to)
-    pred = (np.sort((edges_to.astype(np.int64) << 32) | np.concatenate(edges_from))
+    to = np.concatenate(edges_to)
+    pred = (np.sort((to.astype(np.int64) << 32) | np.concatenate(edges_from))
             & 0xFFFFFFFF).astype(np.int32)
     start = np.zeros(size + 1, dtype=np.int64)
-    np.cumsum(np.bincount(edges_to, minlength=size), out=start[1:])
+    np.cumsum(np.bincount(to, minlength=size), out=start[1:])
 
     # Round 1: every position, from values 0.
     level = exits.copy()

@@ -8,8 +8,20 @@ runs a→f, A→F, then a again.
 from __future__ import annotations
 
 import pytest
-from conftest import (NORTH, SOUTH, captures, catalogue_ids, covered_rules, covers, game_end,
-                      laps, make, move_end, naive_ba_awa_sowing, passes)
+from conftest import (
+    NORTH,
+    SOUTH,
+    captures,
+    catalogue_ids,
+    covered_rules,
+    covers,
+    game_end,
+    laps,
+    make,
+    move_end,
+    naive_ba_awa_sowing,
+    passes,
+)
 
 import mancala_spec as ms
 from mancala_spec.engine.games.ba_awa import BaAwa

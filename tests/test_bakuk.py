@@ -8,8 +8,19 @@ then a again.
 from __future__ import annotations
 
 import pytest
-from conftest import (NORTH, SOUTH, captures, catalogue_ids, covered_rules, covers, game_end,
-                      laps, make, move_end, passes)
+from conftest import (
+    NORTH,
+    SOUTH,
+    captures,
+    catalogue_ids,
+    covered_rules,
+    covers,
+    game_end,
+    laps,
+    make,
+    move_end,
+    passes,
+)
 
 import mancala_spec as ms
 from mancala_spec.engine.trace import Drop, EndOfGame, EndOfMove, PickUp, Relay

@@ -211,7 +211,8 @@ def test_against_a_built_in_player(play):
     start = ms.get_game("bakuk").start()
     click(play, "b", start.to_text())
     # the greedy player answers as North; then it is South's turn again
-    play.wait_for_function("() => document.querySelector('.play-turn').textContent.startsWith('South')")
+    play.wait_for_function(
+        "() => document.querySelector('.play-turn').textContent.startsWith('South')")
     record = ms.parse_game(play.input_value("#play-record"))
     assert len(record.moves) == 2 and record.positions[-1].to_text() == position(play)
     assert record.positions[1].to_move == 1

@@ -154,7 +154,8 @@ def test_catalogue_loads():
     assert sum(len(rule.citations) for rule in catalogue) == len(CITATIONS)
     for rule in catalogue:
         for citation in rule.citations:
-            assert citation.line in lines_holding({"source": citation.source, "quote": citation.quote})
+            holding = lines_holding({"source": citation.source, "quote": citation.quote})
+            assert citation.line in holding
 
 
 def test_rule_ids_are_unique():
@@ -185,14 +186,17 @@ def test_rule_fields(rule):
     if rule["kind"] == "sourced":
         assert rule.get("citation"), f"{rule['id']}: a sourced rule needs a citation"
         assert not any(rule.get(f, "").strip() for f in editorial_fields), rule["id"]
-        assert not rule.get("alternative"), f"{rule['id']}: sourced rules offer variants, not alternatives"
+        assert not rule.get("alternative"), \
+            f"{rule['id']}: sourced rules offer variants, not alternatives"
     else:
         for f in editorial_fields:
             assert rule.get(f, "").strip(), f"{rule['id']}: editorial rule without {f}"
-        assert not rule.get("variant"), f"{rule['id']}: editorial rules offer alternatives, not variants"
+        assert not rule.get("variant"), \
+            f"{rule['id']}: editorial rules offer alternatives, not variants"
 
 
-@pytest.mark.parametrize("rule", [r for r in RULES if r["game"] == "ba-awa" and r["kind"] == "sourced"],
+@pytest.mark.parametrize("rule",
+                         [r for r in RULES if r["game"] == "ba-awa" and r["kind"] == "sourced"],
                          ids=lambda r: r["id"])
 def test_sourced_ba_awa_rule_cites_catalan_and_german(rule):
     cited = {c["source"] for c in rule["citation"]}
@@ -207,7 +211,8 @@ def test_every_source_line_is_cited_or_context_but_not_both():
     all_lines = {(name, n) for name in SOURCE_GAME for n in range(1, len(source_lines(name)) + 1)}
 
     def show(keys):
-        return "\n".join(f"  {name} line {n}: {source_lines(name)[n - 1][:80]!r}" for name, n in sorted(keys))
+        return "\n".join(f"  {name} line {n}: {source_lines(name)[n - 1][:80]!r}"
+                         for name, n in sorted(keys))
 
     uncovered = all_lines - cited - context
     both = cited & context
@@ -249,7 +254,8 @@ def test_alternatives_and_variants_name_known_options_and_values(rule):
         default, allowed = game_options[option]
         assert any(same_value(value, a) for a in allowed), \
             f"{rule['id']}: {option}={value!r} is not one of {allowed}"
-        assert not same_value(value, default), f"{rule['id']}: {how} {option}={value!r} is the default"
+        assert not same_value(value, default), \
+            f"{rule['id']}: {how} {option}={value!r} is the default"
         assert offer["description"].strip(), f"{rule['id']}: {how} without description"
     expected = RULE_OPTIONS.get(rule["id"])
     got = sorted({offer["option"] for _, offer in offers(rule)})

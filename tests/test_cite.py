@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 import mancala_spec as ms
-from mancala_spec.catalogue import load_catalogue
-from mancala_spec.catalogue import cite, registry
+from mancala_spec.catalogue import cite, load_catalogue, registry
 from mancala_spec.catalogue.traceability import scan_docs
 from mancala_spec.cli import main
 
@@ -44,7 +43,8 @@ def test_cite_prints_text_bibtex_and_csl_with_absolute_urls(capsys):
     url = cite.permalink(ms.get_rule("ba-awa-match-setup"))
     text, bibtex, csl = out.split("\n\n", 2)
     assert text.endswith(url) and "[sourced, with a reading and an editorial completion]" in text
-    assert bibtex.startswith("@misc{mancala_spec:ba-awa-match-setup,") and f"url          = {{{url}}}" in bibtex
+    assert bibtex.startswith("@misc{mancala_spec:ba-awa-match-setup,")
+    assert f"url          = {{{url}}}" in bibtex
     assert bibtex.count("{") == bibtex.count("}")
     data = json.loads(csl)
     assert data["URL"] == url and data["version"] == ms.__version__ and data["type"] == "entry"
@@ -131,7 +131,8 @@ def test_an_old_anchor_lands_on_the_successor_rule(tmp_path, monkeypatch):
         app.build()
     page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<div class="rule [^"]*" id="rule-ba-awa-relay">', page)
-    assert '<span id="rule-ba-awa-lap-relay"></span>' in page or 'id="rule-ba-awa-lap-relay"' in page
+    assert ('<span id="rule-ba-awa-lap-relay"></span>' in page
+            or 'id="rule-ba-awa-lap-relay"' in page)
     with open(tmp_path / "out" / "objects.inv", "rb") as stream:
         inventory = InventoryFile.load(stream, "", lambda *a: "/".join(a))
     items = inventory.data if hasattr(inventory, "data") else inventory

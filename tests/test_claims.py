@@ -20,8 +20,8 @@ import pytest
 import mancala_spec as ms
 from mancala_spec.catalogue import Claim, Rule, load_catalogue
 from mancala_spec.engine.games import GAMES
-from mancala_spec.options import match_settings
 from mancala_spec.engine.trace import GAME_END_REASONS, MOVE_END_REASONS
+from mancala_spec.options import match_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = tomllib.loads((ROOT / "mancala_spec/catalogue/catalogue.toml").read_text("utf-8"))
@@ -168,7 +168,8 @@ def test_every_match_setting_value_is_stated_by_a_claim():
         assert any(c.option == setting.name for c in rule.claims), setting.name
         offered = _offers(rule)
         stated = [v for v in setting.choices if (setting.name, repr(v)) in offered]
-        assert len(stated) == len(setting.choices) - 1, (setting.name, stated)   # all but the default
+        # all but the default
+        assert len(stated) == len(setting.choices) - 1, (setting.name, stated)
 
 
 def _observed_events() -> set[tuple[str, str]]:

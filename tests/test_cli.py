@@ -73,7 +73,8 @@ def test_show_draws_the_position_and_legal_moves(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["show", "chess"], "unknown game 'chess'"),
     (["show", "bakuk", "6,6,6/6,6 S 0-0"], "column 7: North's row must have 3 pits"),
-    (["show", "bakuk", "-O", "chain=sideways"], "chain='sideways' is not a value of bakuk's option chain"),
+    (["show", "bakuk", "-O", "chain=sideways"],
+     "chain='sideways' is not a value of bakuk's option chain"),
     (["show", "bakuk", "-O", "chain"], "an option is written NAME=VALUE, not 'chain'"),
     (["rules", "ba-awa-nothing"], "no rule with ID 'ba-awa-nothing'"),
     (["cite", "nothing"], "no rule with ID 'nothing'"),

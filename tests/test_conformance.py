@@ -10,11 +10,11 @@ import jsonschema
 import pytest
 
 import mancala_spec as ms
+from mancala_spec.catalogue import load_catalogue
 from mancala_spec.conformance import build_suite, extract_examples, schema
 from mancala_spec.conformance.engine import MUTANTS
 from mancala_spec.conformance.protocol import answer, position_fields
 from mancala_spec.conformance.runner import CRASH, FAIL, HUNG, PASS, SKIP, compare, run
-from mancala_spec.catalogue import load_catalogue
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 PY = sys.executable

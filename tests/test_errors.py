@@ -39,9 +39,11 @@ def test_game_names_are_forgiving(name):
 
 @pytest.mark.parametrize("name, options, message", [
     ("ba-awa", {"chain": "forward"},
-     "unknown option 'chain' for ba-awa; its options are: endless, no_move, players, skip_origin, turn_order"),
+     "unknown option 'chain' for ba-awa; its options are: endless, no_move, players, skip_origin, "
+     "turn_order"),
     ("bakuk", {"endless": "stop"},
-     "unknown option 'endless' for bakuk; its options are: chain, leftovers, no_move, players, skip_origin, turn_order"),
+     "unknown option 'endless' for bakuk; its options are: chain, leftovers, no_move, players, "
+     "skip_origin, turn_order"),
     ("ba-awa", {"Skip_origin": True}, "unknown option 'Skip_origin' for ba-awa"),
 ])
 def test_unknown_option(name, options, message):
@@ -309,8 +311,10 @@ def test_well_formed_text_of_an_impossible_position():
 @pytest.mark.parametrize("text, line, column, message", [
     ("game: bakuk\n", None, None, "a game record needs a 'moves:' line"),
     ("moves: a\n", None, None, "a game record needs a 'game:' line"),
-    ("game: bakuk\nfoo: 1\nmoves: a\n", 2, 1, "expected 'game:', 'options:', 'start:', 'moves:' or 'result:'"),
-    ("game: bakuk\nmoves a\n", 2, 1, "expected 'game:', 'options:', 'start:', 'moves:' or 'result:'"),
+    ("game: bakuk\nfoo: 1\nmoves: a\n", 2, 1,
+     "expected 'game:', 'options:', 'start:', 'moves:' or 'result:'"),
+    ("game: bakuk\nmoves a\n", 2, 1,
+     "expected 'game:', 'options:', 'start:', 'moves:' or 'result:'"),
     ("game: bakuk\ngame: bakuk\nmoves: a\n", 2, 1, "'game:' is given twice"),
     ("game: bakuk\nmoves: a\nmoves: b\n", 3, 1, "'moves:' is given twice"),
     ("game: chess\nmoves: a\n", 1, 7, "unknown game 'chess'"),

@@ -17,8 +17,17 @@ from pathlib import Path
 import pytest
 
 import mancala_spec
-from mancala_spec.sphinx.architecture import (cycles, import_graph, layers, modules, part,
-                                              parts_graph, private_uses, reduction)
+from mancala_spec.sphinx.architecture import (
+    cycles,
+    import_graph,
+    layers,
+    modules,
+    part,
+    parts_graph,
+    private_uses,
+    reduction,
+)
+
 
 def make_package(root: Path, files: dict[str, str]) -> Path:
     """A throwaway package called mancala_spec under *root*, from {path: source}."""

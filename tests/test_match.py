@@ -6,11 +6,10 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from conftest import covers
 
 import mancala_spec as ms
 from mancala_spec.engine.match import PlayedGame
-
-from conftest import covers
 
 BA_AWA = ms.get_game("ba-awa")
 BA_AWA_3 = ms.get_game("ba-awa", players=3)
@@ -35,7 +34,8 @@ def test_ba_awa_three_players_start_with_four_consecutive_pits_each():
     pos = BA_AWA_3.start()
     assert Counter(pos.owners) == {S3: 4, E3: 4, N3: 4}
     # ba-awa-three-turns: consecutive blocks in sowing order, South a-d, East e-B, North C-F
-    assert [BA_AWA_3.board.name(p) for p in range(12) if pos.owners[p] == E3] == ["e", "f", "A", "B"]
+    east = [BA_AWA_3.board.name(p) for p in range(12) if pos.owners[p] == E3]
+    assert east == ["e", "f", "A", "B"]
     assert pos.legal_moves() == [0, 1, 2, 3]
     assert pos.captured == (0, 0, 0)
     assert "East" in str(pos) and "owner" in str(pos)

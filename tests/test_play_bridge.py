@@ -82,8 +82,9 @@ def test_try_it_finds_the_move_of_most_rule_examples():
         data = json.loads(play.example_steps(move["game"], json.dumps(move["options"]),
                                              move["position"], move["pit"]))
         trace = pos.trace(move["pit"])
+        player = game.board.player_names.__getitem__
         assert [s["text"] for s in data["steps"]] == [
-            e.describe(game.board.name, lambda p: game.board.player_names[p]) for e in trace.events], ident
+            e.describe(game.board.name, player) for e in trace.events], ident
     assert len(examples) > 50 and found > len(examples) / 2, (found, len(examples))
 
 

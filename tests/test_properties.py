@@ -16,8 +16,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import (MOVE_CAP, naive_ba_awa_sowing, naive_bakuk_sowing, option_combinations,
-                      random_game, replay)
+from conftest import (
+    MOVE_CAP,
+    naive_ba_awa_sowing,
+    naive_bakuk_sowing,
+    option_combinations,
+    random_game,
+    replay,
+)
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
@@ -106,20 +112,20 @@ def check_trace(trace):
     if "end-of-game" in kinds:
         assert kinds[-1] == "end-of-game"
     assert replay(trace) == (after.pits, after.captured)
-    for index, event in enumerate(events):
-        if not isinstance(event, Capture):
+    for index, capture in enumerate(events):
+        if not isinstance(capture, Capture):
             continue
         if index > end_of_move:
-            assert event.rule in END_TAKES, event
+            assert capture.rule in END_TAKES, capture
         elif before.game.name == "ba-awa":
-            assert event.seeds == 4, event
-            expected = (before.owners[event.pit] if event.rule == "ba-awa-owner-four"
+            assert capture.seeds == 4, capture
+            expected = (before.owners[capture.pit] if capture.rule == "ba-awa-owner-four"
                         else before.to_move)
-            assert event.rule in {"ba-awa-owner-four", "ba-awa-mover-four"}
-            assert event.player == expected, event
+            assert capture.rule in {"ba-awa-owner-four", "ba-awa-mover-four"}
+            assert capture.player == expected, capture
         else:
-            assert event.seeds in (2, 4) and event.player == before.to_move, event
-            assert event.rule in {"bakuk-capture", "bakuk-chain"}
+            assert capture.seeds in (2, 4) and capture.player == before.to_move, capture
+            assert capture.rule in {"bakuk-capture", "bakuk-chain"}
     passed = [e.player for e in events if isinstance(e, Pass)]
     if not after.is_over:
         # a player who owns no pit takes no turn (rule ba-awa-match-elimination);

@@ -31,8 +31,8 @@ import yaml
 
 import mancala_spec
 from mancala_spec.catalogue import load_catalogue
-from mancala_spec.sources import SOURCES, source_lines
 from mancala_spec.catalogue.traceability import check, scan_docs, source_line_anchor, source_map
+from mancala_spec.sources import SOURCES, source_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = load_catalogue()
@@ -228,10 +228,11 @@ def test_rule_block(site, rules, rule):
             assert claim.why[:60] in text and claim.other[:60] in text
     assert block.count('class="claim-basis ') == len(rule.claims)
     # a copy-ready citation: versioned permalink, text, BibTeX, CSL-JSON
-    from mancala_spec.catalogue.cite import citation, permalink
+    from mancala_spec.catalogue.cite import citation as cite
+    from mancala_spec.catalogue.cite import permalink
     url = permalink(rule)
     assert f'href="{url}"' in block and f"/{mancala_spec.__version__}/{page}#rule-{rule.id}" in url
-    forms = citation(rule)
+    forms = cite(rule)
     assert html.escape(forms["text"], quote=False) in block
     assert f"@misc{{mancala_spec:{rule.id}," in text and '"URL": "' + url in text
     assert 'class="rule-copy"' in block
@@ -263,7 +264,7 @@ def test_rule_block(site, rules, rule):
     assert block.count('class="highlight-pycon') == len(examples)
 
 
-# -- sources ----------------------------------------------------------------------------------------
+# -- sources ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("source", sorted(SOURCES))
@@ -287,7 +288,7 @@ def test_sources_page_shows_every_line_and_links_every_cited_one(site, rules, so
                                             if a.startswith(f"src-{Path(source).stem}-L"))
 
 
-# -- links -------------------------------------------------------------------------------------------
+# -- links --------------------------------------------------------------------------------
 
 
 def test_internal_links_resolve(site):
@@ -333,7 +334,7 @@ def test_quotes_are_not_typographically_altered(site, rules):
     assert "l’última" not in html.unescape(block)
 
 
-# -- examples in Sphinx's doctest builder ---------------------------------------------------------------
+# -- examples in Sphinx's doctest builder ---------------------------------------------------
 
 
 def test_doctest_builder_runs_every_example(site):
@@ -345,7 +346,7 @@ def test_doctest_builder_runs_every_example(site):
     assert "0 failures in tests" in report
 
 
-# -- citing --------------------------------------------------------------------------------------------
+# -- citing -------------------------------------------------------------------------------
 
 
 def test_citation_cff_matches_the_package():
@@ -363,7 +364,8 @@ def test_citation_cff_and_pyproject_name_both_licences():
     data = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
     assert data["license"] == ["MIT", "CC-BY-SA-4.0"]
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'license = "MIT AND CC-BY-SA-4.0"' in project and 'license-files = ["LICENSES/*"]' in project
+    assert 'license = "MIT AND CC-BY-SA-4.0"' in project
+    assert 'license-files = ["LICENSES/*"]' in project
     assert re.search(r'requires = \["setuptools>=(\d+)"\]', project).group(1) >= "77"
     assert "legalcode" not in (ROOT / "LICENSES/MIT.txt").read_text(encoding="utf-8")
     cc = (ROOT / "LICENSES/CC-BY-SA-4.0.txt").read_text(encoding="utf-8")

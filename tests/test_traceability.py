@@ -13,9 +13,15 @@ from pathlib import Path
 import pytest
 
 from mancala_spec.catalogue import Catalogue, load_catalogue
+from mancala_spec.catalogue.traceability import (
+    Rendered,
+    check,
+    scan_docs,
+    scan_markdown,
+    source_line_anchor,
+    source_map,
+)
 from mancala_spec.sources import SOURCES, source_lines
-from mancala_spec.catalogue.traceability import (Rendered, check, scan_docs, scan_markdown,
-                                       source_line_anchor, source_map)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -22,7 +22,8 @@ def test_the_wheel_runs_the_command_line_and_the_suite_without_docs(tmp_path):
     packages = {p.parent.relative_to(ROOT).as_posix()
                 for p in (ROOT / "mancala_spec").rglob("__init__.py")}
     assert all(f"{package}/__init__.py" in names for package in packages)
-    for data in ("mancala_spec/conformance/suite.json", "mancala_spec/catalogue/catalogue.toml"):
+    for data in ("mancala_spec/conformance/suite.json", "mancala_spec/catalogue/catalogue.toml",
+                 "mancala_spec/py.typed"):        # py.typed: type checkers read our annotations
         assert data in names
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(tmp_path / "site")
@@ -34,7 +35,8 @@ def test_the_wheel_runs_the_command_line_and_the_suite_without_docs(tmp_path):
         return subprocess.run([sys.executable, "-m", "mancala_spec", *argv], cwd=work, env=env,
                               capture_output=True, text=True, timeout=120)
 
-    where = subprocess.run([sys.executable, "-c", "import mancala_spec; print(mancala_spec.__file__)"],
+    where = subprocess.run([sys.executable, "-c",
+                            "import mancala_spec; print(mancala_spec.__file__)"],
                            cwd=work, env=env, capture_output=True, text=True, timeout=60)
     assert where.stdout.startswith(str(tmp_path / "site"))
     assert cli("rules", "--game", "anenam").returncode == 0

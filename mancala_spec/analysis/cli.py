@@ -5,10 +5,11 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 
-from .common import markdown, version
+from .common import Table, markdown, version
 from .endless import exhaustive_seed_counts, exhaustive_table
-from .games import count_endings
+from .games import Endings, count_endings
 from .opener import endings_table, in_play_table, longest_table, opener_table
 from .recurrence import recurrence_search, recurrence_table, repetition_table
 
@@ -21,7 +22,7 @@ FULL = {"games": 100_000, "greedy_games": 20_000, "seed": 2026, "max_seeds": 20,
         "ending_games": 1_000_000, "recurrence_games": 300, "budget": 3000}
 
 
-def count(least: int):
+def count(least: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least *least*."""
     def parse(text: str) -> int:
         try:
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{sys.version.split()[0]}, {processes} processes, started "
           f"{time.strftime('%Y-%m-%d %H:%M')}; sizes: {sizes}\n", flush=True)
 
-    def section(title: str, make) -> None:
+    def section(title: str, make: Callable[[], Table]) -> None:
         t0 = time.perf_counter()
         table = make()
         print(f"## {title}\n\n{markdown(table)}\n\n({time.perf_counter() - t0:.1f} s)\n",
@@ -80,11 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     section("Longest finite moves met in play",
             lambda: longest_table(games, greedy, seed, processes))
     if sizes["ending_games"]:
-        endings = []
+        endings: list[Endings] = []      # counted once, for both tables
+
+        def counted() -> Endings:
+            endings.append(count_endings("default", "random", sizes["ending_games"], seed,
+                                         processes=processes))
+            return endings[0]
+
         section(f"How {sizes['ending_games']:,} random games end (seed {seed})",
-                lambda: endings_table(endings.append(count_endings(
-                    "default", "random", sizes["ending_games"], seed,
-                    processes=processes)) or endings[0]))
+                lambda: endings_table(counted()))
         section("The games that ended by repetition", lambda: repetition_table(endings[0]))
     if sizes["recurrence_games"]:
         section(f"Recurrence search ({sizes['recurrence_games']:,} random games, seed {seed}, "

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..engine.games import get_game
 
@@ -78,8 +79,11 @@ def game_rng(seed: int, number: int) -> random.Random:
 
 
 
-def in_processes(func, config: str, policy: str, games: int, seed: int, first: int,
-                  processes: int) -> list:
+T = TypeVar("T")
+
+
+def in_processes(func: Callable[[str, str, int, int, int], T], config: str, policy: str,
+                 games: int, seed: int, first: int, processes: int) -> list[T]:
     """Share games *first*… among *processes* processes, each running *func* on
     its slice; return the parts in game order (games draw from ``game_rng``, so
     the split does not change them)."""

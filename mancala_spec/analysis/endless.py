@@ -87,13 +87,18 @@ class EndlessCount:
 
 
 
-def _exhaustive_chunk(task: tuple[int, int, int, bool]) -> tuple:
+Board = tuple[int, ...]
+
+
+def _exhaustive_chunk(task: tuple[int, int, int, bool]
+                      ) -> tuple[int, int, Board | None, int, Board | None]:
     """Sow pit 0 of every board with ``first`` seeds in pit 0, ``second`` in
     pit 1 and ``seeds`` in all; return (count, endless, smallest endless board,
     longest laps, smallest board taking them)."""
     seeds, first, second, skip_origin = task
     count = endless = longest = 0
-    example = longest_example = None
+    example: Board | None = None
+    longest_example: Board | None = None
     head = (first, second)
     for rest in compositions(seeds - first - second, SIZE - 2):
         pits = head + rest
@@ -104,7 +109,7 @@ def _exhaustive_chunk(task: tuple[int, int, int, bool]) -> tuple:
             if example is None or pits < example:
                 example = pits
         elif laps >= longest:
-            if laps > longest or pits < longest_example:
+            if laps > longest or longest_example is None or pits < longest_example:
                 longest, longest_example = laps, pits
     return count, endless, example, longest, longest_example
 
@@ -137,13 +142,15 @@ def exhaustive(seeds: int, skip_origin: bool = False, processes: int = 1) -> End
     else:
         results = [_exhaustive_chunk(task) for task in tasks]
     count = endless = longest = 0
-    example = longest_example = None
+    example: Board | None = None
+    longest_example: Board | None = None
     for n, e, ex, laps, lex in results:
         count += n
         endless += e
         if ex is not None and (example is None or ex < example):
             example = ex
-        if lex is not None and (laps > longest or (laps == longest and lex < longest_example)):
+        if lex is not None and (laps > longest or (laps == longest and (
+                longest_example is None or lex < longest_example))):
             longest, longest_example = laps, lex
     assert count == comb(seeds - 1 + SIZE - 1, SIZE - 1)
     return EndlessCount(seeds, skip_origin, comb(seeds + SIZE - 1, SIZE - 1), SIZE * count,

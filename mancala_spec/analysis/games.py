@@ -10,12 +10,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.games import get_game
-from ..fast import FastGame
+from ..engine.trace import EndOfGame
+from ..fast import FastGame, State
 from .common import CONFIGS, POLICIES, game_rng, in_processes
 from .endless import sow_laps
 
 
-def capture_margin(fast: FastGame, state: tuple, pit: int) -> int:
+def capture_margin(fast: FastGame, state: State, pit: int) -> int:
     """How much playing *pit* changes the mover's captured seeds minus the
     opponent's: every capture of the move, and the seeds handed out if the move
     ends the game."""
@@ -25,7 +26,7 @@ def capture_margin(fast: FastGame, state: tuple, pit: int) -> int:
 
 
 
-def greedy_moves(fast: FastGame, state: tuple) -> list[int]:
+def greedy_moves(fast: FastGame, state: State) -> list[int]:
     """The legal moves with the largest :func:`capture_margin`, in pit order."""
     best, moves = None, []
     for pit in fast.legal_moves(state):
@@ -38,7 +39,7 @@ def greedy_moves(fast: FastGame, state: tuple) -> list[int]:
 
 
 
-def choose(policy: str, fast: FastGame, state: tuple, rng: random.Random) -> int:
+def choose(policy: str, fast: FastGame, state: State, rng: random.Random) -> int:
     """The move *policy* picks: ``"random"``, uniformly among the legal moves;
     ``"greedy"``, uniformly among the moves of largest capture margin."""
     if policy == "random":
@@ -58,7 +59,7 @@ class PlayResult:
     policy: str
     games: int
     seed: int
-    outcomes: Counter = field(default_factory=Counter)
+    outcomes: Counter[str] = field(default_factory=Counter)
     moves: int = 0
     positions: int = 0                  #: positions with a player to move
     endless_positions: int = 0          #: ... where one of the mover's pits sows forever
@@ -70,8 +71,8 @@ class PlayResult:
     longest_example: tuple[int, str, str] | None = None
     longest_played: int = 0             #: most laps of a finite move actually played
     endless_played: int = 0             #: endless moves played (only with endless="stop")
-    laps_played: Counter = field(default_factory=Counter)
-    end_reasons: Counter = field(default_factory=Counter)
+    laps_played: Counter[int] = field(default_factory=Counter)
+    end_reasons: Counter[str] = field(default_factory=Counter)
     #: the games that ended by repetition: (game number, moves as pit indices)
     repetitions: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
 
@@ -85,17 +86,21 @@ class PlayResult:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.longest_played = max(self.longest_played, other.longest_played)
         if other.longest_example and (
-                other.longest > self.longest or (other.longest == self.longest and
-                                                 other.longest_example < self.longest_example)):
+                other.longest > self.longest
+                or (other.longest == self.longest
+                    and (self.longest_example is None
+                         or other.longest_example < self.longest_example))):
             self.longest, self.longest_example = other.longest, other.longest_example
         self.repetitions = sorted(self.repetitions + other.repetitions)
 
 
 
-def end_reason(fast: FastGame, state: tuple, pit: int) -> str:
+def end_reason(fast: FastGame, state: State, pit: int) -> str:
     """Why playing *pit* from *state* ends the game, as the traced engine says
     (``eight-seeds``, ``no-moves`` or ``repetition``)."""
-    return fast.to_position(state).trace(pit).events[-1].reason
+    last = fast.to_position(state).trace(pit).events[-1]
+    assert isinstance(last, EndOfGame), "called only for a move that ends the game"
+    return last.reason
 
 
 
@@ -132,7 +137,7 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
         while True:
             pits, mover = state[0], state[1]
             result.positions += 1
-            laps_of = {}
+            laps_of: dict[int, int | None] = {}
             endless_here = False
             for pit in owned[mover]:
                 if pits[pit]:
@@ -151,12 +156,12 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
                 endless_game = True
             pit = choose(policy, fast, state, rng)
             played.append(pit)
-            laps = laps_of[pit]
-            if laps is None:           # endless="stop": an endless move was played
+            laps_made = laps_of[pit]
+            if laps_made is None:      # endless="stop": an endless move was played
                 result.endless_played += 1
             else:
-                result.laps_played[laps] += 1
-                result.longest_played = max(result.longest_played, laps)
+                result.laps_played[laps_made] += 1
+                result.longest_played = max(result.longest_played, laps_made)
             result.moves += 1
             after = fast.play(state, pit)
             if fast.is_over(after):
@@ -182,7 +187,7 @@ class Endings:
     policy: str
     games: int
     seed: int
-    reasons: Counter = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
     #: the games that ended by repetition: (game number, moves as pit indices)
     repetitions: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
 

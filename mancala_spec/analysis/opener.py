@@ -47,6 +47,8 @@ def longest_table(games: int, greedy_games: int, seed: int, processes: int = 1) 
     for config in CONFIGS:
         for policy, n in runs(games, greedy_games):
             r = cached_play(config, policy, n, seed, processes)
+            if r.longest_example is None:     # no game played: no move met
+                continue
             number, text, pit = r.longest_example
             rows.append([label(config), policy, str(r.longest), str(number), f"`{text}`", pit])
     return header, rows

@@ -3,16 +3,21 @@ and replaying a game that ended so with the traced engine."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..engine.games import get_game
-from ..fast import FastGame
+from ..engine.trace import Capture, Drop, EndOfGame, EndOfMove, Pass, PickUp, Relay
+from ..fast import FastBaAwa, State
+from ..fast.base import Key
 from ..notation import format_game, format_pits, parse_game
 from .common import CONFIGS, Table, game_rng, label
 from .games import Endings, choose
 
 
-def capture_free_moves(fast: FastGame, pits: tuple[int, ...], mover: int) -> list[tuple]:
+def capture_free_moves(fast: FastBaAwa, pits: tuple[int, ...],
+                       mover: int) -> list[tuple[int, Key]]:
     """The moves of *mover* on *pits* that capture nothing and leave the game
     going, each as ``(pit, (pits after, player to move next))``: the only moves
     after which an earlier position can come back (a capture clears the history)."""
@@ -31,19 +36,23 @@ def capture_free_moves(fast: FastGame, pits: tuple[int, ...], mover: int) -> lis
 
 
 
-def _search_cycle(fast: FastGame, state: tuple, budget: int):
+def _search_cycle(fast: FastBaAwa, state: State,
+                  budget: int) -> tuple[list[int], Key] | Literal[False] | None:
     """Depth-first search behind :func:`find_recurrence`: ``(moves, position)``,
     the position being the one that recurs; or ``False`` / ``None``."""
     root = (state[0], state[1])
     history = set(state[3])
     colour = {root: 1}           # 1: on the current path, 2: finished
-    path: list[tuple] = [(root, None, iter(capture_free_moves(fast, *root)))]
+    path: list[tuple[Key, int | None, Iterator[tuple[int, Key]]]] = [
+        (root, None, iter(capture_free_moves(fast, *root)))]
     while path:
         node, _, moves = path[-1]
         for pit, following in moves:
             mark = colour.get(following)
             if mark == 1 or following in history:
-                return [entry[1] for entry in path[1:]] + [pit], following
+                # the moves that led here (only the root has none)
+                moves_here = [entry[1] for entry in path[1:] if entry[1] is not None]
+                return moves_here + [pit], following
             if mark is None:
                 if len(colour) >= budget:
                     return None
@@ -57,7 +66,8 @@ def _search_cycle(fast: FastGame, state: tuple, budget: int):
 
 
 
-def find_recurrence(fast: FastGame, state: tuple, budget: int = 3000) -> list[int] | None | bool:
+def find_recurrence(fast: FastBaAwa, state: State,
+                    budget: int = 3000) -> list[int] | Literal[False] | None:
     """Look for moves from *state* that bring back a position seen since the
     last capture (so the game ends by ``ba-awa-repetition``).
 
@@ -84,9 +94,9 @@ class RecurrenceResult:
     games: int
     seed: int
     budget: int
-    found: Counter = field(default_factory=Counter)
-    none: Counter = field(default_factory=Counter)
-    undecided: Counter = field(default_factory=Counter)
+    found: Counter[int] = field(default_factory=Counter)      # by seeds on the board
+    none: Counter[int] = field(default_factory=Counter)
+    undecided: Counter[int] = field(default_factory=Counter)
 
     @property
     def seed_counts(self) -> list[int]:
@@ -114,7 +124,7 @@ def recurrence_search(config: str = "default", games: int = 100, seed: int = 202
             result.none.update(part.none)
             result.undecided.update(part.undecided)
         return result
-    fast = FastGame(get_game("ba-awa", **CONFIGS[config]))
+    fast = FastBaAwa(get_game("ba-awa", **CONFIGS[config]))
     result = RecurrenceResult(config, games, seed, budget)
     for number in range(first, first + games):
         rng = game_rng(seed, number)
@@ -157,19 +167,21 @@ def describe_repetition(config: str, moves) -> Repetition:
     # board: the sowing's board, and the player whose turn it would have been
     board = list(before.pits)
     for event in trace.events:
-        if event.kind == "end-of-move":
+        if isinstance(event, EndOfMove):
             break
-        if event.kind in ("pick-up", "relay", "capture"):
+        if isinstance(event, PickUp | Relay | Capture):
             board[event.pit] -= event.seeds
-        elif event.kind == "drop":
+        elif isinstance(event, Drop):
             board[event.pit] = event.count
-    passed = {event.player for event in trace.events if event.kind == "pass"}
+    passed = {event.player for event in trace.events if isinstance(event, Pass)}
     to_move = before.to_move if 1 - before.to_move in passed else 1 - before.to_move
     key = (tuple(board), to_move)
     first = next((i for i, pos in enumerate(positions[:-1]) if pos.key == key), None)
+    end = trace.events[-1]
+    assert isinstance(end, EndOfGame)         # checked above: the last move ends the game
     return Repetition(record, len(moves), sum(board),
                       len(moves) - first if first is not None else 0,
-                      f"{format_pits(board, 6)} {'SN'[to_move]}", trace.events[-1].reason)
+                      f"{format_pits(board, 6)} {'SN'[to_move]}", end.reason)
 
 
 

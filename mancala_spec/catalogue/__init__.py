@@ -14,7 +14,8 @@ selects each alternative. Its statement is a list of **claims**, each with one
 basis: ``source`` (a quote says it), ``reading`` (our inference from quoted
 words: why we read them so, and the other reading) or ``editorial`` (the
 sources are silent: the alternatives, and the option that switches it). The
-rule's badge (:attr:`Rule.badge`) says "sourced" only when every claim is. Some sourced rules offer *forms*: options that select
+rule's badge (:attr:`Rule.badge`) says "sourced" only when every claim is. Some
+sourced rules offer *forms*: options that select
 another form the source itself describes (three players, a match target); and
 *variants*: options that deliberately depart from the source, for comparison
 with other descriptions.
@@ -228,7 +229,8 @@ def _citation(data: dict[str, Any], rule_id: str) -> Citation:
     if citation.sic and citation.sic not in citation.quote:
         raise CatalogueError(f"{rule_id}: [sic] word {citation.sic!r} is not in the quote")
     if not any(citation.quote in line for line in source_lines(citation.source)):
-        raise CatalogueError(f"{rule_id}: quote spans lines of {citation.source}: {citation.quote!r}")
+        raise CatalogueError(f"{rule_id}: quote spans lines of {citation.source}: "
+                             f"{citation.quote!r}")
     return citation
 
 
@@ -312,7 +314,8 @@ def load_catalogue() -> Catalogue:
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
         raise CatalogueError(f"duplicate rule IDs: {', '.join(duplicates)}")
-    context = tuple(ContextLine(c["source"], c["line"], c["reason"].strip(), c.get("deferred", False))
+    context = tuple(ContextLine(c["source"], c["line"], c["reason"].strip(),
+                                c.get("deferred", False))
                     for c in raw.get("context", ()))
     for entry in context:
         if entry.source not in SOURCES or not 1 <= entry.line <= len(source_lines(entry.source)):

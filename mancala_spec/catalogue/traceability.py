@@ -42,8 +42,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import Catalogue, ContextLine, load_catalogue
 from ..sources import SOURCES, source_lines
+from . import Catalogue, ContextLine, load_catalogue
 
 #: Directives whose content is Markdown that may hold example blocks.
 CONTAINER_DIRECTIVES = frozenset({"rule"})
@@ -180,7 +180,7 @@ def scan_markdown(text: str, docname: str) -> Rendered:
         while i < len(lines) and not _closes(lines[i], fence):
             i += 1
         i += 1
-    for fence, rule_id, examples in stack:  # unclosed fences run to the end of the page
+    for _fence, rule_id, examples in stack:  # unclosed fences run to the end of the page
         rendered.add_rule(rule_id, docname, examples)
     return rendered
 
@@ -391,14 +391,15 @@ def check(catalogue: Catalogue | None = None, rendered: Rendered | None = None, 
 
     # example IDs
     seen: dict[str, str] = {}
-    for example, page in rendered.all_examples:
-        if example is None:
+    for example_id, page in rendered.all_examples:
+        if example_id is None:
             problems.append(f"page {page} has an example without an ID "
                             "(write ```{doctest} <example-id>)")
-        elif example in seen:
-            problems.append(f"example ID {example} is used twice (on {seen[example]} and {page})")
+        elif example_id in seen:
+            problems.append(f"example ID {example_id} is used twice "
+                            f"(on {seen[example_id]} and {page})")
         else:
-            seen[example] = page
+            seen[example_id] = page
 
     # source documents and their lines
     total = cited = context = 0

@@ -105,9 +105,13 @@ COMMANDS: dict[str, Command] = {}
 COMMAND_MODULES = ("rules", "play", "diagram", "conformance")
 
 
-def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None]):
+Run = Callable[[argparse.Namespace], int]
+
+
+def command(name: str, help: str,
+            arguments: Callable[[argparse.ArgumentParser], None]) -> Callable[[Run], Run]:
     """Register the decorated ``run(args) -> exit status`` as subcommand *name*."""
-    def register(run: Callable[[argparse.Namespace], int]):
+    def register(run: Run) -> Run:
         COMMANDS[name] = Command(name, help, arguments, run)
         return run
     return register
@@ -220,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signal.SIGTERM, previous)
 
 
-def check_target(target: str | os.PathLike) -> Path:
+def check_target(target: str | os.PathLike[str]) -> Path:
     """The real path *target* names, if a file may be written there; else
     :class:`OutputError` saying why (no such folder, not a regular file)."""
     path = Path(target)
@@ -237,7 +241,7 @@ def check_target(target: str | os.PathLike) -> Path:
     return real
 
 
-def write_atomic(target: str | os.PathLike, data: bytes) -> Path:
+def write_atomic(target: str | os.PathLike[str], data: bytes) -> Path:
     """Write *data* to *target* completely or not at all: into a temporary file
     in the target's folder, then renamed over it. A symlink is followed to the
     file it names; a target that exists and is not a regular file (a device

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from . import EngineFailure, UsageError, command, write_atomic
 from .arguments import MAX_SUITE_BYTES, read_text, write_out
@@ -76,7 +77,7 @@ def _conformance_arguments(parser):
     runner.add_argument("--verbose", "-v", action="store_true", help="list passing cases too")
 
 
-def _suite(args) -> dict:
+def _suite(args: argparse.Namespace) -> dict[str, Any]:
     from ..conformance import build_suite, extract_examples, packaged_suite
     from ..conformance.runner import suite_problem
 

@@ -7,6 +7,8 @@ import random
 import sys
 
 from ..engine.players import PLAYERS
+from ..engine.position import Position
+from ..engine.trace import Trace
 from ..errors import IllegalMoveError, MancalaError, NotationError
 from ..notation import parse_game
 from . import UsageError, command
@@ -129,7 +131,7 @@ def run_play(args) -> int:
     you = 0 if args.seat == "south" else 1
     start = game.start()
     pos = start
-    played = []        # (position before, trace), in order
+    played: list[tuple[Position, Trace]] = []        # (position before, trace), in order
     against = "another human" if args.opponent == "human" else f"the {args.opponent} player"
     print(f"{game.title}: you play {game.player_name(you)} against {against}; "
           f"{game.player_name(start.to_move)} opens. Type help for commands.")

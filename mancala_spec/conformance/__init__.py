@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -91,7 +91,7 @@ class _Reader:
     ``.trace(move)`` / ``.play(move)`` with a literal move."""
 
     def __init__(self) -> None:
-        self.names: dict[str, tuple] = {}
+        self.names: dict[str, tuple[Any, ...]] = {}
         self.played: list[Case] = []
         self.positions: list[Case] = []
 
@@ -123,7 +123,8 @@ class _Reader:
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         owner = self.value(func.value) if isinstance(func, ast.Attribute) else None
         args = [self.value(arg) for arg in node.args]
-        literal = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+        literal = [arg.value for arg in node.args
+                   if isinstance(arg, ast.Constant) and isinstance(arg.value, str | int)]
         keywords = {k.arg: k.value.value for k in node.keywords
                     if k.arg and isinstance(k.value, ast.Constant)}
         if name == "get_game" and args and args[0] and args[0][0] == "text":
@@ -133,8 +134,9 @@ class _Reader:
                 case = Case(owner[1], owner[2], args[0][1], None)
                 self.positions.append(case)
                 return ("position", case)
-            if name == "start" and not args:
-                case = Case(owner[1], owner[2], None, None, keywords.get("opener", 0))
+            opener = keywords.get("opener", 0)
+            if name == "start" and not args and isinstance(opener, int):
+                case = Case(owner[1], owner[2], None, None, opener)
                 self.positions.append(case)
                 return ("position", case)
         if name == "starting_from" and args and args[0] and args[0][0] == "position":
@@ -311,8 +313,12 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
                 pit = game.board.pit(case.move) if isinstance(case.move, str) else case.move
             match = None
             if case.match is not None:
+                from ..engine.games.ba_awa import BaAwa
                 from ..engine.match import Match
 
+                if not isinstance(game, BaAwa):
+                    raise ValueError(f"example {example.id}: a match is Ba-awa's, "
+                                     f"not {case.game}'s")
                 settings = Match(game, **dict(case.match))
                 match = {"target": settings.target, "opener": settings.opener,
                          "allocation": settings.allocation}

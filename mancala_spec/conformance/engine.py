@@ -16,6 +16,7 @@ from ..engine.games import get_game
 from ..engine.games.ba_awa import BaAwa
 from ..engine.games.bakuk import Bakuk
 from ..engine.sowing import Sowing, sowing_order
+from ..engine.trace import EndOfLap
 from .protocol import serve
 
 
@@ -86,7 +87,7 @@ class CapturesSixes(Bakuk):
 
     def sow_move(self, pos, pit):
         s = super().sow_move(pos, pit)
-        last = next(e.pit for e in reversed(s.events) if e.kind == "end-of-lap")
+        last = next(e.pit for e in reversed(s.events) if isinstance(e, EndOfLap))
         if s.pits[last] == 6:
             s.capture(last, s.mover, "bakuk-capture")
         return s

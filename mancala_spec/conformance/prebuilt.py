@@ -24,7 +24,8 @@ def main(argv: list[str]) -> int:
     text = fresh()
     if argv == ["--check"]:
         stale = not TARGET.exists() or TARGET.read_text("utf-8") != text
-        print(f"{TARGET.name} is {'stale: run python -m mancala_spec.conformance.prebuilt' if stale else 'up to date'}")
+        state = "stale: run python -m mancala_spec.conformance.prebuilt" if stale else "up to date"
+        print(f"{TARGET.name} is {state}")
         return 1 if stale else 0
     temporary = TARGET.with_name(f".{TARGET.name}.tmp")
     temporary.write_text(text, encoding="utf-8")

@@ -52,9 +52,9 @@ import json
 import sys
 from typing import Any, TextIO
 
-from ..errors import IllegalMoveError
 from ..engine.games import get_game
 from ..engine.position import Position
+from ..errors import IllegalMoveError
 
 PROTOCOL = "mancala-spec-conformance/1"
 

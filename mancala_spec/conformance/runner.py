@@ -28,7 +28,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 PASS, FAIL, SKIP, HUNG, CRASH, BAD, INVALID = (
     "pass", "fail", "skipped", "hung", "crashed", "bad-answer", "invalid-case")
@@ -140,6 +140,13 @@ def engine_argv(command: str | list[str]) -> list[str]:
     return argv
 
 
+def _pipes(proc: subprocess.Popen[bytes]) -> tuple[IO[bytes], IO[bytes], IO[bytes]]:
+    """The engine's standard input, output and error: the pipes
+    :meth:`EngineProcess.start` opened."""
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    return proc.stdin, proc.stdout, proc.stderr
+
+
 class EngineProcess:
     """An engine subprocess answering one JSON line per request, in its own
     process group (so everything it starts is killed with it)."""
@@ -147,13 +154,13 @@ class EngineProcess:
     def __init__(self, command: str | list[str], max_answer: int = MAX_ANSWER_BYTES) -> None:
         self.argv = engine_argv(command)
         self.max_answer = max_answer
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.buffer = b""
         self.stderr = b""
 
-    def start(self) -> None:
+    def start(self) -> subprocess.Popen[bytes]:
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
+            proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                          start_new_session=True)
         except FileNotFoundError:
@@ -165,10 +172,12 @@ class EngineProcess:
         except OSError as error:
             raise EngineStartError(f"cannot start the engine {self.argv[0]!r}: "
                                    f"{error.strerror or error}") from None
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+        for stream in _pipes(proc):
             os.set_blocking(stream.fileno(), False)
+        self.proc = proc
         self.buffer = b""
         self.stderr = b""
+        return proc
 
     def errors(self, lines: int = 5) -> list[str]:
         """The last *lines* lines the engine wrote on standard error."""
@@ -176,8 +185,10 @@ class EngineProcess:
         return [line[:SHOWN] for line in text.splitlines()[-lines:]]
 
     def _read_stderr(self) -> None:
+        if self.proc is None:
+            return
         try:
-            chunk = os.read(self.proc.stderr.fileno(), 65536)
+            chunk = os.read(_pipes(self.proc)[2].fileno(), 65536)
         except BlockingIOError:
             return
         except OSError:
@@ -188,13 +199,14 @@ class EngineProcess:
         """Send *request*; return (the decoded answer, its text).
 
         Raises TimeoutError, EOFError (the engine exited) or AnswerError."""
-        if self.proc is None or self.proc.poll() is not None:
+        proc = self.proc
+        if proc is None or proc.poll() is not None:
             self.stop()
-            self.start()
+            proc = self.start()
         deadline = time.monotonic() + timeout
         data = (json.dumps(request) + "\n").encode()
-        out, err, inp = (self.proc.stdout.fileno(), self.proc.stderr.fileno(),
-                         self.proc.stdin.fileno())
+        stdin, stdout, stderr = _pipes(proc)
+        out, err, inp = stdout.fileno(), stderr.fileno(), stdin.fileno()
         while data:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -229,7 +241,7 @@ class EngineProcess:
                     continue
                 if not chunk:
                     try:
-                        code = self.proc.wait(timeout=0.5)
+                        code = proc.wait(timeout=0.5)
                     except subprocess.TimeoutExpired:
                         code = None
                     self._read_stderr_rest()
@@ -253,13 +265,14 @@ class EngineProcess:
             raise AnswerError("the answer is nested too deeply") from None
         except ValueError as error:
             self.stop()      # what it writes next cannot be trusted to be in step
-            raise AnswerError(f"the answer is not JSON ({error}): {_short(text, raw=True)}") from None
+            raise AnswerError(f"the answer is not JSON ({error}): "
+                              f"{_short(text, raw=True)}") from None
 
     def _read_stderr_rest(self) -> None:
         if self.proc is None:
             return
         for _ in range(64):
-            ready, _, _ = select.select([self.proc.stderr.fileno()], [], [], 0)
+            ready, _, _ = select.select([_pipes(self.proc)[2].fileno()], [], [], 0)
             if not ready:
                 return
             before = len(self.stderr)
@@ -282,7 +295,8 @@ class EngineProcess:
             proc.kill()
         for stream in (proc.stdin, proc.stdout, proc.stderr):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
 
@@ -492,7 +506,7 @@ def run(command: str | list[str], suite: dict[str, Any], timeout: float = 10.0,
 
 
 def _run_case(engine: EngineProcess, case: Any, timeout: float, rules: bool,
-              traffic: list | None) -> Outcome:
+              traffic: list[tuple[dict[str, Any], str]] | None) -> Outcome:
     problem = case_problem(case)
     case_id = str(case.get("id")) if isinstance(case, dict) else "?"
     rule = str(case.get("rule")) if isinstance(case, dict) else "?"

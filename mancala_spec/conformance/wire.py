@@ -14,7 +14,7 @@ import typing
 from typing import Any
 
 from ..engine.games import GAMES
-from ..options import game_options, match_settings
+from ..options import Option, game_options, match_settings
 from .protocol import PROTOCOL
 
 SCHEMA = "https://json-schema.org/draft/2020-12/schema"
@@ -39,15 +39,15 @@ def options_schema(name: str) -> dict[str, Any]:
     }
 
 
-def _setting(option) -> dict[str, Any]:
+def _setting(option: Option) -> dict[str, Any]:
     return {"description": f"{option.help} (rule {option.rule})",
             "oneOf": [{"const": choice.value, "description": choice.meaning}
                       for choice in option.values]}
 
 
 def _defs() -> dict[str, Any]:
-    players = max(max(o.choices) for game in GAMES for o in game_options(game)
-                  if o.name == "players")
+    players = max(choice for game in GAMES for o in game_options(game) if o.name == "players"
+                  for choice in o.choices if isinstance(choice, int))
     settings = match_settings("ba-awa")
     return {
         "count": {"type": "integer", "minimum": 0},

@@ -15,6 +15,7 @@ import functools
 import hashlib
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +74,7 @@ def _make_directives():
         group += nodes.tbody("", *(nodes.row("", *map(cell, values)) for values in rows))
         return nodes.table("", group, classes=["analysis-table"])
 
-    common = {
+    common: dict[str, Callable[[str], Any]] = {
         "games": directives.positive_int,
         "greedy-games": directives.positive_int,
         "seed": directives.nonnegative_int,
@@ -96,7 +97,7 @@ def _make_directives():
             logger.info(f"[analysis] {self.name} {kind}: {seconds:.1f} s")
             for path in _dependencies():
                 self.env.note_dependency(path)
-            messages: list[nodes.Node] = []
+            messages: list[nodes.system_message] = []
             text = self.options.get("caption", "").strip()
             if text:
                 inline, messages = self.parse_inline(text, lineno=self.lineno)

@@ -194,10 +194,10 @@ def svg(graph: Mapping[str, set[str]]) -> str:
     height = len(rows) * (box_h + gap_y) + gap_y
     place: dict[str, tuple[float, float]] = {}
     for depth, row in enumerate(rows):
-        y = height - gap_y - box_h - depth * (box_h + gap_y)
+        top = height - gap_y - box_h - depth * (box_h + gap_y)
         start = (width - len(row) * (box_w + gap_x) + gap_x) / 2
         for column, node in enumerate(row):
-            place[node] = (start + column * (box_w + gap_x), y)
+            place[node] = (start + column * (box_w + gap_x), top)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            'class="import-graph" role="img" aria-label="The package\'s parts and their imports">',
            '<defs><marker id="ig-arrow" viewBox="0 0 10 10" refX="10" refY="5" '

@@ -22,6 +22,7 @@ for download.
 """
 from __future__ import annotations
 
+import argparse
 import json
 from collections import Counter
 from pathlib import Path
@@ -52,7 +53,8 @@ class CliReference(SphinxDirective):
         parser = cli.build_parser()
         self.env.note_dependency(cli.__file__)
         result: list[nodes.Node] = [nodes.literal_block(text=parser.format_help(), language="text")]
-        subparsers = next(a for a in parser._actions if a.dest == "command")
+        subparsers = next(a for a in parser._actions
+                          if isinstance(a, argparse._SubParsersAction) and a.dest == "command")
         for name, sub in subparsers.choices.items():
             section = nodes.section(ids=[f"cli-{name}"], names=[f"cli-{name}"])
             section += nodes.title(text=f"mancala-spec {name}")
@@ -164,7 +166,7 @@ class ProtocolExchanges(SphinxDirective):
         by_id = {case["id"]: case for case in suite["cases"]}
         missing = [case for case in EXCHANGE_CASES if case not in by_id]
         chosen = [by_id[case] for case in EXCHANGE_CASES if case in by_id]
-        traffic: list = []
+        traffic: list[tuple[dict[str, Any], str]] = []
         report = run([sys.executable, "-m", "mancala_spec.conformance.engine"],
                      dict(suite, cases=chosen), timeout=60, traffic=traffic)
         if missing or not report.ok or len(traffic) != len(chosen):

@@ -3,8 +3,6 @@ its claims, each marked by its basis, its quotes, options, code, examples and a
 copy-ready citation — or in short."""
 from __future__ import annotations
 
-from typing import Any
-
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -13,9 +11,20 @@ from ..catalogue import Rule, load_catalogue
 from ..catalogue.registry import old_ids
 from .rule_cite import citation_box
 from .rule_domain import note_rule
-from .rule_nodes import (basis_mark, catalogue_file, citation_quote, definition, game_call,
-                         implementation_block, linked_text, offer_list, paragraphs,
-                         rule_anchor, rule_badge, rule_ref)
+from .rule_nodes import (
+    basis_mark,
+    catalogue_file,
+    citation_quote,
+    definition,
+    game_call,
+    implementation_block,
+    linked_text,
+    offer_list,
+    paragraphs,
+    rule_anchor,
+    rule_badge,
+    rule_ref,
+)
 
 logger = logging.getLogger(__name__)
 ENV_RULES = "mancala_rules"          # docname -> [(rule_id, [example ids])]
@@ -27,7 +36,7 @@ class RuleDirective(SphinxDirective):
 
     required_arguments = 1
     has_content = True
-    option_spec: dict[str, Any] = {}
+    option_spec = {}
 
     def run(self) -> list[nodes.Node]:
         rule_id = self.arguments[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import re
 import textwrap
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
@@ -187,7 +188,7 @@ def citation_quote(citation, label: str | None = None, ids: list[str] | None = N
     return quote
 
 
-def definition(term: str, body: list[nodes.Node]) -> nodes.definition_list_item:
+def definition(term: str, body: Sequence[nodes.Node]) -> nodes.definition_list_item:
     item = nodes.definition_list_item()
     item += nodes.term(text=term)
     item += nodes.definition("", *body)

@@ -9,8 +9,8 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from ..catalogue.traceability import source_map
 from ..catalogue.cite import source_metadata
+from ..catalogue.traceability import source_map
 from ..sources import SOURCES
 from .rule_nodes import catalogue_file, definition, linked_text, rule_ref
 

@@ -9,7 +9,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from ..catalogue import load_catalogue
-from .rule_nodes import join, catalogue_file, rule_badge, rule_ref, table
+from .rule_nodes import catalogue_file, join, rule_badge, rule_ref, table
 
 _catalogue_file = catalogue_file
 
@@ -41,8 +41,10 @@ class OptionsTableDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         from .. import options
 
-        self.env.note_dependency(inspect.getsourcefile(options))
-        rows = []
+        source = inspect.getsourcefile(options)
+        if source:
+            self.env.note_dependency(source)
+        rows: list[list[list[nodes.Node]]] = []
         for option in options.OPTIONS:
             def described(choice: options.Choice) -> list[nodes.Node]:
                 return [nodes.literal(text=repr(choice.value)), nodes.Text(f": {choice.meaning}")]
@@ -70,13 +72,14 @@ class ClaimsTableDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(_catalogue_file())
         basis = self.options.get("basis", "reading")
-        rows = []
+        rows: list[list[list[nodes.Node]]] = []
         for rule in load_catalogue():
             if basis == "editorial" and not rule.sourced:
                 continue
             for claim in rule.claims:
                 if claim.basis != basis:
                     continue
+                detail: list[nodes.Node]
                 if basis == "reading":
                     detail = [nodes.Text(f"Why: {claim.why} The other reading: {claim.other}")]
                 else:

@@ -50,12 +50,22 @@ from sphinx.util.nodes import make_refnode
 
 from .. import __version__
 from ..catalogue import load_catalogue, unknown_rule_claims
-from ..catalogue.traceability import Rendered, check, source_line_anchor
 from ..catalogue.cite import base_url, permalink
+from ..catalogue.traceability import Rendered, check, source_line_anchor
 from .rule_blocks import ENV_RULES, RuleDirective, RuleSummaryDirective
-from .rule_nodes import (RULE_REF, SOURCE_LINE_REF, depart_details, depart_pass,
-                         depart_summary, visit_details, visit_pass, visit_summary,
-                         details, rule_anchor, summary)
+from .rule_nodes import (
+    RULE_REF,
+    SOURCE_LINE_REF,
+    depart_details,
+    depart_pass,
+    depart_summary,
+    details,
+    rule_anchor,
+    summary,
+    visit_details,
+    visit_pass,
+    visit_summary,
+)
 from .rule_sources import ENV_SOURCES, SourceDocumentDirective
 from .rule_tables import ClaimsTableDirective, OptionsTableDirective, RuleIndexDirective
 

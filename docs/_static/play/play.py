@@ -16,7 +16,7 @@ import random
 import mancala_spec as ms
 from mancala_spec.engine.games import GAMES
 from mancala_spec.engine.players import PLAYERS
-from mancala_spec.engine.trace import Capture, Drop, EndOfGame, PickUp, Relay
+from mancala_spec.engine.trace import Capture, Drop, PickUp, Relay
 from mancala_spec.notation import option_value
 
 

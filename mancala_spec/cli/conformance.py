@@ -115,7 +115,8 @@ def run_conformance(args) -> int:
             write_atomic(args.output, text.encode("utf-8"))
             print(f"wrote {args.output}", file=sys.stderr)
         return 0
-    from ..conformance.runner import EngineStartError, Progress, engine_argv, run
+    from ..conformance.process import EngineStartError, engine_argv
+    from ..conformance.runner import Progress, run
 
     engine_argv(args.engine)                  # an empty or badly quoted command: exit 2
     suite = _suite(args)

@@ -10,7 +10,6 @@ claim of the rule it names.
 from __future__ import annotations
 
 import ast
-import itertools
 import random
 import tomllib
 from pathlib import Path
@@ -22,6 +21,8 @@ from mancala_spec.catalogue import Claim, Rule, load_catalogue
 from mancala_spec.engine.games import GAMES
 from mancala_spec.options import match_settings
 from mancala_spec.engine.trace import GAME_END_REASONS, MOVE_END_REASONS
+
+from conftest import option_combinations
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = tomllib.loads((ROOT / "mancala_spec/catalogue/catalogue.toml").read_text("utf-8"))
@@ -174,10 +175,9 @@ def test_every_match_setting_value_is_stated_by_a_claim():
 def _observed_events() -> set[tuple[str, str]]:
     rng = random.Random(12)
     seen = set()
-    for name, cls in GAMES.items():
-        names = [o.name for o in cls.OPTIONS]
-        for combo in itertools.product(*[o.choices for o in cls.OPTIONS]):
-            game = ms.get_game(name, **dict(zip(names, combo)))
+    for name in GAMES:
+        for options in option_combinations(name):     # those get_game accepts
+            game = ms.get_game(name, **options)
             for _ in range(4):
                 pos = game.start()
                 for _ in range(400):

@@ -18,7 +18,7 @@ import pytest
 
 import mancala_spec
 from mancala_spec.sphinx.architecture import (cycles, import_graph, layers, modules, part,
-                                              parts_graph, private_uses)
+                                              parts_graph, private_uses, reduction)
 
 def make_package(root: Path, files: dict[str, str]) -> Path:
     """A throwaway package called mancala_spec under *root*, from {path: source}."""
@@ -83,6 +83,28 @@ def test_the_parts_stack_in_layers():
     assert rows[-1] == ["sphinx"]
     depth = {name: number for number, row in enumerate(rows) for name in row}
     assert depth["catalogue"] < depth["engine"] < depth["notation"] < depth["cli"]
+
+
+def closure(graph):
+    reach = {node: set(targets) for node, targets in graph.items()}
+    changed = True
+    while changed:
+        changed = False
+        for targets in reach.values():
+            more = set().union(*(reach.get(t, set()) for t in targets)) - targets
+            if more:
+                targets |= more
+                changed = True
+    return reach
+
+
+def test_the_drawn_arrows_leave_out_only_what_longer_paths_imply():
+    parts = parts_graph(import_graph())
+    drawn = reduction(parts)
+    assert closure(drawn) == closure(parts)
+    assert sum(map(len, drawn.values())) < sum(map(len, parts.values()))
+    assert reduction({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == {
+        "a": {"b"}, "b": {"c"}, "c": set()}
 
 
 def test_the_catalogue_does_not_import_the_engine():

@@ -37,7 +37,7 @@ def test_the_python_example_prints_pit_letters():
 
 
 def test_the_readme_lists_its_commands():
-    assert len(COMMANDS) == 6
+    assert len(COMMANDS) == 7
     assert any("--engine \"node examples/engine.js\"" in c for c in COMMANDS)
 
 

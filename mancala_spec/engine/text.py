@@ -113,13 +113,10 @@ def parse_position(game: Game, text: str) -> Position:
     check_text(text, "a position")
     text = text.removeprefix("\ufeff")
     tokens = tokens_with_columns(text)
-    if not tokens:
-        raise NotationError("the position text is empty: a position needs at least pits, the "
-                            "player to move and the captured seeds, like "
-                            "'4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 opener=S'", text, None)
     if len(tokens) < 3:
-        raise NotationError("a position needs at least pits, the player to move and the "
-                            "captured seeds, like '4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 opener=S'",
+        needs = ("a position needs at least pits, the player to move and the captured "
+                 f"seeds, like {format_position(game.start())!r}")
+        raise NotationError(needs if tokens else f"the position text is empty: {needs}",
                             text, None)
     (c_pits, t_pits), (c_move, t_move), (c_capt, t_capt), *rest = tokens
     pits = _parse_pits(game, t_pits, c_pits, text)

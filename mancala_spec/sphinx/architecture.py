@@ -168,11 +168,28 @@ def layers(graph: Mapping[str, set[str]]) -> list[list[str]]:
     return rows
 
 
+def reduction(graph: Mapping[str, set[str]]) -> Graph:
+    """The arrows of an acyclic *graph* that no longer path implies: A → C is
+    left out when A → B → … → C exists (what A imports through B is then
+    plain from the picture)."""
+    def reach(node: str, seen: set[str]) -> set[str]:
+        for target in graph.get(node, ()):
+            if target not in seen:
+                seen.add(target)
+                reach(target, seen)
+        return seen
+
+    return {node: {t for t in targets
+                   if not any(t in reach(other, set()) for other in targets if other != t)}
+            for node, targets in graph.items()}
+
+
 def svg(graph: Mapping[str, set[str]]) -> str:
     """The parts graph drawn as SVG: layers from the bottom (imports nothing)
-    up, an arrow from each part to every part it imports."""
+    up, an arrow for each import that no longer path implies (:func:`reduction`)."""
     rows = layers(graph)
-    box_w, box_h, gap_x, gap_y = 118, 30, 18, 46
+    graph = reduction(graph)
+    box_w, box_h, gap_x, gap_y = 118, 30, 24, 40
     width = max(len(row) for row in rows) * (box_w + gap_x) + gap_x
     height = len(rows) * (box_h + gap_y) + gap_y
     place: dict[str, tuple[float, float]] = {}

@@ -44,9 +44,6 @@ class OptionsTableDirective(SphinxDirective):
         self.env.note_dependency(inspect.getsourcefile(options))
         rows = []
         for option in options.OPTIONS:
-            call = ("ms.Match(game, {}=…)" if option.setting
-                    else f'ms.get_game("{option.game}", {{}}=…)').format(option.name)
-
             def described(choice: options.Choice) -> list[nodes.Node]:
                 return [nodes.literal(text=repr(choice.value)), nodes.Text(f": {choice.meaning}")]
 
@@ -54,9 +51,9 @@ class OptionsTableDirective(SphinxDirective):
             alternatives: list[nodes.Node] = []
             for number, choice in enumerate(others):
                 alternatives += ([nodes.Text("; ")] if number else []) + described(choice)
-            rows.append([[nodes.Text(option.game)],
-                         [nodes.literal(text=option.name), nodes.Text(" in "),
-                          nodes.literal(text=call)],
+            kind = " (match setting: a keyword of Match)" if option.setting else ""
+            rows.append([[nodes.Text(option.game.capitalize())],
+                         [nodes.literal(text=option.name), nodes.Text(kind)],
                          described(default), alternatives, [rule_ref(option.rule)]])
         return [table(["Game", "Option or match setting", "Default", "Alternatives", "Rule"],
                       rows, classes=["options-table"])]

@@ -9,8 +9,8 @@
 const readline = require("readline");
 
 const DEFAULTS = {
-  "ba-awa": { skip_origin: false, endless: "illegal", no_move: "pass", players: 2,
-              turn_order: "sowing" },
+  "ba-awa": { choose: "owned", skip_origin: false, endless: "illegal", no_move: "pass",
+              players: 2, turn_order: "sowing" },
   "bakuk": { skip_origin: false, chain: "forward", no_move: "end", leftovers: "unscored",
              players: 2, turn_order: "sowing" },
 };

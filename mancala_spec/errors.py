@@ -92,7 +92,8 @@ class UnknownGameError(MancalaError):
 
 
 class OptionError(MancalaError):
-    """An unknown option, or a known option given a value it does not accept.
+    """An unknown option, a known option given a value it does not accept, or
+    options whose values do not go together.
 
     ``game`` is the game's name, ``option`` the option's name, ``value`` the
     value given and ``choices`` the values it accepts (empty for an unknown

@@ -120,6 +120,12 @@ _PLAYERS = ((2, "two players, each owning their own row"),)
 #: Every option of every game and every match setting, in the order shown.
 OPTIONS: tuple[Option, ...] = (
     # -- Ba-awa ---------------------------------------------------------------------
+    _option("ba-awa", "choose", "ba-awa-choose",
+            "which pits a player chooses from: the pits they own, or their row", "owned",
+            ("owned", "a player chooses among the pits they own, which in match play may "
+                      "differ from their row"),
+            ("row", "a player chooses among the pits of their own row, whoever owns them now "
+                    "(the Catalan 'of their side' read literally; two players only)")),
     _option("ba-awa", "skip_origin", "ba-awa-origin",
             "whether a lap of 12+ seeds passes over the pit it was lifted from", False,
             (False, "a lap sows into the pit it started from like any other"),

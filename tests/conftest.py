@@ -160,13 +160,38 @@ def random_game(start, rng: random.Random, cap: int = MOVE_CAP):
     return traces
 
 
-def option_combinations(name: str):
-    """Every combination of the game's option values, as keyword dicts."""
+#: The combinations of option values that ``get_game`` refuses, as documented, each
+#: given by the values that clash: Ba-awa's ``choose="row"`` needs two players (with
+#: three, East has no row of their own; rule ba-awa-choose). test_options checks that
+#: ``get_game`` refuses exactly these.
+REFUSED: dict[str, list[dict[str, object]]] = {
+    "ba-awa": [{"choose": "row", "players": 3}],
+    "bakuk": [],
+}
+
+
+def refused(name: str, options: dict) -> bool:
+    """Whether *options* (every option of game *name*) is a refused combination."""
+    return any(all(options[key] == value for key, value in clash.items())
+               for clash in REFUSED[name])
+
+
+def every_option_combination(name: str):
+    """Every combination of the game's option values, as keyword dicts, the
+    refused ones (:data:`REFUSED`) included."""
     import itertools
 
     options = ms.get_game(name).OPTIONS
     for values in itertools.product(*(option.choices for option in options)):
         yield {option.name: value for option, value in zip(options, values)}
+
+
+def option_combinations(name: str):
+    """Every combination of the game's option values that ``get_game`` accepts,
+    as keyword dicts: the documented refused ones (:data:`REFUSED`) are left out."""
+    for options in every_option_combination(name):
+        if not refused(name, options):
+            yield options
 
 
 # -- naive models, written from the catalogue statements (no engine code) ----------

@@ -98,6 +98,69 @@ def test_choose_an_own_pit_with_seeds():
         pos.play("C")
 
 
+ROW = ms.get_game("ba-awa", choose="row")
+#: South won eight pits in a match's first game: their row and North's A and B
+MATCH_OWNERS = (SOUTH,) * 8 + (NORTH,) * 4
+
+
+@covers("ba-awa-choose")
+def test_the_two_readings_of_their_pits_agree_in_a_single_game():
+    """A single two-player game: each row is its player's, so choose="row" and
+    choose="owned" allow the same moves in every position of a random game."""
+    import random
+    rng = random.Random(5)
+    for opener in (SOUTH, NORTH):
+        owned, row = GAME.start(opener), ROW.start(opener)
+        while not owned.is_over:
+            assert row.legal_moves() == owned.legal_moves()
+            pit = rng.choice(owned.legal_moves())
+            owned, row = owned.play(pit), row.play(pit)
+        assert row.is_over and row.captured == owned.captured
+
+
+@covers("ba-awa-choose")
+def test_in_a_match_the_row_reading_chooses_from_the_row_whoever_owns_it():
+    north = GAME.start(opener=NORTH, owners=MATCH_OWNERS)
+    assert north.legal_moves() == [8, 9, 10, 11]                 # C-F: the pits North owns
+    north_row = ROW.start(opener=NORTH, owners=MATCH_OWNERS)
+    assert north_row.legal_moves() == [6, 7, 8, 9, 10, 11]       # A-F: North's row
+    with pytest.raises(ms.IllegalMoveError, match="pit A belongs to South, but North is to move"):
+        north.play("A")
+    after = north_row.play("A")                    # North sows A, which South owns ...
+    assert after.owners == MATCH_OWNERS            # ... and it stays South's
+    south = GAME.start(owners=MATCH_OWNERS)
+    assert south.legal_moves() == list(range(8))                 # a-f, A, B
+    south_row = ROW.start(owners=MATCH_OWNERS)
+    assert south_row.legal_moves() == list(range(6))             # a-f only
+    with pytest.raises(ms.IllegalMoveError) as error:
+        south_row.play("A")
+    assert str(error.value).startswith("pit A is in North's row, but South is to move")
+    assert error.value.reason == "not-yours"
+    with pytest.raises(ms.IllegalMoveError, match="pit C is in North's row"):
+        south_row.play("C")
+
+
+@covers("ba-awa-choose", "ba-awa-owner-four")
+def test_with_the_row_reading_fours_still_go_to_the_owner():
+    # North, choosing from their row, sows A (South's): the first seed makes B
+    # (South's) four, which South takes; the last lands in the empty C.
+    pos = make(ROW, [2, 2, 2, 2, 2, 2, 2, 3, 0, 2, 2, 2], to_move=NORTH, owners=MATCH_OWNERS)
+    trace = pos.trace("A")
+    assert captures(trace) == [("B", 4, SOUTH, "ba-awa-owner-four")]
+    assert move_end(trace) == EndOfMove("ba-awa-sowing-end", "empty-pit")
+    # the last seed's four is the mover's, whoever owns the pit (B here)
+    pos = make(ROW, [2, 2, 2, 2, 2, 2, 1, 3, 0, 2, 2, 2], to_move=NORTH, owners=MATCH_OWNERS)
+    assert captures(pos.trace("A")) == [("B", 4, NORTH, "ba-awa-mover-four")]
+
+
+@covers("ba-awa-choose", "ba-awa-three-players")
+def test_the_row_reading_is_refused_with_three_players():
+    with pytest.raises(ms.OptionError, match="needs two players") as error:
+        ms.get_game("ba-awa", choose="row", players=3)
+    assert "no row of East's own" in str(error.value) and error.value.option == "choose"
+    assert ms.get_game("ba-awa", choose="owned", players=3).players == 3
+
+
 # -- sowing, relay, end of sowing ------------------------------------------------------
 
 

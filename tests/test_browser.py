@@ -206,6 +206,19 @@ def test_undo_and_replaying_a_record(play):
     assert position(play) == pos.to_text()
 
 
+def test_options_that_do_not_go_together_get_a_one_line_error(play):
+    """Ba-awa's choose="row" needs two players: asked for three, the page says
+    why in one line and the game on the board stays as it was."""
+    new_game(play, "ba-awa", {"choose": "owned", "players": 2})
+    before = position(play)
+    new_game(play, "ba-awa", {"choose": "row", "players": 3})
+    status = play.inner_text("#play-status")
+    assert "needs two players" in status and "\n" not in status
+    assert position(play) == before
+    new_game(play, "ba-awa", {"choose": "owned", "players": 2})
+    assert play.inner_text("#play-status") == "" and position(play) == before
+
+
 def test_against_a_built_in_player(play):
     new_game(play, "bakuk", {}, opponent="greedy")
     start = ms.get_game("bakuk").start()

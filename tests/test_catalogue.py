@@ -186,8 +186,12 @@ def test_rule_fields(rule):
     if rule["kind"] == "sourced":
         assert rule.get("citation"), f"{rule['id']}: a sourced rule needs a citation"
         assert not any(rule.get(f, "").strip() for f in editorial_fields), rule["id"]
-        assert not rule.get("alternative"), \
-            f"{rule['id']}: sourced rules offer variants, not alternatives"
+        # a sourced rule offers no editorial alternative; its only alternatives play
+        # the other reading of one of its reading claims (ba-awa-choose: choose="row")
+        read = {c.get("option") for c in rule["claim"] if c["basis"] == "reading"}
+        for offer in rule.get("alternative", []):
+            assert offer["option"] in read, \
+                f"{rule['id']}: a sourced rule's alternative plays a reading's other reading"
     else:
         for f in editorial_fields:
             assert rule.get(f, "").strip(), f"{rule['id']}: editorial rule without {f}"

@@ -10,12 +10,12 @@ claim of the rule it names.
 from __future__ import annotations
 
 import ast
-import itertools
 import random
 import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import option_combinations
 
 import mancala_spec as ms
 from mancala_spec.catalogue import Claim, Rule, load_catalogue
@@ -175,10 +175,9 @@ def test_every_match_setting_value_is_stated_by_a_claim():
 def _observed_events() -> set[tuple[str, str]]:
     rng = random.Random(12)
     seen = set()
-    for name, cls in GAMES.items():
-        names = [o.name for o in cls.OPTIONS]
-        for combo in itertools.product(*[o.choices for o in cls.OPTIONS]):
-            game = ms.get_game(name, **dict(zip(names, combo)))
+    for name in GAMES:
+        for options in option_combinations(name):     # those get_game accepts
+            game = ms.get_game(name, **options)
             for _ in range(4):
                 pos = game.start()
                 for _ in range(400):

@@ -39,8 +39,8 @@ def test_game_names_are_forgiving(name):
 
 @pytest.mark.parametrize("name, options, message", [
     ("ba-awa", {"chain": "forward"},
-     "unknown option 'chain' for ba-awa; its options are: endless, no_move, players, skip_origin, "
-     "turn_order"),
+     "unknown option 'chain' for ba-awa; its options are: choose, endless, no_move, players, "
+     "skip_origin, turn_order"),
     ("bakuk", {"endless": "stop"},
      "unknown option 'endless' for bakuk; its options are: chain, leftovers, no_move, players, "
      "skip_origin, turn_order"),

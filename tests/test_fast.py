@@ -7,10 +7,10 @@ seeds, history, opener, owners, game over, winner, legal moves.
 """
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
+from conftest import option_combinations
 
 import mancala_spec as ms
 from mancala_spec.errors import IllegalMoveError, InvalidPositionError
@@ -18,10 +18,9 @@ from mancala_spec.fast import FastBaAwa, FastBakuk, FastGame
 
 
 def option_sets(name: str) -> list[dict]:
-    """Every combination of the game's options."""
-    options = ms.get_game(name).OPTIONS
-    return [dict(zip((o.name for o in options), values))
-            for values in itertools.product(*(o.choices for o in options))]
+    """Every combination of the game's options that ``get_game`` accepts (the
+    documented refused ones, conftest.REFUSED, are left out)."""
+    return list(option_combinations(name))
 
 
 def label(options: dict) -> str:
@@ -113,6 +112,26 @@ def test_games_from_random_positions_agree(name, options):
         fast, state = FastGame.for_position(pos)
         assert_same(fast, state, pos)
         play_both(fast, pos, rng)
+
+
+@pytest.mark.parametrize("choose", ["owned", "row"])
+def test_match_positions_agree_under_both_readings_of_their_pits(choose):
+    """ba-awa-choose in match play, where the pits a player owns are not their
+    row: the kernel chooses from the same pits as the traced engine under either
+    value, and the two values really choose differently there."""
+    game = ms.get_game("ba-awa", choose=choose)
+    other = ms.get_game("ba-awa", choose="owned" if choose == "row" else "row")
+    rng = random.Random(f"match {choose}")
+    moves = 0
+    for owners in [(0,) * 8 + (1,) * 4, (0,) * 3 + (1,) * 9, (1, 0) * 6]:
+        for opener in (0, 1):
+            pos = game.start(opener, owners=owners)
+            assert pos.legal_moves() != other.start(opener, owners=owners).legal_moves()
+            fast, state = FastGame.for_position(pos)
+            assert_same(fast, state, pos)
+            for _ in range(3):
+                moves += play_both(fast, pos, rng)
+    assert moves > 18 * 5             # the games were really played
 
 
 @pytest.mark.parametrize("endless", ["illegal", "stop"])

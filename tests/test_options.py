@@ -70,3 +70,22 @@ def test_the_command_line_parses_options_by_their_declared_type(capsys):
     assert "East 0" in capsys.readouterr().out       # three players: East is seated
     assert main(["show", "bakuk", "-O", "players=two"]) == 2
     assert "players='two' is not a value" in capsys.readouterr().err
+
+
+def test_get_game_refuses_exactly_the_documented_combinations():
+    """Every combination of option values is a game, except the documented
+    clashes (conftest.REFUSED: Ba-awa's choose="row" with three players), which
+    the tests over all combinations leave out; those raise OptionError saying why."""
+    from conftest import REFUSED, every_option_combination, refused
+
+    assert REFUSED == {"ba-awa": [{"choose": "row", "players": 3}], "bakuk": []}
+    for name in GAMES:
+        left_out = 0
+        for options in every_option_combination(name):
+            if refused(name, options):
+                left_out += 1
+                with pytest.raises(ms.OptionError, match="needs two players"):
+                    ms.get_game(name, **options)
+            else:
+                assert dict(ms.get_game(name, **options).options) == options
+        assert left_out == {"ba-awa": 16, "bakuk": 0}[name]   # 64 combinations, 48 games

@@ -182,7 +182,14 @@ def check_random_position(pos):
     check_position(pos)
     before = fields(pos)
     legal = pos.legal_moves()
-    own = [p for p in range(game.board.size) if pos.owners[p] == pos.to_move and pos.pits[p]]
+    # the pits the mover chooses from (ba-awa-choose): those they own, or with
+    # choose="row" those of their row, whoever owns them
+    if game.options.get("choose") == "row":
+        own = [p for p in range(game.board.size)
+               if p // game.board.pits_per_row == pos.to_move and pos.pits[p]]
+    else:
+        own = [p for p in range(game.board.size) if pos.owners[p] == pos.to_move and pos.pits[p]]
+    assert set(legal) <= set(own)
     if pos.is_over:
         event("game over")
         assert legal == []

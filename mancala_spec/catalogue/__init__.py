@@ -18,7 +18,8 @@ rule's badge (:attr:`Rule.badge`) says "sourced" only when every claim is. Some
 sourced rules offer *forms*: options that select
 another form the source itself describes (three players, a match target); and
 *variants*: options that deliberately depart from the source, for comparison
-with other descriptions.
+with other descriptions; a reading claim may name an *alternative* that plays
+its other reading (``ba-awa-choose``: ``choose="row"``).
 
 >>> from mancala_spec.catalogue import get_rule
 >>> rule = get_rule("bakuk-chain")
@@ -299,6 +300,10 @@ def _rule(data: dict[str, Any]) -> Rule:
                                  "which the rule offers no value of")
     if not rule.sourced and (rule.forms or rule.variants):
         raise CatalogueError(f"{rule_id}: forms and variants belong to sourced rules")
+    read = {claim.option for claim in rule.claims if claim.basis == "reading"}
+    if rule.sourced and any(a.option not in read for a in rule.alternatives):
+        raise CatalogueError(f"{rule_id}: a sourced rule's alternatives play the other reading "
+                             "of a reading claim that names their option")
     if not rule.sourced and not (rule.gap and rule.default and rule.rationale):
         raise CatalogueError(f"{rule_id}: an editorial rule needs gap, default and rationale")
     return rule

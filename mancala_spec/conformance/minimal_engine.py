@@ -12,8 +12,8 @@ import json
 import sys
 
 DEFAULTS = {
-    "ba-awa": {"skip_origin": False, "endless": "illegal", "no_move": "pass", "players": 2,
-               "turn_order": "sowing"},
+    "ba-awa": {"choose": "owned", "skip_origin": False, "endless": "illegal", "no_move": "pass",
+               "players": 2, "turn_order": "sowing"},
     "bakuk": {"skip_origin": False, "chain": "forward", "no_move": "end", "leftovers": "unscored",
               "players": 2, "turn_order": "sowing"},
 }

@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..catalogue import implements
 from ..errors import IllegalMoveError, InvalidPositionError, OptionError
 from ..options import match_settings
 from .games.ba_awa import BaAwa
 from .position import Position
-from ..catalogue import implements
 
 SEEDS_PER_PIT_WON = 4
 #: The settings of a match (keywords of :class:`Match`), as opposed to the game's
@@ -106,7 +106,8 @@ class Match:
     def play(self, pit: int | str) -> Match:
         """The match after playing *pit* in the current game."""
         if self.game_over:
-            raise IllegalMoveError("this game of the match is over: start the next with next_game()")
+            raise IllegalMoveError(
+                "this game of the match is over: start the next with next_game()")
         after = self.position.play(pit)
         index = self.game.pit_index(pit)
         return replace(self, current=PlayedGame(self.current.start, self.current.moves + (index,)),

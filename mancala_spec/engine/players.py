@@ -2,7 +2,8 @@
 
 >>> import random, mancala_spec as ms
 >>> pos = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 11-11 opener=S")
->>> [capture_margin(pos, pit) for pit in pos.legal_moves()]  # a and c make a two in A, b a four in B
+>>> # a and c make a two in A, b a four in B
+>>> [capture_margin(pos, pit) for pit in pos.legal_moves()]
 [2, 4, 2]
 >>> greedy_move(pos, random.Random(0))
 1

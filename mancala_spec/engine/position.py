@@ -150,15 +150,12 @@ class Position:
         if pit in self.legal_moves():      # a legal move passes; anything else says why
             return
         name = self.game.board.name(pit)
-        player = self.game.player_name
-        mover = player(self.to_move)
         if self.is_over:
             raise IllegalMoveError(f"the game is over: no move can be played (pit {name})",
                                    pit=pit, reason="game-over")
-        if self.owners[pit] != self.to_move:
-            raise IllegalMoveError(
-                f"pit {name} belongs to {player(self.owners[pit])}, but {mover} is to move",
-                pit=pit, reason="not-yours")
+        if pit not in self.game.choice_pits(self, self.to_move):
+            raise IllegalMoveError(self.game.why_not_yours(self, pit), pit=pit,
+                                   reason="not-yours")
         if self.pits[pit] == 0:
             raise IllegalMoveError(f"pit {name} is empty: a move must lift seeds",
                                    pit=pit, reason="empty")

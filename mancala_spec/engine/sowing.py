@@ -20,7 +20,7 @@ the step out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .trace import Capture, Drop, EndOfGame, EndOfLap, EndOfMove, Event, Pass, PickUp, Relay
@@ -143,7 +143,7 @@ class SowingOrder:
                           for origin in range(size))
 
 
-@lru_cache(maxsize=None)
+@cache
 def sowing_order(size: int, skip_origin: bool) -> SowingOrder:
     """The :class:`SowingOrder` of a board of *size* pits (one per board and option)."""
     return SowingOrder(size, skip_origin)

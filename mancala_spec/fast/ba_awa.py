@@ -94,6 +94,14 @@ class FastBaAwa(FastGame):
         super().__init__(game, opener, owners)
         self.endless_illegal = game.options["endless"] == "illegal"
         self.owners_take = game.options["no_move"] == "owners"
+        # ba-awa-choose: the pits each player chooses from: those they own
+        # (choose="owned"), or those of their row, whoever owns them (choose="row")
+        if game.options["choose"] == "row":
+            half = self.size // 2
+            self.choice: tuple[tuple[int, ...], ...] = (tuple(range(half)),
+                                                        tuple(range(half, self.size)))
+        else:
+            self.choice = self.owned
         # The legal moves, with their sowings, of the last (pits, player) asked
         # about: a move asks for the next player's (the pass check), and playing
         # one of them asks again, so each sowing is worked out once.
@@ -120,12 +128,12 @@ class FastBaAwa(FastGame):
             key = (pits, player)
             memo = self._cache.get(key)
             if memo is None:
-                # ba-awa-choose: any pit of the player that holds seeds ...
+                # ba-awa-choose: any pit the player chooses from that holds seeds ...
                 # ba-awa-endless: ... unless (endless="illegal") its sowing never ends
                 memo = {}
                 step, owners, players, illegal = (self.sow_next, self.owners, self.players,
                                                   self.endless_illegal)
-                for pit in self.owned[player]:
+                for pit in self.choice[player]:
                     if pits[pit]:
                         after, won, took, _, endless = sow(pits, pit, player, step, owners,
                                                            players)

@@ -7,6 +7,13 @@ any options: the same rules as :mod:`mancala_spec.fast.ba_awa` and
 (:mod:`mancala_spec.fast.tables`), Bakuk's moves by
 :class:`~mancala_spec.fast.batch.BakukBatch`.
 
+The games start from one position whose rows are owned by their players
+(:class:`_Batch` refuses any other owners, and three players), and owners never
+change during a game. So a player's row is exactly the pits they own, and
+Ba-awa's two readings of a player's pits (option ``choose``, rule
+``ba-awa-choose``: the pits they own, or the pits of their row) choose from the
+same pits: both values are accepted, and played alike.
+
 A Ba-awa lap changes each pit on its own: a pit that holds fewer than four
 seeds and receives *k* more (none of them the lap's last) ends with
 ``(seeds + k) % 4`` and gives its owner four for every ``(seeds + k) // 4``
@@ -369,7 +376,8 @@ class _BaAwaPlayouts(_Playouts):
         rows = np.arange(count)
         before = b.pits
         mover = b.mover.astype(np.intp)
-        # ba-awa-choose: a pit of the mover that holds seeds, drawn uniformly;
+        # ba-awa-choose: a pit of the mover's row (here also the pits they own,
+        # whichever the option choose) that holds seeds, drawn uniformly;
         # ba-awa-endless: an endless one (endless="illegal") is not legal: draw again
         candidates = before.reshape(count, 2, half)[rows, mover] > 0
         after = np.empty_like(before)

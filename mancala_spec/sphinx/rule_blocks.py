@@ -118,7 +118,7 @@ class RuleDirective(SphinxDirective):
             if claim.basis == "reading":
                 details += definition("Why we read it so", [linked_text(claim.why)])
                 details += definition("The other reading", [linked_text(claim.other)])
-            if claim.basis == "editorial":
+            if claim.basis in ("editorial", "reading"):   # a reading may have an option too
                 if claim.alternatives:
                     details += definition("Alternatives", [linked_text(claim.alternatives)])
                 if claim.option:

@@ -145,7 +145,12 @@ async function main() {
     generation++;
     busy = false;
     say("");
-    update(engine.newGame(gameSelect.value, optionValues()));
+    try {
+      update(engine.newGame(gameSelect.value, optionValues()));
+    } catch (error) {     // options that do not go together (choose=row with three players)
+      if (!(error instanceof EngineError)) throw error;
+      say(error.message, "error");
+    }
   }
 
   function undo() {

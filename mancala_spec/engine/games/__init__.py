@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import UnknownGameError
+from ...options import Option
 from .ba_awa import BaAwa
 from .bakuk import Bakuk
-from ...options import Option
 from .base import Game
 
 GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (BaAwa, Bakuk)}
@@ -22,7 +22,9 @@ def get_game(name: str, **options: Any) -> Game:
     get_game('bakuk', chain='backward')
 
     Raises :class:`~mancala_spec.errors.UnknownGameError` for an unknown name
-    and :class:`~mancala_spec.errors.OptionError` for an unknown option or value.
+    and :class:`~mancala_spec.errors.OptionError` for an unknown option or value,
+    or for values that do not go together (Ba-awa's ``choose="row"`` needs two
+    players: with three, East has no row of their own).
     """
     if not isinstance(name, str):
         raise UnknownGameError(f"a game name is a string, not {name!r}", name=name,

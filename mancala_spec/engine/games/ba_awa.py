@@ -6,13 +6,14 @@ line, and its steps follow the rule statements in order.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from ..board import Board
-from ...errors import InvalidPositionError
-from ..position import Position
 from ...catalogue import implements
-from ..sowing import Sowing
+from ...errors import InvalidPositionError, OptionError
 from ...options import game_options
+from ..board import Board
+from ..position import Position
+from ..sowing import Sowing
 from .base import Game
 
 FOUR = 4
@@ -44,13 +45,46 @@ class BaAwa(Game):
         return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
                              captured=[0] * self.players, opener=opener, owners=owners)
 
+    @implements("ba-awa-choose")
+    def check_options(self, values: dict[str, Any]) -> None:
+        """``choose="row"`` needs two players: with three, East has no row of
+        their own (each player starts with four pits, and the rows are South's
+        and North's), so "a pit of their side" names nothing for East."""
+        if values["choose"] == "row" and values["players"] != 2:
+            raise OptionError(
+                f'option choose="row" of ba-awa needs two players, not players='
+                f'{values["players"]}: with three there is no row of East\'s own to choose '
+                'from (rule ba-awa-choose); use choose="owned"', game=self.name,
+                option="choose", value="row")
+
+    @implements("ba-awa-choose", "ba-awa-three-players")
+    def choice_pits(self, pos: Position, player: int) -> tuple[int, ...]:
+        """The pits *player* chooses from, empty or not: "one of their pits".
+
+        With ``choose="owned"`` (the default), the pits they own: their row in a
+        single two-player game; with three players, or in a match, the pits
+        they control. With ``choose="row"``, the pits of their own row, whoever
+        owns them now (the Catalan "of their side" read literally)."""
+        if self.options["choose"] == "row":
+            return tuple(pit for pit in range(self.board.size)
+                         if self.board.row_owner(pit) == player)
+        return tuple(pit for pit, owner in enumerate(pos.owners) if owner == player)
+
+    def why_not_yours(self, pos: Position, pit: int) -> str:
+        if self.options["choose"] == "row":
+            row = self.player_name(self.board.row_owner(pit))
+            return (f"pit {self.board.name(pit)} is in {row}'s row, but "
+                    f'{self.player_name(pos.to_move)} is to move (choose="row": a player '
+                    "chooses from their own row)")
+        return super().why_not_yours(pos, pit)
+
     @implements("ba-awa-choose", "ba-awa-endless", "ba-awa-three-players")
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
-        """A pit of the player to move (their own row; with three players, the
-        pits they control) that holds seeds — unless, with
-        ``endless="illegal"``, its relay sowing would never end."""
-        return tuple(pit for pit in self.pits_with_seeds(pos, pos.to_move)
-                     if pos.sowing(pit) is not None)
+        """A pit the player to move chooses from (:meth:`choice_pits`) that
+        holds seeds — unless, with ``endless="illegal"``, its relay sowing
+        would never end."""
+        return tuple(pit for pit in self.choice_pits(pos, pos.to_move)
+                     if pos.pits[pit] > 0 and pos.sowing(pit) is not None)
 
     def why_illegal(self, pos: Position, pit: int) -> str:
         return (f"pit {self.board.name(pit)} starts a relay sowing that never ends: a lap "
@@ -131,17 +165,19 @@ class BaAwa(Game):
         if sum(s.pits) <= EIGHT:                                   # 1. the last eight
             return self.finish(s, before, "eight-seeds", "ba-awa-eight", lambda pit: opener)
         order = self.turn_order(s.mover, s.owners)                 # 2. the next player
-        for turn, player in enumerate(order):
+        passed = []
+        for player in order:
             candidate = self.after_move(s, player, before, history)
             if candidate.legal_moves():
                 break
             if self.options["no_move"] == "owners":
                 return self.finish(s, before, "no-moves", "ba-awa-no-move",
                                    lambda pit: s.owners[pit])
+            passed.append(player)
         else:
             return self.finish(s, before, "no-moves", "ba-awa-no-move", lambda pit: opener)
-        for passed in order[:turn]:
-            s.pass_turn(passed, "ba-awa-no-move")
+        for player in passed:
+            s.pass_turn(player, "ba-awa-no-move")
         if candidate.key in history:                               # 3. a repetition
             return self.finish(s, before, "repetition", "ba-awa-repetition", lambda pit: opener)
         return candidate
@@ -164,8 +200,9 @@ class BaAwa(Game):
             return
         if seeds <= EIGHT:
             raise InvalidPositionError(
-                f"the board holds {seeds} seed{'s' if seeds > 1 else ''}, but when eight or fewer remain after a move "
-                "the opener takes them and the game ends (rule ba-awa-eight)")
+                f"the board holds {seeds} seed{'s' if seeds > 1 else ''}, but when eight or "
+                "fewer remain after a move the opener takes them and the game ends "
+                "(rule ba-awa-eight)")
         if not pos.legal_moves():
             mover = self.player_name(pos.to_move)
             others = [p for p in self.turn_order(pos.to_move, pos.owners)[:-1]

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..board import Board
-from ...errors import InvalidPositionError
-from ..position import Key, Position
 from ...catalogue import implements
-from ..sowing import Sowing
+from ...errors import InvalidPositionError
 from ...options import game_options
+from ..board import Board
+from ..position import Key, Position
+from ..sowing import Sowing
 from .base import Game
 
 CAPTURING_COUNTS = (2, 4)

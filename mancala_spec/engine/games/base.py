@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ...options import Option
-from ..board import Board
 from ...catalogue import implements
 from ...errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
+from ...options import Option
+from ..board import Board
 from ..position import Key, Position
 from ..sowing import Sowing, SowingOrder, sowing_order
 from ..text import parse_position
@@ -38,6 +38,7 @@ class Game:
                     + ", ".join(sorted(known)))
             known[name].check(value)
         values = {name: options.get(name, option.default) for name, option in known.items()}
+        self.check_options(values)
         self.options = MappingProxyType(values)
         #: The number of players (the ``players`` option): 2, or 3.
         self.players: int = values["players"]
@@ -67,6 +68,11 @@ class Game:
             if option.name == name:
                 return option
         raise OptionError(f"unknown option {name!r} for {cls.name}", game=cls.name, option=name)
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        """Raise :class:`~mancala_spec.errors.OptionError`, saying why, if the
+        options *values* (each valid on its own) do not go together. Every
+        combination does, unless a game says otherwise."""
 
     # -- what a game must supply -----------------------------------------------
 
@@ -122,7 +128,7 @@ class Game:
             after = (after + 1) % size            # skip the origin: the pit after it
         return after
 
-    @implements("ba-awa-choose", "ba-awa-three-players", "bakuk-choose", "bakuk-three-players")
+    @implements("bakuk-choose", "bakuk-three-players")
     def pits_with_seeds(self, pos: Position | Sowing, player: int) -> tuple[int, ...]:
         """The pits *player* owns (their row; with three players, or in a match,
         the pits they control) that hold seeds, in index order, on the board of
@@ -130,6 +136,16 @@ class Game:
         pits = pos.pits
         return tuple([pit for pit, owner in enumerate(pos.owners)
                       if owner == player and pits[pit] > 0])
+
+    def choice_pits(self, pos: Position, player: int) -> tuple[int, ...]:
+        """The pits *player* chooses a move from, empty or not: the pits they own."""
+        return tuple(pit for pit, owner in enumerate(pos.owners) if owner == player)
+
+    def why_not_yours(self, pos: Position, pit: int) -> str:
+        """Why *pit*, not among :meth:`choice_pits` of the player to move, is not
+        theirs to choose: another player owns it."""
+        return (f"pit {self.board.name(pit)} belongs to {self.player_name(pos.owners[pit])}, "
+                f"but {self.player_name(pos.to_move)} is to move")
 
     @implements("ba-awa-turns", "ba-awa-three-turns", "bakuk-turns", "bakuk-three-turns",
                 "ba-awa-match-elimination")

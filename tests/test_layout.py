@@ -26,7 +26,11 @@ from mancala_spec.sphinx.architecture import (
     parts_graph,
     private_uses,
     reduction,
+    sizes,
 )
+
+#: The longest a module may be: one that needs more is split by concern.
+MAX_LINES = 500
 
 
 def make_package(root: Path, files: dict[str, str]) -> Path:
@@ -129,6 +133,12 @@ def test_importing_the_package_registers_the_engine_with_the_catalogue():
 
 def test_no_private_name_of_another_module_is_used():
     assert private_uses() == []
+
+
+def test_no_module_is_too_long_to_read_in_one_sitting():
+    lines = sizes()
+    assert len(lines) > 60 and lines["mancala_spec.engine.games.ba_awa"] > 100   # it counted
+    assert {name: n for name, n in lines.items() if n > MAX_LINES} == {}
 
 
 def test_every_module_belongs_to_a_part():

@@ -24,7 +24,7 @@ from .errors import (
 )
 from .notation import GameRecord, format_game, format_match, parse_game, parse_match
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Game", "GameRecord", "Match", "parse_match", "IllegalMoveError", "InvalidPositionError",

@@ -137,3 +137,22 @@ def test_an_old_anchor_lands_on_the_successor_rule(tmp_path, monkeypatch):
         inventory = InventoryFile.load(stream, "", lambda *a: "/".join(a))
     items = inventory.data if hasattr(inventory, "data") else inventory
     assert {"ba-awa-relay", "ba-awa-lap-relay"} <= set(items["std:rule"])
+
+
+def test_the_version_is_written_once_and_cited_alike():
+    """pyproject takes the version from mancala_spec.__version__; CITATION.cff,
+    the changelog's first section and the registry's last release agree with it,
+    so a citation's permalink points at the text it cites."""
+    import tomllib
+
+    import mancala_spec
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {
+        "attr": "mancala_spec.__version__"}
+    cff = (ROOT / "CITATION.cff").read_text("utf-8")
+    assert re.search(rf"^version: {re.escape(mancala_spec.__version__)}$", cff, re.M)
+    sections = registry.changelog_sections((ROOT / "docs/changelog.md").read_text("utf-8"))
+    assert next(iter(sections)) == mancala_spec.__version__
+    assert registry.load_registry().latest == mancala_spec.__version__

@@ -520,3 +520,24 @@ def test_forms_and_match_settings_show_the_call_that_selects_them(site):
     assert 'ms.Match(ms.get_game("ba-awa"), target=10)' in text
     assert "ms.Match(ms.get_game(\"ba-awa\"), opener='winner')" in text
     assert 'get_game("ba-awa", target=' not in text
+
+
+def test_rule_statements_link_glossary_terms_and_set_pits_as_code(site):
+    """A claim's first use of a glossary term links to the term, and pit names
+    and numbers are set as code (issue: statements were plain text)."""
+    import re
+
+    from mancala_spec.sphinx.rule_nodes import glossary_terms
+
+    terms = glossary_terms((site.tree / "docs" / "glossary.md").read_text(encoding="utf-8"))
+    assert {"pit", "seed", "lap", "relay", "opener"} <= set(terms)
+    page = (site.html / "ba-awa.html").read_text(encoding="utf-8")
+    block = page[page.index('id="rule-ba-awa-board"'):page.index('id="rule-ba-awa-stores"')]
+    statement = block[block.index('class="rule-claims'):]
+    assert re.search(r'pit-name[^>]*><span class="pre">a–f<', statement)
+    assert re.search(r'pit-name[^>]*><span class="pre">A–F<', statement)
+    assert 'href="glossary.html#term-pit"' in statement
+    glossary = (site.html / "glossary.html").read_text("utf-8")
+    anchors = set(re.findall(r'href="glossary.html#(term-[\w-]+)"', page))
+    assert len(anchors) >= 8                 # every link lands on a term of the glossary
+    assert all(f'id="{anchor}"' in glossary for anchor in anchors)

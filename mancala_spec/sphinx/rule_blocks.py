@@ -3,6 +3,8 @@ its claims, each marked by its basis, its quotes, options, code, examples and a
 copy-ready citation — or in short."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -17,6 +19,7 @@ from .rule_nodes import (
     citation_quote,
     definition,
     game_call,
+    glossary_terms,
     implementation_block,
     linked_text,
     offer_list,
@@ -29,6 +32,16 @@ from .rule_nodes import (
 logger = logging.getLogger(__name__)
 ENV_RULES = "mancala_rules"          # docname -> [(rule_id, [example ids])]
 _catalogue_file = catalogue_file
+
+
+def statement_terms(directive: SphinxDirective) -> tuple[str, ...]:
+    """The glossary's terms, which a rule's claims link to (the glossary page,
+    ``glossary.md`` beside the rules pages, is then a dependency of the page)."""
+    glossary = Path(directive.env.srcdir) / "glossary.md"
+    if not glossary.exists():
+        return ()
+    directive.env.note_dependency(str(glossary))
+    return glossary_terms(glossary.read_text(encoding="utf-8"))
 
 
 class RuleDirective(SphinxDirective):
@@ -104,7 +117,7 @@ class RuleDirective(SphinxDirective):
             para = nodes.paragraph(classes=["rule-statement"])
             para += basis_mark(claim.basis)
             para += nodes.Text(" ")
-            para += linked_text(claim.text).children
+            para += linked_text(claim.text, terms=statement_terms(self)).children
             for index, citation in enumerate(claim.citations):
                 number = numbers[id(citation)]
                 para += nodes.Text(" [" if index == 0 else ", ")
@@ -237,7 +250,7 @@ class RuleSummaryDirective(SphinxDirective):
             para = nodes.paragraph(classes=["rule-statement", f"rule-claim-{claim.basis}"])
             para += basis_mark(claim.basis)
             para += nodes.Text(" ")
-            para += linked_text(claim.text).children
+            para += linked_text(claim.text, terms=statement_terms(self)).children
             box += para
         more = nodes.paragraph(classes=["rule-more"])
         more += nodes.Text("Gap, rationale, options, code and examples: "

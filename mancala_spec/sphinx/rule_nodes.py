@@ -90,22 +90,75 @@ def _rule_id_pattern() -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
 
 
-def linked_text(text: str, classes: list[str] | None = None) -> nodes.paragraph:
+def glossary_terms(glossary: str) -> tuple[str, ...]:
+    """The terms the glossary page (MyST source *glossary*) defines: the lines
+    of its ``{glossary}`` block that start in the first column."""
+    block = re.search(r"^```\{glossary\}\n(.*?)^```", glossary, re.S | re.M)
+    if block is None:
+        return ()
+    return tuple(line.strip() for line in block.group(1).splitlines()
+                 if re.fullmatch(r"[a-z][a-z -]*", line))
+
+
+#: Pit and hole names in a statement, set as code: a range (a–f), a name after
+#: "pit"/"hole" (pit a, holes A–C), pit numbers (pits 0–5), a board in notation.
+_PITS = re.compile(r"(?<![\w-])[a-fA-F]–[a-fA-F](?![\w-])"
+                   r"|(?:(?<=\bpit )|(?<=\bhole ))[a-fA-F](?![\w-])"
+                   r"|(?:(?<=\bpits )|(?<=\bholes ))[0-9]+(?:–[0-9]+)?(?![\w-])"
+                   r"|\b\d+(?:,\d+)+/\d+(?:,\d+)+\b")
+
+
+def _term_pattern(terms: Sequence[str]) -> re.Pattern[str] | None:
+    if not terms:
+        return None
+    words = sorted(terms, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")s?(?![\w-])")
+
+
+def linked_text(text: str, classes: list[str] | None = None,
+                terms: Sequence[str] = ()) -> nodes.paragraph:
     """A paragraph of *text* in which every rule ID links to its rule and
-    text in double backticks (as the catalogue writes code) is shown as code."""
+    text in double backticks (as the catalogue writes code) is shown as code.
+
+    With *terms* (the glossary's, see :func:`glossary_terms`), the first use of
+    each term links to its glossary entry, and pit names, pit numbers and boards
+    in notation are set as code (as a rule statement shows them)."""
     para = nodes.paragraph(classes=classes or [])
+    term_pattern = _term_pattern(terms)
+    linked: set[str] = set()
+    patterns = [("rule", _rule_id_pattern())]
+    if terms:
+        patterns += [("pit", _PITS)]
+        if term_pattern is not None:
+            patterns += [("term", term_pattern)]
     for index, piece in enumerate(re.split(r"``(.+?)``", text)):
         if index % 2:
             para += nodes.literal(text=piece)
             continue
         position = 0
-        for match in _rule_id_pattern().finditer(piece):
-            if match.start() > position:
-                para += nodes.Text(piece[position:match.start()])
-            para += rule_ref(match.group())
+        while position < len(piece):
+            found = [(m.start(), -len(m.group()), kind, m) for kind, pattern in patterns
+                     if (m := pattern.search(piece, position))]
+            if not found:
+                break
+            start, _, kind, match = min(found, key=lambda f: (f[0], f[1]))
+            para += nodes.Text(piece[position:start])
+            word = match.group()
+            if kind == "rule":
+                para += rule_ref(word)
+            elif kind == "pit":
+                para += nodes.literal(text=word, classes=["pit-name"])
+            elif match.group(1).lower() in linked:
+                para += nodes.Text(word)
+            else:
+                term = match.group(1).lower()
+                linked.add(term)
+                para += addnodes.pending_xref("", nodes.inline(text=word, classes=["xref",
+                                                                                    "std-term"]),
+                                             refdomain="std", reftype="term", reftarget=term,
+                                             refexplicit=True, refwarn=True)
             position = match.end()
-        if position < len(piece):
-            para += nodes.Text(piece[position:])
+        para += nodes.Text(piece[position:])
     return para
 
 

@@ -149,6 +149,8 @@ def build_wheel(target: Path) -> Path:
     record.append(f"{dist_info}/RECORD,,")
     files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
     target.mkdir(parents=True, exist_ok=True)
+    for stale in target.glob("mancala_spec-*.whl"):      # an earlier version's wheel
+        stale.unlink()
     wheel = target / f"mancala_spec-{version}-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in files.items():

@@ -36,10 +36,11 @@ import sys
 import time
 from pathlib import Path
 
-import mancala_spec as ms
-from mancala_spec.fast import FastGame, playouts
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SEED = 2024
+# the same games, played the same way, as bench_playout.py times them
+from bench_playout import SEED, run_batch, run_kernel, run_reference  # noqa: E402
+
 GAMES = ("ba-awa", "bakuk")
 PROPS = {"ba-awa": "Ba-awa.txt", "bakuk": "Bakuk.txt"}
 
@@ -82,8 +83,6 @@ def make_runners(path: Path, batch: int):
     make_game = load_mancalagames(path)
     theirs = {name: make_game(str(path / "GameProps" / props))[0]
               for name, props in PROPS.items()}
-    games = {name: ms.get_game(name) for name in GAMES}
-    kernels = {name: FastGame(game) for name, game in games.items()}
 
     def mancalagames(name: str, count: int) -> int:
         game = theirs[name]
@@ -103,40 +102,8 @@ def make_runners(path: Path, batch: int):
                     game.test_pass()
         return moves
 
-    def reference(name: str, count: int) -> int:
-        rng = random.Random(SEED)
-        moves = 0
-        for _ in range(count):
-            pos = games[name].start()
-            while True:
-                legal = pos.legal_moves()
-                if not legal:
-                    break
-                pos = pos.trace(rng.choice(legal)).position
-                moves += 1
-        return moves
-
-    def kernel(name: str, count: int) -> int:
-        fast = kernels[name]
-        fast.forget()    # what it remembers of earlier rounds would flatter it: same games
-        legal_moves, play = fast.legal_moves, fast.play
-        rng = random.Random(SEED)
-        moves = 0
-        for _ in range(count):
-            state = fast.start()
-            while True:
-                legal = legal_moves(state)
-                if not legal:
-                    break
-                state = play(state, rng.choice(legal))
-                moves += 1
-        return moves
-
-    def kernel_batch(name: str, count: int) -> int:
-        return int(playouts(games[name], batch, seed=SEED).moves.sum())
-
-    return {"mancalagames": (mancalagames, None), "reference": (reference, None),
-            "kernel": (kernel, None), "kernel-batch": (kernel_batch, batch)}
+    return {"mancalagames": (mancalagames, None), "reference": (run_reference, None),
+            "kernel": (run_kernel, None), "kernel-batch": (run_batch, batch)}
 
 
 def measure(runners, name: str, games: int, repeat: int) -> dict[str, tuple[int, int, float]]:

@@ -277,6 +277,7 @@ def setup(app: Any) -> dict[str, Any]:
     from sphinx.util.docutils import SphinxDirective
 
     from .. import __version__
+    from .rule_nodes import table
 
     class ImportGraph(SphinxDirective):
         """``{import-graph}``: the parts graph as SVG, then each part's modules
@@ -292,38 +293,18 @@ def setup(app: Any) -> dict[str, Any]:
                 raise self.error(f"import-graph: the package has import cycles: {found}")
             result: list[nodes.Node] = [
                 nodes.raw("", f'<div class="import-graph">{svg(parts)}</div>', format="html")]
-            table = nodes.table(classes=["import-graph-table"])
-            group = nodes.tgroup(cols=3)
-            table += group
-            for width in (2, 5, 3):
-                group += nodes.colspec(colwidth=width)
-            head = nodes.thead()
-            group += head
-            body = nodes.tbody()
-            group += body
-
-            def row(cells: list[nodes.Node]) -> nodes.row:
-                out = nodes.row()
-                for cell in cells:
-                    entry = nodes.entry()
-                    entry += cell
-                    out += entry
-                return out
-
-            head += row([nodes.paragraph(text=t) for t in ("Part", "Modules (lines)", "Imports")])
             lines = sizes()
+            rows: list[list[list[nodes.Node]]] = []
             for name in sorted(parts):
-                own = [m for m in sorted(graph) if part(m) == name]
-                listed = nodes.paragraph()
-                for number, module in enumerate(own):
-                    if number:
-                        listed += nodes.Text(", ")
-                    listed += nodes.literal(text=module.removeprefix(f"{PACKAGE}."))
-                    listed += nodes.Text(f" ({lines[module]})")
-                imports = ", ".join(sorted(parts[name])) or "—"
-                body += row([nodes.paragraph("", "", nodes.literal(text=name)), listed,
-                             nodes.paragraph(text=imports)])
-            result.append(table)
+                listed: list[nodes.Node] = []
+                for module in (m for m in sorted(graph) if part(m) == name):
+                    listed += [nodes.Text(", ")] if listed else []
+                    listed += [nodes.literal(text=module.removeprefix(f"{PACKAGE}.")),
+                               nodes.Text(f" ({lines[module]})")]
+                rows.append([[nodes.literal(text=name)], listed,
+                             [nodes.Text(", ".join(sorted(parts[name])) or "—")]])
+            result.append(table(["Part", "Modules (lines)", "Imports"], rows,
+                                classes=["import-graph-table"]))
             return result
 
     app.add_directive("import-graph", ImportGraph)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
+from .rule_nodes import table
 
 SUITE_FILE = "conformance-suite.json"
 SCHEMA_FILE = "conformance-schema.json"
@@ -75,31 +77,10 @@ class ConformanceSummary(SphinxDirective):
         suite = _suite(self.env.app)
         counts = Counter((case["game"], case["rule"]) for case in suite["cases"])
         games = Counter(case["game"] for case in suite["cases"])
-        table = nodes.table()
-        group = nodes.tgroup(cols=3)
-        table += group
-        for width in (2, 4, 1):
-            group += nodes.colspec(colwidth=width)
-
-        def row(*cells: str) -> nodes.row:
-            line = nodes.row()
-            for cell in cells:
-                entry = nodes.entry()
-                entry += nodes.paragraph(text=cell)
-                line += entry
-            return line
-
-        head = nodes.thead()
-        head += row("game", "rule", "cases")
-        group += head
-        body = nodes.tbody()
-        for (game, rule), count in counts.items():
-            body += row(game, rule, str(count))
-        for game, count in games.items():
-            body += row(game, "all rules", str(count))
-        body += row("both", "all rules", str(len(suite["cases"])))
-        group += body
-        return [table]
+        rows = [(game, rule, str(count)) for (game, rule), count in counts.items()]
+        rows += [(game, "all rules", str(count)) for game, count in games.items()]
+        rows += [("both", "all rules", str(len(suite["cases"])))]
+        return [text_table(["game", "rule", "cases"], rows)]
 
 
 class ExitStatuses(SphinxDirective):
@@ -108,28 +89,14 @@ class ExitStatuses(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         from .. import cli
 
-        table = nodes.table()
-        group = nodes.tgroup(cols=3)
-        table += group
-        for width in (1, 2, 6):
-            group += nodes.colspec(colwidth=width)
+        return [text_table(["status", "name", "meaning"],
+                           [(str(status.code), status.name, status.meaning)
+                            for status in cli.EXIT_STATUSES])]
 
-        def row(*cells: str) -> nodes.row:
-            line = nodes.row()
-            for cell in cells:
-                entry = nodes.entry()
-                entry += nodes.paragraph(text=cell)
-                line += entry
-            return line
 
-        head = nodes.thead()
-        head += row("status", "name", "meaning")
-        group += head
-        body = nodes.tbody()
-        for status in cli.EXIT_STATUSES:
-            body += row(str(status.code), status.name, status.meaning)
-        group += body
-        return [table]
+def text_table(header: list[str], rows: Sequence[Sequence[str]]) -> nodes.table:
+    """A table of plain-text cells (:func:`~mancala_spec.sphinx.rule_nodes.table`)."""
+    return table(header, [[[nodes.Text(cell)] for cell in cells] for cells in rows])
 
 
 class ProtocolSchema(SphinxDirective):

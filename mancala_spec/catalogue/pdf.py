@@ -69,7 +69,7 @@ def _rule(pdf, rule: Rule, version: str | None) -> None:
         pdf.multi_cell(width, 4.5, f"     = \u201c{c.translation}\u201d \u2014 "
                        f"{c.document.title}, line {c.line}", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Sans", "", 8)
-    pdf.multi_cell(width, 4, f"Cite: {citation_text(rule, version)}",
+    pdf.multi_cell(width, 4, f"Cite: {citation_text(rule, version)}", align="L",
                    new_x="LMARGIN", new_y="NEXT", link=permalink(rule, version))
     pdf.ln(4)
 

@@ -33,13 +33,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # the same games, played the same way, as bench_playout.py times them
-from bench_playout import SEED, run_batch, run_kernel, run_reference  # noqa: E402
+from bench_playout import SEED, best_of, run_batch, run_kernel, run_reference  # noqa: E402
 
 GAMES = ("ba-awa", "bakuk")
 PROPS = {"ba-awa": "Ba-awa.txt", "bakuk": "Bakuk.txt"}
@@ -108,18 +107,8 @@ def make_runners(path: Path, batch: int):
 
 def measure(runners, name: str, games: int, repeat: int) -> dict[str, tuple[int, int, float]]:
     """{path: (games, moves, best seconds)} over *repeat* rounds."""
-    best: dict[str, tuple[int, int, float]] = {}
-    paths = list(runners.items())
-    for round_ in range(repeat):
-        turn = round_ % len(paths)
-        for path, (run, fixed) in paths[turn:] + paths[:turn]:
-            count = fixed or games
-            start = time.process_time()
-            moves = run(name, count)
-            seconds = time.process_time() - start
-            if path not in best or seconds < best[path][2]:
-                best[path] = (count, moves, seconds)
-    return best
+    return best_of(name, [(path, run, fixed or games) for path, (run, fixed) in runners.items()],
+                   repeat)
 
 
 def main(argv: list[str] | None = None) -> int:

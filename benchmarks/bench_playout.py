@@ -36,6 +36,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -100,11 +101,17 @@ def run_batch(name: str, games: int) -> int:
 def measure(name: str, games: int, repeat: int,
             batch: int = BATCH) -> dict[str, tuple[int, int, float]]:
     """{path: (games, moves, best seconds)}: *repeat* rounds, each playing the N
-    games once on every path (*batch* games on the batch path), the paths
-    taking turns to go first."""
-    best: dict[str, tuple[int, int, float]] = {}
+    games once on every path (*batch* games on the batch path)."""
     paths = [(path, run, games) for path, run in PATHS.items()]
     paths.append(("kernel-batch", run_batch, batch))
+    return best_of(name, paths, repeat)
+
+
+def best_of(name: str, paths: list[tuple[str, Callable[[str, int], int], int]],
+            repeat: int) -> dict[str, tuple[int, int, float]]:
+    """{path: (games, moves, best seconds)} over *repeat* rounds of every
+    ``(path, run, games)``, the paths taking turns to go first; CPU time."""
+    best: dict[str, tuple[int, int, float]] = {}
     for round_ in range(repeat):
         turn = round_ % len(paths)
         for path, run, count in paths[turn:] + paths[:turn]:

@@ -38,15 +38,15 @@ from .key import key_lines, render_key
 from .laps import render_laps
 from .layout import layout, layout_position, option_changes
 from .model import (
-                    Arrow,
-                    CaptureMark,
-                    Diagram,
-                    DiagramError,
-                    DropMark,
-                    Lift,
-                    Panel,
-                    PitBox,
-                    StoreBox,
+    Arrow,
+    CaptureMark,
+    Diagram,
+    DiagramError,
+    DropMark,
+    Lift,
+    Panel,
+    PitBox,
+    StoreBox,
 )
 from .render import draw_position, render, render_row
 from .run import parse_options, trace_move

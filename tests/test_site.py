@@ -419,6 +419,22 @@ def test_objects_inv_lists_every_rule_and_another_project_cites_one(site, tmp_pa
     out = (project / "_build" / "index.html").read_text(encoding="utf-8")
     assert 'href="https://rules.example/0.1/ba-awa.html#rule-ba-awa-relay"' in out
     assert 'href="https://rules.example/0.1/bakuk.html#rule-bakuk-chain"' in out
+    # without our extension, plain intersphinx: every rule's anchor is a label
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "conf.py").write_text(
+        "extensions = ['sphinx.ext.intersphinx']\n"
+        f"intersphinx_mapping = {{'mancala': ('https://rules.example/0.2/', "
+        f"{str(site.html / 'objects.inv')!r})}}\n", encoding="utf-8")
+    (plain / "index.rst").write_text(
+        "Paper\n=====\n\nAs :ref:`rule-bakuk-chain` says.\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "-q",
+                           str(plain), str(plain / "_build")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    html = (plain / "_build" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://rules.example/0.2/bakuk.html#rule-bakuk-chain"' in html
+    assert "bakuk-chain: Forward chain of captures" in html
     # a rule ID that does not exist stays a warning, so -W fails
     (project / "index.rst").write_text("x\n=\n\n:rule:`ba-awa-nope`\n", encoding="utf-8")
     bad = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "-q", "-E",

@@ -12,6 +12,10 @@ by loading this small extension, which only adds the ``rule`` role::
 and writing ``:rule:`ba-awa-relay``` (reStructuredText) or ``{rule}`ba-awa-relay```
 (MyST). No directive is added: on the rules site ``{rule}`` stays the directive
 that renders a rule.
+
+Each rule's anchor is also a standard label (``rule-<id>``, titled with the
+rule's ID and title), so a project that loads nothing of ours can still cite a
+rule through plain intersphinx: ``:ref:`rule-ba-awa-relay```.
 """
 from __future__ import annotations
 
@@ -25,11 +29,14 @@ from sphinx.roles import XRefRole
 OBJTYPE = "rule"
 
 
-def note_rule(env, rule_id: str, anchor: str, location: Any = None) -> None:
-    """Record *rule_id* as a ``std:rule`` object at *anchor* of the current page."""
+def note_rule(env, rule_id: str, anchor: str, location: Any = None, title: str = "") -> None:
+    """Record *rule_id* as a ``std:rule`` object at *anchor* of the current page,
+    and *anchor* as a label titled *title* (by default the ID)."""
     std = env.domains.standard_domain if hasattr(env.domains, "standard_domain") \
         else env.get_domain("std")
     std.note_object(OBJTYPE, rule_id, anchor, location=location)
+    std.anonlabels[anchor] = (env.docname, anchor)
+    std.labels[anchor] = (env.docname, anchor, title or rule_id)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

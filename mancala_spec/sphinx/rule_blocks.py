@@ -64,12 +64,10 @@ class RuleDirective(SphinxDirective):
         block = nodes.container(classes=["rule", f"rule-{rule.kind}"])
         block["names"].append(anchor)
         self.state.document.note_explicit_target(block, block)
-        title = f"{rule.id}: {rule.title}"
-        note_rule(self.env, rule.id, anchor, location=self.get_location(), title=title)
+        note_rule(self.env, rule.id, anchor, location=self.get_location())
         for old in old_ids(rule.id):      # renamed or withdrawn IDs land here
             block["ids"].append(rule_anchor(old))
-            note_rule(self.env, old, rule_anchor(old), location=self.get_location(),
-                      title=title)
+            note_rule(self.env, old, rule_anchor(old), location=self.get_location())
         block += self.header(rule, anchor)
         block += self.claims_section(rule)
         if rule.note:

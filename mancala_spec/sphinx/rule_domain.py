@@ -29,14 +29,25 @@ from sphinx.roles import XRefRole
 OBJTYPE = "rule"
 
 
-def note_rule(env, rule_id: str, anchor: str, location: Any = None, title: str = "") -> None:
-    """Record *rule_id* as a ``std:rule`` object at *anchor* of the current page,
-    and *anchor* as a label titled *title* (by default the ID)."""
-    std = env.domains.standard_domain if hasattr(env.domains, "standard_domain") \
+def _std(env: Any) -> Any:
+    return env.domains.standard_domain if hasattr(env.domains, "standard_domain") \
         else env.get_domain("std")
-    std.note_object(OBJTYPE, rule_id, anchor, location=location)
-    std.anonlabels[anchor] = (env.docname, anchor)
-    std.labels[anchor] = (env.docname, anchor, title or rule_id)
+
+
+def note_rule(env: Any, rule_id: str, anchor: str, location: Any = None) -> None:
+    """Record *rule_id* as a ``std:rule`` object at *anchor* of the current page."""
+    _std(env).note_object(OBJTYPE, rule_id, anchor, location=location)
+
+
+def title_labels(env: Any, titled: dict[str, tuple[str, str]]) -> None:
+    """Give the anchors in *titled* (anchor → (docname, title)) titled labels,
+    so plain ``:ref:`` finds them. Called once every page is read: the standard
+    domain records an explicit target without a title as an anonymous label,
+    and would warn of a duplicate if a titled one were noted while reading."""
+    std = _std(env)
+    for anchor, (docname, title) in titled.items():
+        std.anonlabels[anchor] = (docname, anchor)
+        std.labels[anchor] = (docname, anchor, title)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

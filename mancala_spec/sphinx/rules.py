@@ -53,6 +53,7 @@ from ..catalogue import load_catalogue, unknown_rule_claims
 from ..catalogue.cite import base_url, permalink
 from ..catalogue.traceability import Rendered, check, source_line_anchor
 from .rule_blocks import ENV_RULES, RuleDirective, RuleSummaryDirective
+from .rule_domain import title_labels
 from .rule_nodes import (
     RULE_REF,
     SOURCE_LINE_REF,
@@ -108,6 +109,15 @@ def _where(env) -> dict[str, str]:
         for rule_id, _ in entries:
             where.setdefault(rule_id, docname)
     return where
+
+
+def label_rules(app: Sphinx, env: Any) -> list[str]:
+    """Every rendered rule's anchor as a label titled with its ID and title
+    (``env-updated``), so another project cites a rule with plain ``:ref:``."""
+    catalogue = load_catalogue()
+    title_labels(env, {rule_anchor(rule_id): (docname, f"{rule_id}: {catalogue[rule_id].title}")
+                       for rule_id, docname in _where(env).items()})
+    return []
 
 
 def resolve_reference(app: Sphinx, env, node: addnodes.pending_xref, contnode: nodes.Element):
@@ -276,6 +286,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", collect_examples)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
+    app.connect("env-updated", label_rules)
     app.connect("missing-reference", resolve_reference)
     app.connect("build-finished", check_site)
     app.connect("viewcode-follow-imported", viewcode_follow_property)

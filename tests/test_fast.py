@@ -344,14 +344,16 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     pytest.importorskip("numpy")
     from mancala_spec.fast import ba_awa
     from mancala_spec.fast import batch_playouts as batch
-    real = ba_awa.sow
 
-    def odd_is_endless(pits, pit, mover, step, owners, players=2):
-        after, won, took, laps, endless = real(pits, pit, mover, step, owners, players)
-        return (after, won, took, laps, endless or pits[pit] % 2 == 1)
+    def odd_is_endless(real):   # the same sowing, endless from odd seeds too
+        def sow(pits, pit, mover, table, owners, players=2):
+            after, won, took, laps, endless = real(pits, pit, mover, table, owners, players)
+            return (after, won, took, laps, endless or pits[pit] % 2 == 1)
+        return sow
 
-    monkeypatch.setattr(ba_awa, "sow", odd_is_endless)
-    monkeypatch.setattr(batch, "sow", odd_is_endless)
+    # the batch sows with the sowing order, the scalar kernel along lap paths
+    monkeypatch.setattr(batch, "sow", odd_is_endless(ba_awa.sow))
+    monkeypatch.setattr(ba_awa, "sow_along", odd_is_endless(ba_awa.sow_along))
     monkeypatch.setattr(batch, "BATCH_LAPS", 0)
     stuck_rows = []
     settle = batch._BaAwaPlayouts.stuck

@@ -8,11 +8,12 @@ catalogue rule it implements.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import add
 from typing import TYPE_CHECKING
 
 from .base import Counts, FastGame, History, Key, Moves, State
-from .tables import EIGHT, FOUR, NextTable, Pits
+from .tables import EIGHT, FOUR, NextTable, PathTable, Pits, lap_paths
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game
@@ -24,6 +25,8 @@ Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, a
 
 #: positions whose sowings a :class:`FastBaAwa` remembers (then it starts again)
 CACHE = 20_000
+#: laps :func:`sow` runs before it starts keeping the boards seen
+QUICK_LAPS = 12
 
 
 def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int],
@@ -36,6 +39,12 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     result says so (``endless``); the board is then the one it stopped on, as
     with ``endless="stop"``. *laps* counts the laps sown, the last included.
 
+    Keeping every board a lap starts from costs a tuple and a set entry a lap,
+    while almost every sowing ends within a few laps, and a sowing that ends
+    never repeated a lap (one that did would repeat forever). So the sowing is
+    first run for up to :data:`QUICK_LAPS` laps keeping nothing; only one that
+    runs longer is sown again from the start, keeping the boards.
+
     >>> from mancala_spec.fast.tables import sowing_next
     >>> step, owners = sowing_next(12, False), (0,) * 6 + (1,) * 6
     >>> sow((4,) * 12, 0, 0, step, owners)[2:]   # the opening move from a: five laps
@@ -43,21 +52,47 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     >>> sow((0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 1), 10, 1, step, owners)[3:]
     (72, True)
     """
+    return sow_along(pits, pit, mover, _paths(step, sum(pits)), owners, players)
+
+
+@lru_cache(maxsize=64)
+def _paths(step: NextTable, most: int) -> PathTable:
+    """:func:`~mancala_spec.fast.tables.lap_paths`, remembered for the last 64
+    tables and seed counts asked for."""
+    return lap_paths(step, most)
+
+
+def sow_along(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[int],
+              players: int = 2) -> Sowing:
+    """:func:`sow`, with the table of lap paths
+    (:func:`~mancala_spec.fast.tables.lap_paths`, for up to ``sum(pits)``
+    seeds) rather than the sowing order."""
+    sowing = _sow(pits, pit, mover, paths, owners, players, quick=True)
+    if sowing is None:
+        sowing = _sow(pits, pit, mover, paths, owners, players, quick=False)
+        assert sowing is not None      # keeping the boards, it always stops
+    return sowing
+
+
+def _sow(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[int],
+         players: int, quick: bool) -> Sowing | None:
+    """:func:`sow_along`, keeping the boards seen; or (*quick*) keeping none
+    and giving up (``None``) after :data:`QUICK_LAPS` laps."""
     board = list(pits)
     won = [0] * players
     took = False
     # ba-awa-endless: each board and pit a lap starts from; a lap that would
     # start again from one of them repeats forever.
-    seen = {(pits, pit)}
+    seen = set() if quick else {(pits, pit)}
     origin = pit
     seeds = board[pit]                 # ba-awa-sow: lift every seed of the pit
     board[pit] = 0
     laps = 1
     while True:
-        following = step[origin]       # ba-awa-origin: skip_origin passes over it
-        p = origin
-        for _ in range(seeds - 1):     # ba-awa-sow: one seed into each following pit
-            p = following[p]
+        # ba-awa-sow: one seed into each following pit (ba-awa-origin: skip_origin
+        # passes over the origin), along the lap's path
+        middle, last = paths[origin][seeds]
+        for p in middle:
             count = board[p] + 1
             if count == FOUR:          # ba-awa-owner-four: not the last seed: the
                 board[p] = 0           # pit's owner takes the four at once
@@ -65,7 +100,7 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
                 took = True
             else:
                 board[p] = count
-        p = following[p]               # the lap's last seed
+        p = last                       # the lap's last seed
         count = board[p] + 1
         board[p] = count
         if count == FOUR:              # ba-awa-mover-four: the mover takes them; the move ends
@@ -74,10 +109,14 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
             return tuple(board), tuple(won), True, laps, False
         if count == 1:                 # ba-awa-sowing-end: an empty pit ends the move
             return tuple(board), tuple(won), took, laps, False
-        lap = (tuple(board), p)
-        if lap in seen:                # ba-awa-endless: it would repeat forever
-            return lap[0], tuple(won), took, laps, True
-        seen.add(lap)
+        if quick:
+            if laps == QUICK_LAPS:     # a long sowing: sow it again, keeping the boards
+                return None
+        else:
+            lap = (tuple(board), p)
+            if lap in seen:            # ba-awa-endless: it would repeat forever
+                return lap[0], tuple(won), took, laps, True
+            seen.add(lap)
         origin = p                     # ba-awa-relay: lift them all, last seed too,
         seeds = count                  # and sow a new lap from the next pit
         board[p] = 0
@@ -94,6 +133,8 @@ class FastBaAwa(FastGame):
         super().__init__(game, opener, owners)
         self.endless_illegal = game.options["endless"] == "illegal"
         self.owners_take = game.options["no_move"] == "owners"
+        #: ``paths[origin][seeds]``: the pits a lap sows (ba-awa-sow, ba-awa-origin)
+        self.paths: PathTable = lap_paths(self.sow_next, game.total_seeds)
         # ba-awa-choose: the pits each player chooses from: those they own
         # (choose="owned"), or those of their row, whoever owns them (choose="row")
         if game.options["choose"] == "row":
@@ -131,12 +172,12 @@ class FastBaAwa(FastGame):
                 # ba-awa-choose: any pit the player chooses from that holds seeds ...
                 # ba-awa-endless: ... unless (endless="illegal") its sowing never ends
                 memo = {}
-                step, owners, players, illegal = (self.sow_next, self.owners, self.players,
-                                                  self.endless_illegal)
+                paths, owners, players, illegal = (self.paths, self.owners, self.players,
+                                                   self.endless_illegal)
                 for pit in self.choice[player]:
                     if pits[pit]:
-                        after, won, took, _, endless = sow(pits, pit, player, step, owners,
-                                                           players)
+                        after, won, took, _, endless = sow_along(pits, pit, player, paths,
+                                                                 owners, players)
                         if not (endless and illegal):
                             memo[pit] = (after, won, took)
                 if len(self._cache) >= CACHE:
@@ -148,8 +189,8 @@ class FastBaAwa(FastGame):
     def sow(self, pits: Pits, pit: int, mover: int) -> Sown | None:
         """Sow *pit* lap after lap; ``None`` if the sowing never ends and
         ``endless="illegal"``."""
-        after, won, took, _, endless = sow(pits, pit, mover, self.sow_next, self.owners,
-                                           self.players)
+        after, won, took, _, endless = sow_along(pits, pit, mover, self.paths, self.owners,
+                                                 self.players)
         return None if endless and self.endless_illegal else (after, won, took)
 
     def play(self, state: State, pit: int) -> State:

@@ -354,6 +354,8 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     # the batch sows with the sowing order, the scalar kernel along lap paths
     monkeypatch.setattr(batch, "sow", odd_is_endless(ba_awa.sow))
     monkeypatch.setattr(ba_awa, "sow_along", odd_is_endless(ba_awa.sow_along))
+    # and the made-up rule may make a lap that ends the move endless: sow every move
+    monkeypatch.setattr(ba_awa, "ENDS_MOVE", ())
     monkeypatch.setattr(batch, "BATCH_LAPS", 0)
     stuck_rows = []
     settle = batch._BaAwaPlayouts.stuck

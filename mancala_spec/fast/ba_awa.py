@@ -25,6 +25,9 @@ Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, a
 
 #: positions whose sowings a :class:`FastBaAwa` remembers (then it starts again)
 CACHE = 20_000
+#: the seeds in a pit that make a lap ending there end the move: none (it
+#: ends in an empty pit, ba-awa-sowing-end) or three (it makes four, ba-awa-mover-four)
+ENDS_MOVE = (0, FOUR - 1)
 #: laps :func:`sow` runs before it starts keeping the boards seen
 QUICK_LAPS = 12
 
@@ -143,14 +146,15 @@ class FastBaAwa(FastGame):
                                                         tuple(range(half, self.size)))
         else:
             self.choice = self.owned
-        # The legal moves, with their sowings, of the last (pits, player) asked
-        # about: a move asks for the next player's (the pass check), and playing
-        # one of them asks again, so each sowing is worked out once.
+        # The legal moves, with their sowings (see moves), of the last (pits,
+        # player) asked about: a move asks for the next player's (the pass
+        # check), and playing one of them asks again, so each sowing is worked
+        # out once.
         self._memo_key: Key = ((), -1)
-        self._memo: dict[int, Sown] = {}
+        self._memo: dict[int, Sown | None] = {}
         # and every (pits, player) met, up to CACHE of them: games of the same
         # rules pass through the same positions, above all their first moves
-        self._cache: dict[Key, dict[int, Sown]] = {}
+        self._cache: dict[Key, dict[int, Sown | None]] = {}
 
     def forget(self) -> None:
         self._memo_key, self._memo = ((), -1), {}
@@ -159,11 +163,28 @@ class FastBaAwa(FastGame):
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:
         if not any(pits):          # every way a Ba-awa game ends clears the board
             return ()
-        return tuple(self.sowings(pits, to_move))
+        return tuple(self.moves(pits, to_move))
 
     def sowings(self, pits: Pits, player: int) -> dict[int, Sown]:
-        """*player*'s legal moves on *pits*, each with its sowing, in pit order.
-        (Remembered for the last *pits* and *player* asked about; do not change it.)"""
+        """*player*'s legal moves on *pits*, each with its sowing, in pit order."""
+        moves = self.moves(pits, player)
+        sowings = {}
+        for pit, sown in moves.items():
+            if sown is None:
+                sown = moves[pit] = self._sown(pits, pit, player)
+            sowings[pit] = sown
+        return sowings
+
+    def moves(self, pits: Pits, player: int) -> dict[int, Sown | None]:
+        """*player*'s legal moves on *pits*, in pit order, each with its sowing,
+        or ``None`` for a sowing not worked out yet: one that is legal because
+        it is a single lap that ends the move (fewer seeds than pits, so the
+        lap's last seed falls where no other did, in a pit of
+        :data:`ENDS_MOVE`); a legal move's sowing is needed only once it is
+        played (:meth:`play` fills it in), the others must be sown to know
+        whether they end. (Remembered for the last *pits* and *player* asked
+        about, and for up to :data:`CACHE` others until :meth:`forget`; do not
+        change it.)"""
         memo_pits, memo_player = self._memo_key
         if player != memo_player or (pits is not memo_pits and pits != memo_pits):
             key = (pits, player)
@@ -172,14 +193,19 @@ class FastBaAwa(FastGame):
                 # ba-awa-choose: any pit the player chooses from that holds seeds ...
                 # ba-awa-endless: ... unless (endless="illegal") its sowing never ends
                 memo = {}
-                paths, owners, players, illegal = (self.paths, self.owners, self.players,
-                                                   self.endless_illegal)
+                paths, owners, players, illegal, size = (
+                    self.paths, self.owners, self.players, self.endless_illegal, self.size)
                 for pit in self.choice[player]:
-                    if pits[pit]:
-                        after, won, took, _, endless = sow_along(pits, pit, player, paths,
-                                                                 owners, players)
-                        if not (endless and illegal):
-                            memo[pit] = (after, won, took)
+                    seeds = pits[pit]
+                    if not seeds:
+                        continue
+                    if seeds < size and pits[paths[pit][seeds][1]] in ENDS_MOVE:
+                        memo[pit] = None
+                        continue
+                    after, won, took, _, endless = sow_along(pits, pit, player, paths,
+                                                             owners, players)
+                    if not (endless and illegal):
+                        memo[pit] = (after, won, took)
                 if len(self._cache) >= CACHE:
                     self._cache.clear()
                 self._cache[key] = memo
@@ -193,11 +219,21 @@ class FastBaAwa(FastGame):
                                                  self.players)
         return None if endless and self.endless_illegal else (after, won, took)
 
+    def _sown(self, pits: Pits, pit: int, mover: int) -> Sown:
+        """The sowing of a legal move (:meth:`moves`)."""
+        after, won, took, _, _ = sow_along(pits, pit, mover, self.paths, self.owners,
+                                           self.players)
+        return after, won, took
+
     def play(self, state: State, pit: int) -> State:
         pits, mover, captured, history, moves = state
         if pit not in moves:
             raise self.illegal(state, pit)
-        after, won, took = self.sowings(pits, mover)[pit]
+        legal = self.moves(pits, mover)
+        sown = legal[pit]
+        if sown is None:
+            sown = legal[pit] = self._sown(pits, pit, mover)
+        after, won, took = sown
         if took:
             captured = tuple(map(add, captured, won))
         # ba-awa-repetition: the positions seen since the last capture
@@ -209,7 +245,7 @@ class FastBaAwa(FastGame):
             return self._finish(after, turns[0], captured, None)
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can ...
         for to_move in turns:
-            following = self.sowings(after, to_move)
+            following = self.moves(after, to_move)
             if following:
                 break
             # ba-awa-no-move: ... if not, (no_move="owners") the game ends and owners

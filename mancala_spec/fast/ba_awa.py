@@ -86,7 +86,7 @@ def _sow(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[in
     took = False
     # ba-awa-endless: each board and pit a lap starts from; a lap that would
     # start again from one of them repeats forever.
-    seen = set() if quick else {(pits, pit)}
+    seen = None if quick else {(pits, pit)}
     origin = pit
     seeds = board[pit]                 # ba-awa-sow: lift every seed of the pit
     board[pit] = 0
@@ -112,7 +112,7 @@ def _sow(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[in
             return tuple(board), tuple(won), True, laps, False
         if count == 1:                 # ba-awa-sowing-end: an empty pit ends the move
             return tuple(board), tuple(won), took, laps, False
-        if quick:
+        if seen is None:
             if laps == QUICK_LAPS:     # a long sowing: sow it again, keeping the boards
                 return None
         else:

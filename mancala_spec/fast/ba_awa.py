@@ -177,14 +177,14 @@ class FastBaAwa(FastGame):
 
     def moves(self, pits: Pits, player: int) -> dict[int, Sown | None]:
         """*player*'s legal moves on *pits*, in pit order, each with its sowing,
-        or ``None`` for a sowing not worked out yet: one that is legal because
-        it is a single lap that ends the move (fewer seeds than pits, so the
-        lap's last seed falls where no other did, in a pit of
-        :data:`ENDS_MOVE`); a legal move's sowing is needed only once it is
-        played (:meth:`play` fills it in), the others must be sown to know
-        whether they end. (Remembered for the last *pits* and *player* asked
-        about, and for up to :data:`CACHE` others until :meth:`forget`; do not
-        change it.)"""
+        or ``None`` for a sowing not worked out yet: one that is legal
+        whether it ends or not (``endless="stop"``), or because it is a single
+        lap that ends the move (fewer seeds than pits, so the lap's last seed
+        falls where no other did, in a pit of :data:`ENDS_MOVE`); a legal
+        move's sowing is needed only once it is played (:meth:`play` fills it
+        in), the others must be sown to know whether they end. (Remembered for
+        the last *pits* and *player* asked about, and for up to :data:`CACHE`
+        others until :meth:`forget`; do not change it.)"""
         memo_pits, memo_player = self._memo_key
         if player != memo_player or (pits is not memo_pits and pits != memo_pits):
             key = (pits, player)
@@ -199,7 +199,8 @@ class FastBaAwa(FastGame):
                     seeds = pits[pit]
                     if not seeds:
                         continue
-                    if seeds < size and pits[paths[pit][seeds][1]] in ENDS_MOVE:
+                    if not illegal or (seeds < size
+                                       and pits[paths[pit][seeds][1]] in ENDS_MOVE):
                         memo[pit] = None
                         continue
                     # (sow_along, its quick first try spelt out: a call less)

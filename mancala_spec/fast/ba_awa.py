@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 Sowing = tuple[Pits, Counts, bool, int, bool]
 Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, any capture?
 
-#: positions whose sowings a :class:`FastBaAwa` remembers (then it starts again)
+#: positions whose sowings a :class:`FastBaAwa` remembers (then it forgets them
+#: all and starts again; :meth:`~FastBaAwa.forget` too): each a dict of at most
+#: a row of sowings, about 1 KB, so at most about 20 MB
 CACHE = 20_000
 #: the seeds in a pit that make a lap ending there end the move: none (it
 #: ends in an empty pit, ba-awa-sowing-end) or three (it makes four, ba-awa-mover-four)
@@ -55,13 +57,17 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     >>> sow((0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 1), 10, 1, step, owners)[3:]
     (72, True)
     """
-    return sow_along(pits, pit, mover, _paths(step, sum(pits)), owners, players)
+    # a lap carries at most every seed; a game's board holds four a pit (ba-awa-setup)
+    most = max(sum(pits), FOUR * len(step))
+    return sow_along(pits, pit, mover, _paths(step, most), owners, players)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)
 def _paths(step: NextTable, most: int) -> PathTable:
-    """:func:`~mancala_spec.fast.tables.lap_paths`, remembered for the last 64
-    tables and seed counts asked for."""
+    """:func:`~mancala_spec.fast.tables.lap_paths`, remembered: tables of the
+    board, not positions met, so :meth:`FastGame.forget` leaves them. At most
+    8, each of ``size * (most + 1)`` laps (Ba-awa's board and seeds: 12 * 49
+    laps, about 0.15 MB); for a game's boards one a sowing order."""
     return lap_paths(step, most)
 
 

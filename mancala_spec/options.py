@@ -139,8 +139,8 @@ OPTIONS: tuple[Option, ...] = (
             ("pass", "they are passed over; if nobody can move, the opener takes what remains"),
             ("owners", "the game ends and each owner takes the seeds in their own pits")),
     _option("ba-awa", "players", "ba-awa-three-players", "how many play", 2, *_PLAYERS,
-            (3, "three players, each starting with four consecutive pits: "
-                "South a–d, East e–B, North C–F")),
+            (3, "three players, each starting with four pits (which four: "
+                "ba-awa-three-turns)")),
     _option("ba-awa", "turn_order", "ba-awa-three-turns",
             "with three players, which way turns pass", "sowing",
             ("sowing", "turns pass in the sowing direction: South, East, North"),
@@ -179,8 +179,8 @@ OPTIONS: tuple[Option, ...] = (
             "who scores the counters left on the board at the end", "unscored",
             ("unscored", "nobody"), ("owners", "the owner of their hole")),
     _option("bakuk", "players", "bakuk-three-players", "how many play", 2, *_PLAYERS,
-            (3, "three players, each commanding a pair of adjacent holes: "
-                "South a–b, East c–A, North B–C")),
+            (3, "three players, each commanding a pair of adjacent holes (which pair: "
+                "bakuk-three-turns)")),
     _option("bakuk", "turn_order", "bakuk-three-turns",
             "with three players, which way turns pass", "sowing",
             ("sowing", "turns pass in the sowing direction: South, East, North"),

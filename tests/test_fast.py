@@ -256,7 +256,6 @@ def replay(game, moves, opener: int = 0):
 def test_batch_playouts_are_games_of_the_traced_engine(name, options):
     """Every game the batch plays is replayed by the traced engine: each move
     legal, the game over exactly after the last, with the same captures and winner."""
-    pytest.importorskip("numpy")
     from mancala_spec.fast import playouts
     game = ms.get_game(name, **options)
     games = 60
@@ -277,7 +276,6 @@ def test_batch_playouts_through_endless_sowings(text, pit, endless, laps, monkey
     """Random games from the start seldom meet an endless sowing: these start
     where one waits (and, with laps=1, every sowing of more than one lap is
     handed to the scalar kernel), and replay as traced games."""
-    pytest.importorskip("numpy")
     from mancala_spec.fast import batch_playouts as batch
     monkeypatch.setattr(batch, "BATCH_LAPS", laps)
     game = ms.get_game("ba-awa", endless=endless)
@@ -295,7 +293,6 @@ def test_batch_playouts_through_endless_sowings(text, pit, endless, laps, monkey
 def test_batch_playouts_choose_uniformly():
     """The opening move is drawn uniformly from South's six pits (a test that
     fails for a biased draw: 6,000 games, each count within 5 standard deviations)."""
-    pytest.importorskip("numpy")
     from mancala_spec.fast import playouts
     result = playouts(ms.get_game("bakuk"), 6000, seed=11, record=True)
     counts = [int((result.records[:, 0] == pit).sum()) for pit in range(3)]
@@ -303,7 +300,6 @@ def test_batch_playouts_choose_uniformly():
 
 
 def test_batch_playouts_refuse_what_they_cannot_play():
-    pytest.importorskip("numpy")
     from mancala_spec.fast import playouts
     with pytest.raises(ValueError, match="two players"):
         playouts(ms.get_game("bakuk", players=3), 10)
@@ -341,7 +337,6 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     rule under which it is common (a sowing from a pit of odd seeds is
     endless), every sowing going through the scalar sowing (BATCH_LAPS = 0),
     and the batch's games must be the scalar kernel's games, move for move."""
-    pytest.importorskip("numpy")
     from mancala_spec.fast import ba_awa
     from mancala_spec.fast import batch_playouts as batch
     real = ba_awa._sow    # every sowing goes through it, the batch's long ones too

@@ -389,6 +389,22 @@ def test_sources_page_shows_origin_and_checksum_of_each_document(site):
     assert "parallel versions of that one article" in text
 
 
+def build_other_project(project, site, url: str, extensions: list[str], text: str):
+    """Build a one-page Sphinx project at *project* whose page says *text*, with
+    intersphinx pointing *url* at the built site's inventory; return the
+    completed process and the folder."""
+    project.mkdir()
+    (project / "conf.py").write_text(
+        f"extensions = {['sphinx.ext.intersphinx', *extensions]!r}\n"
+        f"intersphinx_mapping = {{'mancala': ({url!r}, "
+        f"{str(site.html / 'objects.inv')!r})}}\n", encoding="utf-8")
+    (project / "index.rst").write_text(f"Paper\n=====\n\n{text}\n", encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "-q",
+                           str(project), str(project / "_build")],
+                          capture_output=True, text=True, timeout=300,
+                          env={**__import__("os").environ, "PYTHONPATH": str(ROOT)}), project
+
+
 def test_objects_inv_lists_every_rule_and_another_project_cites_one(site, tmp_path):
     """A tiny second Sphinx project links to rules through intersphinx, against
     the inventory the build wrote."""
@@ -402,35 +418,16 @@ def test_objects_inv_lists_every_rule_and_another_project_cites_one(site, tmp_pa
     item = listed["ba-awa-relay"]
     uri = item.uri if hasattr(item, "uri") else item[2]
     assert uri == "https://rules.example/0/ba-awa.html#rule-ba-awa-relay"
-    project = tmp_path / "other"
-    project.mkdir()
-    (project / "conf.py").write_text(
-        "extensions = ['sphinx.ext.intersphinx', 'mancala_spec.sphinx.rule_domain']\n"
-        f"intersphinx_mapping = {{'mancala': ('https://rules.example/0.1/', "
-        f"{str(site.html / 'objects.inv')!r})}}\n", encoding="utf-8")
-    (project / "index.rst").write_text(
-        "Paper\n=====\n\nWe follow :rule:`ba-awa-relay` and :rule:`bakuk-chain`.\n",
-        encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "-q",
-                             str(project), str(project / "_build")],
-                            capture_output=True, text=True, timeout=300,
-                            env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    result, project = build_other_project(
+        tmp_path / "other", site, "https://rules.example/0.1/", ["mancala_spec.sphinx.rule_domain"],
+        "We follow :rule:`ba-awa-relay` and :rule:`bakuk-chain`.")
     assert result.returncode == 0, result.stderr
     out = (project / "_build" / "index.html").read_text(encoding="utf-8")
     assert 'href="https://rules.example/0.1/ba-awa.html#rule-ba-awa-relay"' in out
     assert 'href="https://rules.example/0.1/bakuk.html#rule-bakuk-chain"' in out
     # without our extension, plain intersphinx: every rule's anchor is a label
-    plain = tmp_path / "plain"
-    plain.mkdir()
-    (plain / "conf.py").write_text(
-        "extensions = ['sphinx.ext.intersphinx']\n"
-        f"intersphinx_mapping = {{'mancala': ('https://rules.example/0.2/', "
-        f"{str(site.html / 'objects.inv')!r})}}\n", encoding="utf-8")
-    (plain / "index.rst").write_text(
-        "Paper\n=====\n\nAs :ref:`rule-bakuk-chain` says.\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "-q",
-                           str(plain), str(plain / "_build")],
-                          capture_output=True, text=True, timeout=300)
+    done, plain = build_other_project(tmp_path / "plain", site, "https://rules.example/0.2/", [],
+                                      "As :ref:`rule-bakuk-chain` says.")
     assert done.returncode == 0, done.stderr
     html = (plain / "_build" / "index.html").read_text(encoding="utf-8")
     assert 'href="https://rules.example/0.2/bakuk.html#rule-bakuk-chain"' in html

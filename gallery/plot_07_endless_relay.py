@@ -11,9 +11,9 @@ that starts again from a board and pit already seen in the move.
 
 This script does not type such a position in: it plays random games (with a
 fixed seed, so the result is reproducible) until the player to move has a pit
-whose sowing never ends — the engine reports that as ``pos.sowing(pit) is
-None``. It then plays that pit under ``endless="stop"``. The table shows every
-lap, one row each: the pits' counts at the lap's start in sowing order, the
+whose sowing never ends — the engine reports that as
+``game.never_ends(pos, pit)``. It then plays that pit under ``endless="stop"``.
+The table shows every lap, one row each: the pits' counts at the lap's start in sowing order, the
 lifted pit outlined and the pit of the lap's last seed underlined. The last
 row's end repeats an earlier state, so the relay could never end. The panels
 after it draw the first two laps and the last one in full.
@@ -38,7 +38,7 @@ def find_endless(rng):
         while not pos.is_over:
             for pit in range(game.board.size):
                 mine = pos.owners[pit] == pos.to_move and pos.pits[pit] > 0
-                if mine and pos.sowing(pit) is None:
+                if mine and game.never_ends(pos, pit):
                     return games, pos, pit
             pos = pos.play(rng.choice(pos.legal_moves()))
 

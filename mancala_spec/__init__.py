@@ -12,6 +12,7 @@
 from .catalogue import get_rule, load_catalogue
 from .engine.games import Game, get_game
 from .engine.match import Match
+from .engine.outcome import Outcome
 from .engine.position import Position
 from .engine.trace import Trace
 from .errors import (
@@ -28,7 +29,7 @@ __version__ = "0.2.0"
 
 __all__ = [
     "Game", "GameRecord", "Match", "parse_match", "IllegalMoveError", "InvalidPositionError",
-    "MancalaError", "NotationError", "OptionError", "Position", "Trace", "UnknownGameError",
-    "__version__", "format_game", "format_match", "get_game", "get_rule", "load_catalogue",
-    "parse_game",
+    "MancalaError", "NotationError", "OptionError", "Outcome", "Position", "Trace",
+    "UnknownGameError", "__version__", "format_game", "format_match", "get_game", "get_rule",
+    "load_catalogue", "parse_game",
 ]

@@ -16,19 +16,106 @@ This module is plain data: it imports nothing of the engine or the catalogue.
 >>> [o.name for o in game_options("bakuk")]
 ['skip_origin', 'chain', 'no_move', 'leftovers', 'players', 'turn_order']
 >>> chain = option("bakuk", "chain")
->>> chain.default, chain.choices, chain.rule
-('forward', ('forward', 'backward'), 'bakuk-chain')
+>>> chain.default, chain.rule
+(<Chain.FORWARD: 'forward'>, 'bakuk-chain')
+>>> chain.choices
+(<Chain.FORWARD: 'forward'>, <Chain.BACKWARD: 'backward'>)
 >>> chain.parse("backward"), option("ba-awa", "skip_origin").parse("TRUE")
-('backward', True)
+(<Chain.BACKWARD: 'backward'>, True)
+
+A word-valued option takes the members of its ``StrEnum``
+(:class:`Chain`, :class:`Endless`…), which are also strings, so the keyword
+API keeps taking the words: ``get_game("bakuk", chain="backward")`` is
+``get_game("bakuk", chain=Chain.BACKWARD)``. A misspelt word is refused
+(:class:`~mancala_spec.errors.OptionError`), and the engine compares with the
+members (``options["chain"] is Chain.FORWARD``), so a misspelt member is an
+error too, never a silent other branch.
+
+>>> chain.check("backward") is Chain.BACKWARD
+True
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
 
 from .errors import OptionError
 
-#: The types an option's values may have.
-Value = bool | int | str
+
+class Choose(StrEnum):
+    """Ba-awa ``choose``: which pits a player chooses from (``ba-awa-choose``)."""
+
+    OWNED = "owned"
+    ROW = "row"
+
+
+class Endless(StrEnum):
+    """Ba-awa ``endless``: what a relay sowing that never ends is (``ba-awa-endless``)."""
+
+    ILLEGAL = "illegal"
+    STOP = "stop"
+
+
+class NoMove(StrEnum):
+    """Ba-awa ``no_move``: what happens when the player to move has no legal
+    move (``ba-awa-no-move``)."""
+
+    PASS = "pass"
+    OWNERS = "owners"
+
+
+class Exhausted(StrEnum):
+    """Bakuk ``no_move``: what happens when the player to move has no counters
+    (``bakuk-exhausted``)."""
+
+    END = "end"
+    PASS = "pass"
+
+
+class TurnOrder(StrEnum):
+    """``turn_order`` of three-player games (``ba-awa-three-turns``, ``bakuk-three-turns``)."""
+
+    SOWING = "sowing"
+    REVERSE = "reverse"
+
+
+class Chain(StrEnum):
+    """Bakuk ``chain``: which way the capture chain runs (``bakuk-chain``)."""
+
+    FORWARD = "forward"
+    BACKWARD = "backward"
+
+
+class Leftovers(StrEnum):
+    """Bakuk ``leftovers``: who scores the counters left at the end (``bakuk-leftovers``)."""
+
+    UNSCORED = "unscored"
+    OWNERS = "owners"
+
+
+class Opener(StrEnum):
+    """Match setting ``opener``: who opens each later game (``ba-awa-match-opener``)."""
+
+    ALTERNATE = "alternate"
+    WINNER = "winner"
+    LOSER = "loser"
+
+
+class Allocation(StrEnum):
+    """Match setting ``allocation``: which pits a player receives (``ba-awa-match-allocation``)."""
+
+    EXTEND = "extend"
+    CONSECUTIVE = "consecutive"
+
+
+#: The number of players (``players``): two, or three.
+Players = Literal[2, 3]
+#: The pits a player must control to win a match (``target``).
+Target = Literal[10, 11, 12]
+#: The types an option's values may have: a yes-or-no, a number, or a member
+#: of one of the enumerations above (a ``StrEnum``, so also a string).
+Value = bool | int | StrEnum
 
 
 @dataclass(frozen=True)
@@ -58,7 +145,9 @@ class Option:
 
     def __post_init__(self) -> None:
         if not self.accepts(self.default):
-            raise ValueError(f"the default of {self.name} is not one of its values")
+            raise OptionError(f"the default of {self.name} is not one of its values",
+                              game=self.game, option=self.name, value=self.default,
+                              choices=self.choices)
 
     @property
     def choices(self) -> tuple[Value, ...]:
@@ -70,24 +159,33 @@ class Option:
         """The type of the option's values (``bool``, ``int`` or ``str``)."""
         return type(self.default)
 
-    @property
-    def doc(self) -> str:
-        """The option's line of help (the same as ``help``)."""
-        return self.help
+    def value_of(self, value: object) -> Value | None:
+        """The option's value that *value* is, or ``None``: one of its values
+        of the same type (so ``1`` is not ``True``), or for a word-valued
+        option the word itself (``"backward"`` is ``Chain.BACKWARD``)."""
+        for choice in self.choices:
+            if isinstance(choice, StrEnum):
+                if type(value) in (str, type(choice)) and value == choice:
+                    return choice
+            elif type(value) is type(choice) and value == choice:
+                return choice
+        return None
 
     def accepts(self, value: object) -> bool:
-        """Whether *value* is one of the option's values, of the same type
-        (so ``1`` is not ``True``)."""
-        return any(value == choice and type(value) is type(choice) for choice in self.choices)
+        """Whether *value* is one of the option's values (see :meth:`value_of`)."""
+        return self.value_of(value) is not None
 
     def check(self, value: object) -> Value:
-        """*value*, if the option accepts it; else raise
-        :class:`~mancala_spec.errors.OptionError` naming the values it does."""
-        if not self.accepts(value):
+        """The option's value that *value* is (a word becomes its enumeration's
+        member); else raise :class:`~mancala_spec.errors.OptionError` naming
+        the values it takes, with its fields filled."""
+        checked = self.value_of(value)
+        if checked is None:
             what = f"match {self.name}" if self.setting else f"option {self.name} of {self.game}"
-            raise OptionError(
-                f"{what} must be one of {', '.join(map(repr, self.choices))}, not {value!r}")
-        return value  # type: ignore[return-value]
+            shown = ", ".join(repr(plain(choice)) for choice in self.choices)
+            raise OptionError(f"{what} must be one of {shown}, not {value!r}", game=self.game,
+                              option=self.name, value=value, choices=self.choices)
+        return checked
 
     def parse(self, text: str) -> Value:
         """The value written as *text* (as on the command line or in a game
@@ -99,7 +197,8 @@ class Option:
                 return choice
         shown = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
         raise OptionError(f"{self.name}={text!r} is not a value of {self.game}'s option "
-                          f"{self.name}: it takes {shown}")
+                          f"{self.name}: it takes {shown}", game=self.game, option=self.name,
+                          value=text, choices=self.choices)
 
     def describe(self) -> str:
         """One line: ``name=default|other…  help``, the default first."""
@@ -107,6 +206,11 @@ class Option:
         default = shown[self.choices.index(self.default)]
         others = [text for text in shown if text != default]
         return f"{self.name}={'|'.join([default, *others])}  {self.help} ({self.rule})"
+
+
+def plain(value: Value) -> bool | int | str:
+    """*value* as a plain ``bool``, ``int`` or ``str`` (for messages and data)."""
+    return value.value if isinstance(value, StrEnum) else value
 
 
 def _option(game: str, name: str, rule: str, help: str, default: Value,
@@ -121,45 +225,52 @@ _PLAYERS = ((2, "two players, each owning their own row"),)
 OPTIONS: tuple[Option, ...] = (
     # -- Ba-awa ---------------------------------------------------------------------
     _option("ba-awa", "choose", "ba-awa-choose",
-            "which pits a player chooses from: the pits they own, or their row", "owned",
-            ("owned", "a player chooses among the pits they own, which in match play may "
-                      "differ from their row"),
-            ("row", "a player chooses among the pits of their own row, whoever owns them now "
-                    "(the Catalan 'of their side' read literally; two players only)")),
+            "which pits a player chooses from: the pits they own, or their row", Choose.OWNED,
+            (Choose.OWNED, "a player chooses among the pits they own, which in match play may "
+                           "differ from their row"),
+            (Choose.ROW, "a player chooses among the pits of their own row, whoever owns them "
+                         "now (the Catalan 'of their side' read literally; two players only)")),
     _option("ba-awa", "skip_origin", "ba-awa-origin",
             "whether a lap of 12+ seeds passes over the pit it was lifted from", False,
             (False, "a lap sows into the pit it started from like any other"),
             (True, "a lap of 12 or more seeds passes over the pit it was lifted from")),
     _option("ba-awa", "endless", "ba-awa-endless",
-            "what a relay sowing that never ends is", "illegal",
-            ("illegal", "a move whose relay sowing never ends is not a legal move"),
-            ("stop", "such a sowing stops at the first repeated lap state, the seeds staying put")),
+            "what a relay sowing that never ends is", Endless.ILLEGAL,
+            (Endless.ILLEGAL, "a move whose relay sowing never ends is not a legal move"),
+            (Endless.STOP, "such a sowing stops at the first repeated lap state, the seeds "
+                           "staying put")),
     _option("ba-awa", "no_move", "ba-awa-no-move",
-            "what happens when the player to move has no legal move", "pass",
-            ("pass", "they are passed over; if nobody can move, the opener takes what remains"),
-            ("owners", "the game ends and each owner takes the seeds in their own pits")),
+            "what happens when the player to move has no legal move", NoMove.PASS,
+            (NoMove.PASS, "they are passed over; if nobody can move, the opener takes what "
+                          "remains"),
+            (NoMove.OWNERS, "the game ends and each owner takes the seeds in their own pits")),
     _option("ba-awa", "players", "ba-awa-three-players", "how many play", 2, *_PLAYERS,
             (3, "three players, each starting with four pits (which four: "
                 "ba-awa-three-turns)")),
     _option("ba-awa", "turn_order", "ba-awa-three-turns",
-            "with three players, which way turns pass", "sowing",
-            ("sowing", "turns pass in the sowing direction: South, East, North"),
-            ("reverse", "turns pass against the sowing direction: South, North, East")),
+            "with three players, which way turns pass", TurnOrder.SOWING,
+            (TurnOrder.SOWING, "turns pass in the sowing direction: South, East, North"),
+            (TurnOrder.REVERSE, "turns pass against the sowing direction: South, North, East")),
     _option("ba-awa", "target", "ba-awa-match-aim",
             "the pits a player must control to win the match", 12,
             (10, "ten pits, as it is usually played"),
             (11, "eleven pits, as it is usually played"), (12, "all twelve pits"), setting=True),
     _option("ba-awa", "opener", "ba-awa-match-opener",
-            "who opens each later game of the match", "alternate",
-            ("alternate", "the opening move passes to the next player who still controls pits"),
-            ("winner", "the player who captured the most seeds opens (on a tie, it alternates)"),
-            ("loser", "the player who captured the fewest seeds opens (on a tie, it alternates)"),
+            "who opens each later game of the match", Opener.ALTERNATE,
+            (Opener.ALTERNATE, "the opening move passes to the next player who still controls "
+                               "pits"),
+            (Opener.WINNER, "the player who captured the most seeds opens (on a tie, it "
+                            "alternates)"),
+            (Opener.LOSER, "the player who captured the fewest seeds opens (on a tie, it "
+                           "alternates)"),
             setting=True),
     _option("ba-awa", "allocation", "ba-awa-match-allocation",
-            "which pits a player receives for the next game", "extend",
-            ("extend", "with two players, the stronger keeps their row and extends "
-                       "counter-clockwise into the other's; with three, consecutive blocks"),
-            ("consecutive", "consecutive blocks in sowing order from pit a, also with two"),
+            "which pits a player receives for the next game", Allocation.EXTEND,
+            (Allocation.EXTEND, "with two players, the stronger keeps their row and extends "
+                                "counter-clockwise into the other's; with three, consecutive "
+                                "blocks"),
+            (Allocation.CONSECUTIVE, "consecutive blocks in sowing order from pit a, also with "
+                                     "two"),
             setting=True),
     # -- Bakuk ----------------------------------------------------------------------
     _option("bakuk", "skip_origin", "bakuk-origin",
@@ -167,24 +278,24 @@ OPTIONS: tuple[Option, ...] = (
             (False, "a lap sows into the hole it started from like any other"),
             (True, "a lap of six or more counters passes over the hole it was lifted from")),
     _option("bakuk", "chain", "bakuk-chain",
-            "which way the capture chain runs from the last hole", "forward",
-            ("forward", "with the sowing, as the source says"),
-            ("backward", "against the sowing, as MancalaGames plays it by default "
-                         "(a variant for comparison)")),
+            "which way the capture chain runs from the last hole", Chain.FORWARD,
+            (Chain.FORWARD, "with the sowing, as the source says"),
+            (Chain.BACKWARD, "against the sowing, as MancalaGames plays it by default "
+                             "(a variant for comparison)")),
     _option("bakuk", "no_move", "bakuk-exhausted",
-            "what happens when the player to move has no counters", "end",
-            ("end", "the game ends"),
-            ("pass", "they pass; the game ends when nobody can move")),
+            "what happens when the player to move has no counters", Exhausted.END,
+            (Exhausted.END, "the game ends"),
+            (Exhausted.PASS, "they pass; the game ends when nobody can move")),
     _option("bakuk", "leftovers", "bakuk-leftovers",
-            "who scores the counters left on the board at the end", "unscored",
-            ("unscored", "nobody"), ("owners", "the owner of their hole")),
+            "who scores the counters left on the board at the end", Leftovers.UNSCORED,
+            (Leftovers.UNSCORED, "nobody"), (Leftovers.OWNERS, "the owner of their hole")),
     _option("bakuk", "players", "bakuk-three-players", "how many play", 2, *_PLAYERS,
             (3, "three players, each commanding a pair of adjacent holes (which pair: "
                 "bakuk-three-turns)")),
     _option("bakuk", "turn_order", "bakuk-three-turns",
-            "with three players, which way turns pass", "sowing",
-            ("sowing", "turns pass in the sowing direction: South, East, North"),
-            ("reverse", "turns pass against the sowing direction: South, North, East")),
+            "with three players, which way turns pass", TurnOrder.SOWING,
+            (TurnOrder.SOWING, "turns pass in the sowing direction: South, East, North"),
+            (TurnOrder.REVERSE, "turns pass against the sowing direction: South, North, East")),
 )
 
 #: The games that have options, in the order shown.
@@ -208,7 +319,8 @@ def option(game: str, name: str) -> Option:
         if candidate.game == game and candidate.name == name:
             return candidate
     known = ", ".join(o.name for o in OPTIONS if o.game == game)
-    raise OptionError(f"unknown option {name!r} for {game}; its options are: {known}")
+    raise OptionError(f"unknown option {name!r} for {game}; its options are: {known}",
+                      game=game, option=name)
 
 
 def parse_options(game: str, items: list[str] | tuple[str, ...]) -> dict[str, Value]:
@@ -220,13 +332,16 @@ def parse_options(game: str, items: list[str] | tuple[str, ...]) -> dict[str, Va
     for item in items:
         name, sep, text = item.partition("=")
         if not sep or not name:
-            raise OptionError(f"an option is written NAME=VALUE, not {item!r}")
+            raise OptionError(f"an option is written NAME=VALUE, not {item!r}", game=game,
+                              value=item)
         declared = option(game, name.strip())
         if declared.name in values:
-            raise OptionError(f"option {declared.name} is given twice")
+            raise OptionError(f"option {declared.name} is given twice", game=game,
+                              option=declared.name, value=text.strip())
         values[declared.name] = declared.parse(text.strip())
     return values
 
 
-__all__ = ["Choice", "GAMES", "OPTIONS", "Option", "Value", "game_options", "match_settings",
-           "option", "parse_options"]
+__all__ = ["Allocation", "Chain", "Choice", "Choose", "Endless", "Exhausted", "GAMES", "Leftovers",
+           "NoMove", "OPTIONS", "Opener", "Option", "Players", "Target", "TurnOrder", "Value",
+           "game_options", "match_settings", "option", "parse_options", "plain"]

@@ -45,7 +45,7 @@ def test_rules_prints_citation_translation_and_code(capsys):
     for citation in rule.citations:
         assert f"“{citation.quote}”" in out
         assert f"line {citation.line} ({citation.source})" in out
-    assert "mancala_spec.engine.games.ba_awa.BaAwa.sow_move" in out
+    assert "mancala_spec.engine.games.ba_awa.BaAwa.mover_four" in out
     code, out, _ = run(capsys, "rules", "ba-awa-endless")
     assert "Gap:" in out and "alternative: endless='stop'" in out
 

@@ -201,7 +201,7 @@ def check_random_position(pos):
         # Only Ba-awa rejects an own pit with seeds, and only as endless: the naive
         # model confirms the lap states repeat.
         assert game.name == "ba-awa" and game.options["endless"] == "illegal"
-        assert pos.sowing(pit) is None
+        assert pos.sowing(pit).endless
         *_, ending, states = naive_ba_awa_sowing(pos.pits, pos.owners, pos.to_move, pit,
                                                  game.options["skip_origin"], max_laps=5000)
         assert ending is None and len(set(states)) < len(states)
@@ -318,7 +318,7 @@ def test_engine_and_naive_model_agree_on_every_endless_sowing_of_nine_seeds():
     assert len(endless) == 72
     for pits, pit in endless:
         pos = game.position(pits, to_move=owners[pit], captured=(20, 19))
-        assert pos.sowing(pit) is None and pit not in pos.legal_moves()
+        assert pos.sowing(pit).endless and pit not in pos.legal_moves()
         others = [p for p in range(12) if owners[p] == owners[pit] and pits[p] and p != pit
                   and (pits, p) not in endless]
         assert set(others) <= set(pos.legal_moves())

@@ -76,16 +76,13 @@ def explain(trace) -> list[str]:
 def explain_end(trace) -> list[str]:
     """Why the game ended with *trace*'s move and how it scored, the counters
     left on the board included (told by event type and rule, not wording)."""
-    from ..engine.trace import Capture, EndOfGame, EndOfMove
+    from ..engine.trace import Capture, EndOfMove
 
     pos = trace.position
     game = pos.game
-    from ..engine.trace import GAME_END_REASONS
-
     lines = []
-    ends = [event for event in trace.events if isinstance(event, EndOfGame)]
-    for event in ends:
-        lines.append(f"The game is over: {GAME_END_REASONS[event.reason]} [{event.rule}].")
+    if pos.outcome is not None:
+        lines.append(f"The game is over: {pos.outcome.describe()} [{pos.outcome.rule}].")
     # captures after the sowing ended are the end's: the seeds left on the board
     sown = max((i for i, e in enumerate(trace.events) if isinstance(e, EndOfMove)), default=-1)
     for event in trace.events[sown + 1:]:

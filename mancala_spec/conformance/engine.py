@@ -15,7 +15,7 @@ import sys
 from ..engine.games import get_game
 from ..engine.games.ba_awa import BaAwa
 from ..engine.games.bakuk import Bakuk
-from ..engine.sowing import Sowing, sowing_order
+from ..engine.sowing import Sowing
 from ..engine.trace import EndOfLap
 from .protocol import serve
 
@@ -36,6 +36,7 @@ class NoRelay(BaAwa):
     """Ends every move after its first lap (no relay sowing)."""
 
     def sow_move(self, pos, pit):
+        """One lap, and the move ends."""
         s = Sowing(pos)
         seeds = s.pick_up(pit, "ba-awa-sow")
         last, count = self.sow_lap(s, pit, seeds, "ba-awa-sow")
@@ -48,16 +49,18 @@ class NoRelay(BaAwa):
 class EightToMover(BaAwa):
     """Gives the last eight seeds to the player who made the last move."""
 
-    def settle(self, before, s):
-        if sum(s.pits) <= 8:
-            return self.finish(s, before, "eight-seeds", "ba-awa-eight", lambda pit: s.mover)
-        return super().settle(before, s)
+    def last_eight(self, s, pos):
+        if pos.seeds_on_board > 8:
+            return None
+        s.take_all(lambda pit: s.mover, "ba-awa-eight")
+        return "eight-seeds", "ba-awa-eight"
 
 
 class NoEndlessCheck(BaAwa):
     """Never detects endless sowing: on an endless move it hangs, as a naive engine does."""
 
     def sow_move(self, pos, pit):
+        """Relay laps until one ends, however long that takes."""
         s = Sowing(pos)
         seeds = s.pick_up(pit, "ba-awa-sow")
         while True:
@@ -86,6 +89,7 @@ class CapturesSixes(Bakuk):
     """Also captures a last hole of six, as Koumma does."""
 
     def sow_move(self, pos, pit):
+        """Bakuk's sowing, then a last hole of six captured too."""
         s = super().sow_move(pos, pit)
         last = next(e.pit for e in reversed(s.events) if isinstance(e, EndOfLap))
         if s.pits[last] == 6:
@@ -98,10 +102,6 @@ class NoOriginSkip(Bakuk):
 
     def next_pit(self, pit, origin):
         return (pit + 1) % self.board.size
-
-    @property
-    def sowing_order(self):
-        return sowing_order(self.board.size, False)
 
 
 MUTANTS = {

@@ -53,9 +53,22 @@ class Board:
         return pit // self.pits_per_row
 
     @property
+    @implements("ba-awa-board", "bakuk-board")
     def row_owners(self) -> tuple[int, ...]:
-        """Each pit's owner when every player owns their own row."""
+        """Each pit's owner when every player owns their own row: South a…,
+        North A… (the two-player game's ownership in both games)."""
         return tuple(self.row_owner(pit) for pit in range(self.size))
+
+    @property
+    @implements("ba-awa-three-players", "ba-awa-three-turns", "bakuk-three-players",
+                "bakuk-three-turns")
+    def three_player_owners(self) -> tuple[int, ...]:
+        """Each pit's owner at the start of a three-player game: an equal block
+        each (Ba-awa: four pits; Bakuk: a pair of holes), consecutive in sowing
+        order from a, South first, then East, then North (Ba-awa: a–d, e–B,
+        C–F; Bakuk: a–b, c–A, B–C)."""
+        block = self.size // 3
+        return tuple(pit // block for pit in range(self.size))
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -73,17 +86,10 @@ class Board:
         return tuple(player for player, count in enumerate(counts) for _ in range(count))
 
     @property
-    @implements("ba-awa-board", "bakuk-board", "ba-awa-three-players", "ba-awa-three-turns",
-                "bakuk-three-players", "bakuk-three-turns")
     def default_owners(self) -> tuple[int, ...]:
-        """Who owns which pit at the start of a standalone game. Two players:
-        each owns the row in front of them (South a…, North A…). Three players:
-        equal blocks of consecutive pits in sowing order, South first from a,
-        then East, then North (Ba-awa: a–d, e–B, C–F; Bakuk: a–b, c–A, B–C)."""
-        if self.players == 2:
-            return tuple(self.row_owner(pit) for pit in range(self.size))
-        block = self.size // self.players
-        return tuple(pit // block for pit in range(self.size))
+        """Who owns which pit at the start of a standalone game: with two
+        players :attr:`row_owners`, with three :attr:`three_player_owners`."""
+        return self.row_owners if self.players == 2 else self.three_player_owners
 
     def name(self, pit: int) -> str:
         """The pit's name: a, b, c… for South's row, A, B, C… for North's."""
@@ -99,6 +105,15 @@ class Board:
         raise NotationError(
             f"no pit named {name!r}: pits are {letters[0]}–{letters[-1]} (South) "
             f"and {letters[0].upper()}–{letters[-1].upper()} (North)", name, 1)
+
+
+    def player_name(self, player: int) -> str:
+        """'South' or 'North' ('South', 'East' or 'North' with three players)."""
+        return self.player_names[player]
+
+    def player_letter(self, player: int) -> str:
+        """The player's letter in notation: 'S' or 'N' ('S', 'E' or 'N' with three players)."""
+        return self.player_letters[player]
 
 
 def player_name(player: int, players: int = 2) -> str:

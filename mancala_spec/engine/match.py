@@ -25,7 +25,7 @@ from typing import Any
 
 from ..catalogue import implements
 from ..errors import IllegalMoveError, InvalidPositionError, OptionError
-from ..options import match_settings
+from ..options import Allocation, Opener, match_settings
 from .games.ba_awa import BaAwa
 from .position import Position
 
@@ -65,8 +65,8 @@ class Match:
 
     game: BaAwa
     target: int = 12
-    opener: str = "alternate"
-    allocation: str = "extend"
+    opener: Opener | str = Opener.ALTERNATE            # a word becomes its member
+    allocation: Allocation | str = Allocation.EXTEND
     played: tuple[PlayedGame, ...] = ()
     #: the game being played (by default the first game, from the usual opening)
     current: PlayedGame = None       # type: ignore[assignment]  # set by __post_init__
@@ -77,8 +77,8 @@ class Match:
         if not isinstance(self.game, BaAwa):
             raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}", option="game",
                               value=self.game)
-        for setting in match_settings("ba-awa"):
-            setting.check(getattr(self, setting.name))
+        for setting in match_settings("ba-awa"):     # a word becomes its enum member
+            object.__setattr__(self, setting.name, setting.check(getattr(self, setting.name)))
         if self.current is None:
             start = self.game.start()
             object.__setattr__(self, "current", PlayedGame(start, ()))
@@ -128,7 +128,9 @@ class Match:
         captured = self.position.captured
         pits = [seeds // SEEDS_PER_PIT_WON for seeds in captured]
         spare = self.game.board.size - sum(pits)
-        order = [self.position.opener, *self.game.turn_order(self.position.opener)[:-1]]
+        order = [self.position.opener]                        # turn order from the opener
+        while len(order) < self.game.players:
+            order.append(self.game.next_player(order[-1], range(self.game.players)))
         by_remainder = sorted(order, key=lambda p: -(captured[p] % SEEDS_PER_PIT_WON))
         for player in by_remainder[:spare]:
             pits[player] += 1
@@ -170,7 +172,7 @@ class Match:
         """
         board = self.game.board
         n = board.pits_per_row
-        if self.allocation == "extend" and self.game.players == 2:
+        if self.allocation is Allocation.EXTEND and self.game.players == 2:
             owners = list(board.row_owners)
             for player, count in enumerate(earned):
                 if count > n:
@@ -191,12 +193,13 @@ class Match:
         (among those still in the match), alternating on a tie."""
         final = self.position
         active = [p for p in range(self.game.players) if p in owners]
-        if self.opener != "alternate":
-            best = (max if self.opener == "winner" else min)(final.captured[p] for p in active)
+        if self.opener is not Opener.ALTERNATE:
+            best = (max if self.opener is Opener.WINNER else min)(final.captured[p]
+                                                                  for p in active)
             chosen = [p for p in active if final.captured[p] == best]
             if len(chosen) == 1:
                 return chosen[0]
-        return next(p for p in self.game.turn_order(final.opener) if p in active)
+        return self.game.next_player(final.opener, active)
 
     def next_game(self, owners: Sequence[int] | None = None) -> Match:
         """The match with the next game started.

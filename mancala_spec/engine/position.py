@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import mancala_spec.engine.outcome
+
 from ..errors import IllegalMoveError, InvalidPositionError, NotationError
+from .outcome import Outcome
 from .text import format_position, parse_position
 from .trace import Trace
 
@@ -22,7 +25,8 @@ Key = tuple[tuple[int, ...], int]
 
 class Position:
     """A position of one game: pits, player to move, stores, opener, owners and
-    the positions seen since the last capture (for the repetition rules).
+    the positions seen since the last capture (for the repetition rules); once
+    the game is over, its :attr:`outcome`.
 
     Build one with :meth:`Game.start <mancala_spec.engine.games.base.Game.start>`,
     :meth:`Game.position <mancala_spec.engine.games.base.Game.position>`, or from text::
@@ -31,7 +35,7 @@ class Position:
     """
 
     __slots__ = ("game", "pits", "to_move", "captured", "opener", "owners", "history",
-                 "_sowings", "_moves")
+                 "outcome", "_sowings", "_moves")
 
     game: Game
     pits: tuple[int, ...]
@@ -40,7 +44,11 @@ class Position:
     opener: int
     owners: tuple[int, ...]
     history: tuple[Key, ...]
-    _sowings: dict[int, Sowing | None]
+    #: How the game ended (an :class:`~mancala_spec.engine.outcome.Outcome`),
+    #: or ``None`` while it goes on. (Annotations that name the class in full
+    #: tell the docs which ``Outcome`` this is: the conformance runner has one.)
+    outcome: mancala_spec.engine.outcome.Outcome | None
+    _sowings: dict[int, Sowing]
     _moves: tuple[int, ...] | None
 
     def __init__(self, game: Game, text: str) -> None:
@@ -49,24 +57,25 @@ class Position:
                 f"Position(game, text) needs a game (from get_game), not {game!r}", field="game")
         parsed = parse_position(game, text)
         self._set(game, parsed.pits, parsed.to_move, parsed.captured, parsed.opener,
-                  parsed.owners, parsed.history)
+                  parsed.owners, parsed.history, parsed.outcome)
 
     @classmethod
     def unchecked(cls, game: Game, pits: tuple[int, ...], to_move: int,
                   captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
-                  history: tuple[tuple[tuple[int, ...], int], ...] = ()) -> Position:
+                  history: tuple[tuple[tuple[int, ...], int], ...] = (),
+                  outcome: mancala_spec.engine.outcome.Outcome | None = None) -> Position:
         """A position built without any check, for the engine's own use (it only
         makes valid positions) and for tests and studies that need a board
         outside play. Every sequence must be a tuple. Everyone else builds
         positions with :meth:`Game.position
         <mancala_spec.engine.games.base.Game.position>`, which checks them."""
         self = object.__new__(cls)
-        self._set(game, pits, to_move, captured, opener, owners, history)
+        self._set(game, pits, to_move, captured, opener, owners, history, outcome)
         return self
 
     def _set(self, game: Game, pits: tuple[int, ...], to_move: int,
              captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
-             history: tuple[Key, ...]) -> None:
+             history: tuple[Key, ...], outcome: Outcome | None) -> None:
         set_field = object.__setattr__    # the only way in: Position.__setattr__ refuses
         set_field(self, "game", game)
         set_field(self, "pits", pits)
@@ -75,6 +84,7 @@ class Position:
         set_field(self, "opener", opener)
         set_field(self, "owners", owners)
         set_field(self, "history", history)
+        set_field(self, "outcome", outcome)
         set_field(self, "_sowings", {})   # sowings worked out so far (see sowing())
         set_field(self, "_moves", None)   # the legal moves, once worked out
 
@@ -98,13 +108,13 @@ class Position:
 
     @property
     def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self.game.is_over(self)
+        """True once the game has ended (it has an :attr:`outcome`)."""
+        return self.outcome is not None
 
     @property
     def winner(self) -> int | None:
         """The winning player's index; ``None`` for a draw or a game not over."""
-        return self.game.winner(self) if self.is_over else None
+        return None if self.outcome is None else self.outcome.winner
 
     def legal_moves(self) -> list[int]:
         """The pits the player to move may play, as sorted indices."""
@@ -131,18 +141,19 @@ class Position:
         self.check_move(index)
         # the sowing worked out for the legality check, if any, is used up here
         sowing = self._sowings.pop(index, None) or self.game.sow_move(self, index)
-        assert sowing is not None    # a legal move's sowing ends
         after = self.game.settle(self, sowing)
         return Trace.of_sowing(self, index, sowing, after)
 
-    def sowing(self, pit: int) -> Sowing | None:
-        """The sowing of *pit* before the end-of-move rules, or ``None`` if the
-        sowing never ends (worked out once, as a legality check may need it).
-        Do not change it, and do not keep it: :meth:`trace` takes it and goes
-        on with it (the next call sows afresh)."""
-        if pit not in self._sowings:
-            self._sowings[pit] = self.game.sow_move(self, pit)
-        return self._sowings[pit]
+    def sowing(self, pit: int) -> Sowing:
+        """The sowing of *pit* before the end-of-move rules (worked out once, as
+        a legality check may need it); its ``endless`` is true if it never
+        ends (``ba-awa-endless``), and it is then left unfinished. Do not
+        change it, and do not keep it: :meth:`trace` takes it and goes on with
+        it (the next call sows afresh)."""
+        sowing = self._sowings.get(pit)
+        if sowing is None:
+            sowing = self._sowings[pit] = self.game.sow_move(self, pit)
+        return sowing
 
     def check_move(self, pit: int) -> None:
         """Raise :class:`~mancala_spec.errors.IllegalMoveError`, saying why, if
@@ -231,7 +242,14 @@ class Position:
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Position, (self.game, self.to_text()))
+        # the text, and the outcome (a finished Ba-awa board does not show why it ended)
+        return (_restore, (self.game, self.to_text(), self.outcome))
+
+
+def _restore(game: Game, text: str, outcome: Outcome | None) -> Position:
+    pos = Position(game, text)
+    return pos if outcome == pos.outcome else Position.unchecked(
+        game, pos.pits, pos.to_move, pos.captured, pos.opener, pos.owners, pos.history, outcome)
 
 
 __all__ = ["Position", "NotationError"]

@@ -20,7 +20,6 @@ the step out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .trace import Capture, Drop, EndOfGame, EndOfLap, EndOfMove, Event, Pass, PickUp, Relay
@@ -55,6 +54,9 @@ class Sowing:
         self.laps = 0
         #: whether any seed has left the board
         self.took = False
+        #: whether the sowing was found never to end (``ba-awa-endless``): it is
+        #: then left unfinished, and its move is not a legal one
+        self.endless = False
 
     @property
     def events(self) -> list[Event]:
@@ -118,32 +120,3 @@ class Sowing:
     def end_game(self, reason: str, rule: str) -> None:
         """Record that the game is over, and why."""
         self.records.append((EndOfGame, rule, reason))
-
-
-class SowingOrder:
-    """The sowing order of one board as a table, for the fast kernel and the
-    analysis (the reference engine asks :meth:`Game.next_pit
-    <mancala_spec.engine.games.base.Game.next_pit>` instead, which says the
-    same). Get one with :func:`sowing_order` or :attr:`Game.sowing_order
-    <mancala_spec.engine.games.base.Game.sowing_order>`.
-
-    >>> order = sowing_order(6, skip_origin=True)
-    >>> order.next[2][1], order.next[2][3]
-    (3, 4)
-    """
-
-    def __init__(self, size: int, skip_origin: bool) -> None:
-        def following(pit: int, origin: int) -> int:
-            after = (pit + 1) % size
-            if skip_origin and after == origin:
-                after = (after + 1) % size
-            return after
-        #: ``next[origin][pit]``: the pit after *pit* in a lap lifted from *origin*
-        self.next = tuple(tuple(following(pit, origin) for pit in range(size))
-                          for origin in range(size))
-
-
-@cache
-def sowing_order(size: int, skip_origin: bool) -> SowingOrder:
-    """The :class:`SowingOrder` of a board of *size* pits (one per board and option)."""
-    return SowingOrder(size, skip_origin)

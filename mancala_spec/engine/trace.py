@@ -20,7 +20,7 @@ event           meaning
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
 #: Gives a pit's or a player's name from its index.
@@ -158,15 +158,6 @@ GAME_END_REASONS = {
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (PickUp, Drop, Capture, EndOfLap, Relay, EndOfMove, Pass, EndOfGame)
 }
-
-
-def event_from_dict(data: dict[str, object]) -> Event:
-    """Rebuild an event from :meth:`Event.as_dict` output."""
-    data = dict(data)
-    cls: Any = EVENT_TYPES[str(data.pop("event"))]
-    names = {f.name for f in fields(cls)}
-    event: Event = cls(**{k: v for k, v in data.items() if k in names})
-    return event
 
 
 class Trace:

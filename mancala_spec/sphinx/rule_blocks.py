@@ -31,7 +31,6 @@ from .rule_nodes import (
 
 logger = logging.getLogger(__name__)
 ENV_RULES = "mancala_rules"          # docname -> [(rule_id, [example ids])]
-_catalogue_file = catalogue_file
 
 
 def statement_terms(directive: SphinxDirective) -> tuple[str, ...]:
@@ -54,7 +53,7 @@ class RuleDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         rule_id = self.arguments[0]
         catalogue = load_catalogue()
-        self.env.note_dependency(_catalogue_file())
+        self.env.note_dependency(catalogue_file())
         if rule_id not in catalogue:
             logger.warning("unknown rule %r in {rule}: no catalogue rule has this ID", rule_id,
                            location=self.get_location(), type="mancala", subtype="rule")
@@ -192,7 +191,7 @@ class RuleDirective(SphinxDirective):
         if not functions:
             section += nodes.paragraph(text="No engine function declares this rule.")
         for func in functions:
-            section += implementation_block(func, self.env.docname, self.env)
+            section += implementation_block(func, self.env.docname, self.env, rule.id)
         return [section]
 
     def examples_section(self, rule: Rule) -> tuple[list[nodes.Node], list[str | None]]:
@@ -230,7 +229,7 @@ class RuleSummaryDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(_catalogue_file())
+        self.env.note_dependency(catalogue_file())
         catalogue = load_catalogue()
         rule_id = self.arguments[0]
         if rule_id not in catalogue:

@@ -248,12 +248,23 @@ def definition(term: str, body: Sequence[nodes.Node]) -> nodes.definition_list_i
     return item
 
 
-def implementation_block(func, docname: str, env) -> details:
+def rule_lines(lines: list[str], rule_id: str) -> list[int]:
+    """The lines (counted from 1) of a function's source that pass *rule_id*
+    to a primitive: those holding the ID as a string, its ``@implements`` line
+    aside."""
+    quoted = (f'"{rule_id}"', f"'{rule_id}'")
+    return [number for number, line in enumerate(lines, start=1)
+            if any(q in line for q in quoted) and not line.lstrip().startswith("@")]
+
+
+def implementation_block(func, docname: str, env, rule_id: str | None = None) -> details:
     """The source of one implementing function, with links to its API entry
-    and to the full module (viewcode), in a ``<details>`` box."""
+    and to the full module (viewcode), in a ``<details>`` box; the lines that
+    pass *rule_id* (if given) are highlighted."""
     source_file = inspect.getsourcefile(func)
     env.note_dependency(source_file)
     lines, start = inspect.getsourcelines(func)
+    marked = rule_lines(lines, rule_id) if rule_id else []
     code = textwrap.dedent("".join(lines)).rstrip("\n")
     module, qualname = func.__module__, func.__qualname__
     relative = func.__module__.replace(".", "/") + ".py"
@@ -269,10 +280,16 @@ def implementation_block(func, docname: str, env) -> details:
     head += nodes.Text(f" in {relative}, lines {start}–{start + len(lines) - 1} ")
     head += viewcode_anchor(reftarget=f"_modules/{module.replace('.', '/')}", refid=qualname,
                             refdoc=docname)
+    if marked:
+        shown = ", ".join(str(start + number - 1) for number in marked)
+        head += nodes.Text(f" (highlighted: line{'s' if len(marked) > 1 else ''} {shown}, "
+                           f"which pass{'' if len(marked) > 1 else 'es'} {rule_id})")
     box += head
     block = nodes.literal_block(code, code, language="python", linenos=True,
                                 classes=["rule-source"])
     block["highlight_args"] = {"linenostart": start}
+    if marked:
+        block["highlight_args"]["hl_lines"] = marked
     box += block
     return box
 

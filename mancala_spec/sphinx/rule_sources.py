@@ -16,7 +16,6 @@ from .rule_nodes import catalogue_file, definition, linked_text, rule_ref
 
 logger = logging.getLogger(__name__)
 ENV_SOURCES = "mancala_sources"      # docname -> [source file]
-_catalogue_file = catalogue_file
 
 
 def source_facts(source: str) -> nodes.definition_list:
@@ -50,7 +49,7 @@ class SourceDocumentDirective(SphinxDirective):
                            type="mancala", subtype="source")
             return []
         document = SOURCES[source]
-        self.env.note_dependency(_catalogue_file())
+        self.env.note_dependency(catalogue_file())
         self.env.note_dependency(str(resources.files("mancala_spec.sources").joinpath(source)))
         data = getattr(self.env, ENV_SOURCES, None)
         if data is None:

@@ -11,8 +11,6 @@ from sphinx.util.docutils import SphinxDirective
 from ..catalogue import load_catalogue
 from .rule_nodes import catalogue_file, join, rule_badge, rule_ref, table
 
-_catalogue_file = catalogue_file
-
 
 class RuleIndexDirective(SphinxDirective):
     """``{rule-index}``: a table of every catalogue rule with a link to it."""
@@ -21,7 +19,7 @@ class RuleIndexDirective(SphinxDirective):
     option_spec = {"game": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(_catalogue_file())
+        self.env.note_dependency(catalogue_file())
         game = self.options.get("game")
         rules = [rule for rule in load_catalogue() if game is None or rule.game == game]
         return [table(["Rule", "Title", "Kind", "Engine options"],
@@ -70,7 +68,7 @@ class ClaimsTableDirective(SphinxDirective):
     option_spec = {"basis": lambda value: directives.choice(value, ("reading", "editorial"))}
 
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(_catalogue_file())
+        self.env.note_dependency(catalogue_file())
         basis = self.options.get("basis", "reading")
         rows: list[list[list[nodes.Node]]] = []
         for rule in load_catalogue():

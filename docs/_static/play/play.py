@@ -32,7 +32,7 @@ def games() -> str:
             "name": cls.name, "title": cls.title,
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
                          "meanings": [getattr(c, "meaning", "") for c in getattr(o, "values", ())],
-                         "rule": o.rule, "doc": o.doc} for o in cls.OPTIONS],
+                         "rule": o.rule, "doc": o.help} for o in cls.OPTIONS],
         })
     return _json(out)
 
@@ -136,7 +136,7 @@ class Session:
     def state(self) -> str:
         game, pos = self.game, self.pos
         board = game.board
-        ended = [s for s in self.last if s["kind"] == "end-of-game"]
+        outcome = pos.outcome
         return _json({
             "game": game.name, "title": game.title,
             "options": {k: v for k, v in game.options.items()},
@@ -151,7 +151,8 @@ class Session:
             "moves": [board.name(p) for p in self.moves],
             "previous": self.positions[-2].to_text() if self.moves else None,
             "last": self.last,
-            "end": ended[-1] if ended else None,
+            "end": None if outcome is None else {**outcome.as_dict(),
+                                                 "text": f"game over: {outcome.describe()}"},
             "record": self.record(),
         })
 

@@ -1,23 +1,26 @@
 """Ba-awa (Twi/Akan, Ghana; also Anenam, Nam-Nam).
 
-Each method below implements the catalogue rules named in its ``@implements``
-line, and its steps follow the rule statements in order.
+A move is :meth:`BaAwa.sow_move` (the sowing, lap after lap) and then
+:meth:`BaAwa.conclude` (the end-of-move rules), each a short composition of the
+rule steps below. Each step is a method tagged (``@implements``) with the one
+rule it decides, and does what that rule says in the order it says it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ...catalogue import implements
-from ...errors import InvalidPositionError, OptionError
-from ...options import game_options
+from ...errors import OptionError
+from ...options import Choose, Endless, NoMove, game_options
 from ..board import Board
 from ..position import Position
 from ..sowing import Sowing
-from .base import Game
+from .base import Ending, Game
 
 FOUR = 4
 EIGHT = 8
+#: a lap's state, for ba-awa-endless: the board and the pit the lap starts from
+LapState = tuple[tuple[int, ...], int]
 
 
 class BaAwa(Game):
@@ -29,35 +32,39 @@ class BaAwa(Game):
     name = "ba-awa"
     title = "Ba-awa"
     aliases = ("anenam", "nam-nam", "baawa")
-    seeds_per_pit = 4
+    seeds_per_pit = FOUR
     OPTIONS = game_options("ba-awa")
+
+    # -- the board -----------------------------------------------------------
 
     @implements("ba-awa-board", "ba-awa-stores")
     def make_board(self) -> Board:
         """Two rows of six playing pits, each row owned by the player in front of
-        it. The optional end stores are not pits (nothing is sown into them):
+        it (:attr:`Board.row_owners <mancala_spec.engine.board.Board.row_owners>`).
+        The optional end stores are not pits (nothing is sown into them):
         they are the players' captured counts."""
         return Board(pits_per_row=6, players=self.players)
 
-    @implements("ba-awa-setup", "ba-awa-turns")
-    def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
-        """Four seeds in every pit, stores empty; *opener* (South by default) moves first."""
-        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
-                             captured=[0] * self.players, opener=opener, owners=owners)
+    @implements("ba-awa-setup")
+    def setup(self) -> tuple[list[int], list[int]]:
+        """Four seeds in every pit; the stores empty: nobody has captured anything."""
+        return [self.seeds_per_pit] * self.board.size, [0] * self.players
 
     @implements("ba-awa-choose")
     def check_options(self, values: dict[str, Any]) -> None:
         """``choose="row"`` needs two players: with three, East has no row of
         their own (each player starts with four pits, and the rows are South's
         and North's), so "a pit of their side" names nothing for East."""
-        if values["choose"] == "row" and values["players"] != 2:
+        if values["choose"] is Choose.ROW and values["players"] != 2:
             raise OptionError(
                 f'option choose="row" of ba-awa needs two players, not players='
                 f'{values["players"]}: with three there is no row of East\'s own to choose '
                 'from (rule ba-awa-choose); use choose="owned"', game=self.name,
-                option="choose", value="row")
+                option="choose", value=values["choose"], choices=(Choose.OWNED,))
 
-    @implements("ba-awa-choose", "ba-awa-three-players")
+    # -- choosing a pit ------------------------------------------------------
+
+    @implements("ba-awa-choose")
     def choice_pits(self, pos: Position, player: int) -> tuple[int, ...]:
         """The pits *player* chooses from, empty or not: "one of their pits".
 
@@ -65,75 +72,52 @@ class BaAwa(Game):
         single two-player game; with three players, or in a match, the pits
         they control. With ``choose="row"``, the pits of their own row, whoever
         owns them now (the Catalan "of their side" read literally)."""
-        if self.options["choose"] == "row":
+        if self.options["choose"] is Choose.ROW:
             return tuple(pit for pit in range(self.board.size)
                          if self.board.row_owner(pit) == player)
         return tuple(pit for pit, owner in enumerate(pos.owners) if owner == player)
 
-    def why_not_yours(self, pos: Position, pit: int) -> str:
-        if self.options["choose"] == "row":
-            row = self.player_name(self.board.row_owner(pit))
-            return (f"pit {self.board.name(pit)} is in {row}'s row, but "
-                    f'{self.player_name(pos.to_move)} is to move (choose="row": a player '
-                    "chooses from their own row)")
-        return super().why_not_yours(pos, pit)
-
-    @implements("ba-awa-choose", "ba-awa-endless", "ba-awa-three-players")
+    @implements("ba-awa-choose")
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
         """A pit the player to move chooses from (:meth:`choice_pits`) that
-        holds seeds — unless, with ``endless="illegal"``, its relay sowing
-        would never end."""
+        holds at least one seed, and whose sowing ends (:meth:`never_ends`)."""
         return tuple(pit for pit in self.choice_pits(pos, pos.to_move)
-                     if pos.pits[pit] > 0 and pos.sowing(pit) is not None)
+                     if pos.pits[pit] > 0 and not self.never_ends(pos, pit))
 
-    def why_illegal(self, pos: Position, pit: int) -> str:
-        return (f"pit {self.board.name(pit)} starts a relay sowing that never ends: a lap "
-                "would start again from a board and pit already seen in this move "
-                "(rule ba-awa-endless)")
+    @implements("ba-awa-endless")
+    def never_ends(self, pos: Position, pit: int) -> bool:
+        """Whether the relay sowing of *pit* never ends (:meth:`endless_lap`):
+        such a move is not a legal move (with ``endless="stop"``, every sowing
+        ends)."""
+        return pos.sowing(pit).endless
 
-    @implements("ba-awa-sow", "ba-awa-relay", "ba-awa-sowing-end", "ba-awa-mover-four",
-                "ba-awa-endless")
-    def sow_move(self, pos: Position, pit: int) -> Sowing | None:
-        """Sow *pit*, lap after lap, until the sowing ends:
+    # -- sowing --------------------------------------------------------------
 
-        1. lift every seed of the chosen pit and sow a lap (``ba-awa-sow``);
-        2. if the lap's last seed made exactly four, the mover captures them
-           and the sowing ends (``ba-awa-mover-four``);
-        3. if it landed in an empty pit, the sowing ends (``ba-awa-sowing-end``);
-        4. otherwise lift that pit's seeds, the last one included, and sow a
-           new lap from the next pit (``ba-awa-relay``);
-        5. a lap that would start from a board and pit already seen in this
-           move would repeat forever: return ``None`` (``endless="illegal"``)
-           or stop there, the seeds staying put (``endless="stop"``).
-        """
+    def sow_move(self, pos: Position, pit: int) -> Sowing:
+        """The sowing of *pit*: the first lap (:meth:`first_lap`); then, until
+        a lap's last seed makes four (:meth:`mover_four`) or lands in an empty
+        pit (:meth:`sowing_end`), or the lap would start again from a board and
+        pit already seen (:meth:`endless_lap`), a relay lap (:meth:`relay`)."""
         s = Sowing(pos)
         seen = {(pos.pits, pit)}
-        seeds = s.pick_up(pit, "ba-awa-sow")
-        rule = "ba-awa-sow"
-        while True:
-            last, count = self.sow_lap(s, pit, seeds, rule)
-            if count == FOUR:
-                s.capture(last, s.mover, "ba-awa-mover-four")
-                s.end_move("four", "ba-awa-mover-four")
-                return s
-            if count == 1:                  # the pit was empty before this seed
-                s.end_move("empty-pit", "ba-awa-sowing-end")
-                return s
-            state = (tuple(s.pits), last)
-            if state in seen:
-                if self.options["endless"] == "illegal":
-                    return None
-                s.end_move("endless-stopped", "ba-awa-endless")
-                return s
-            seen.add(state)
-            pit, rule = last, "ba-awa-relay"
-            seeds = s.relay(pit, rule)
+        last, count = self.first_lap(s, pit)
+        while not (self.mover_four(s, last, count) or self.sowing_end(s, count)
+                   or self.endless_lap(s, last, seen)):
+            last, count = self.relay(s, last)
+        return s
 
-    @implements("ba-awa-sow", "ba-awa-origin", "ba-awa-owner-four", "ba-awa-three-players")
+    @implements("ba-awa-sow")
+    def first_lap(self, s: Sowing, pit: int) -> tuple[int, int]:
+        """The mover takes all the seeds out of the chosen pit and sows them one
+        by one, counter-clockwise, from the next pit (:meth:`sow_lap`). Return
+        the pit of the last seed and its count."""
+        seeds = s.pick_up(pit, "ba-awa-sow")
+        return self.sow_lap(s, pit, seeds, "ba-awa-sow")
+
+    @implements("ba-awa-owner-four")
     def sow_lap(self, s: Sowing, origin: int, seeds: int, rule: str) -> tuple[int, int]:
         """Sow *seeds* seeds lifted from *origin*, one into each following pit
-        counter-clockwise (passing over *origin* with ``skip_origin``: see
-        :meth:`~mancala_spec.engine.games.base.Game.next_pit`). A seed other
+        (:meth:`~mancala_spec.engine.games.base.Game.next_pit`). A seed other
         than the last that makes its pit hold exactly four gives those four to
         the pit's owner at once, whoever is moving, and the lap goes on.
         Return the pit of the last seed and its count."""
@@ -145,81 +129,133 @@ class BaAwa(Game):
                 s.capture(pit, s.owners[pit], "ba-awa-owner-four")
         return pit, s.end_lap(pit, rule)
 
-    @implements("ba-awa-turns", "ba-awa-three-turns", "ba-awa-eight", "ba-awa-eight-timing",
-                "ba-awa-no-move", "ba-awa-repetition")
-    def settle(self, before: Position, s: Sowing) -> Position:
-        """After each complete move, in this order:
+    @implements("ba-awa-mover-four")
+    def mover_four(self, s: Sowing, last: int, count: int) -> bool:
+        """If the lap's last seed made its pit hold exactly four, the mover
+        captures those four, and the sowing (so the move) ends."""
+        if count != FOUR:
+            return False
+        s.capture(last, s.mover, "ba-awa-mover-four")
+        s.end_move("four", "ba-awa-mover-four")
+        return True
 
-        1. eight seeds or fewer on the board: the opener takes them; game over
-           (``ba-awa-eight``, ``ba-awa-eight-timing``);
-        2. the turn goes to the next player (``ba-awa-turns``; with three
-           players, in the sowing direction, ``ba-awa-three-turns``); one with no
-           legal move is passed over, and if nobody can move the opener takes
-           what remains — or, with ``no_move="owners"``, the game ends and each
-           owner takes their pits' seeds (``ba-awa-no-move``);
-        3. a whole position seen before: the opener takes what remains; game
-           over (``ba-awa-repetition``).
-        """
-        opener = before.opener
-        history = self.history_after(before, s)
-        if sum(s.pits) <= EIGHT:                                   # 1. the last eight
-            return self.finish(s, before, "eight-seeds", "ba-awa-eight", lambda pit: opener)
-        order = self.turn_order(s.mover, s.owners)                 # 2. the next player
-        passed = []
-        for player in order:
-            candidate = self.after_move(s, player, before, history)
-            if candidate.legal_moves():
-                break
-            if self.options["no_move"] == "owners":
-                return self.finish(s, before, "no-moves", "ba-awa-no-move",
-                                   lambda pit: s.owners[pit])
-            passed.append(player)
+    @implements("ba-awa-sowing-end")
+    def sowing_end(self, s: Sowing, count: int) -> bool:
+        """If the lap's last seed landed in an empty pit (it holds only that
+        seed), the sowing ends."""
+        if count != 1:
+            return False
+        s.end_move("empty-pit", "ba-awa-sowing-end")
+        return True
+
+    @implements("ba-awa-endless")
+    def endless_lap(self, s: Sowing, last: int, seen: set[LapState]) -> bool:
+        """A lap that would start from *last* with the board as it was at an
+        earlier lap of this move would repeat for ever: the sowing never ends,
+        and is not a legal move (``endless="illegal"``), or it stops there,
+        the seeds staying put (``endless="stop"``)."""
+        state = (tuple(s.pits), last)
+        if state not in seen:
+            seen.add(state)
+            return False
+        if self.options["endless"] is Endless.ILLEGAL:
+            s.endless = True
         else:
-            return self.finish(s, before, "no-moves", "ba-awa-no-move", lambda pit: opener)
-        for player in passed:
-            s.pass_turn(player, "ba-awa-no-move")
-        if candidate.key in history:                               # 3. a repetition
-            return self.finish(s, before, "repetition", "ba-awa-repetition", lambda pit: opener)
-        return candidate
+            s.end_move("endless-stopped", "ba-awa-endless")
+        return True
 
-    def is_over(self, pos: Position) -> bool:
-        """Every way a Ba-awa game ends clears the board, so: the board is empty."""
-        return pos.seeds_on_board == 0
+    @implements("ba-awa-relay")
+    def relay(self, s: Sowing, last: int) -> tuple[int, int]:
+        """The last seed landed in an occupied pit: all that pit's seeds, the
+        last one included, are picked up and sown in a new lap from the next
+        pit. Return the pit of the new lap's last seed and its count."""
+        seeds = s.relay(last, "ba-awa-relay")
+        return self.sow_lap(s, last, seeds, "ba-awa-relay")
 
-    @implements("ba-awa-winner")
-    def winner(self, pos: Position) -> int | None:
-        """The player who has captured the most seeds (the opener's final take
-        included); ``None`` for a draw, when the most is shared."""
-        most = max(pos.captured)
-        leaders = [player for player, seeds in enumerate(pos.captured) if seeds == most]
-        return leaders[0] if len(leaders) == 1 else None
+    # -- after the move ------------------------------------------------------
 
-    def check_settled(self, pos: Position) -> None:
-        seeds = pos.seeds_on_board
-        if seeds == 0:
-            return
-        if seeds <= EIGHT:
-            raise InvalidPositionError(
-                f"the board holds {seeds} seed{'s' if seeds > 1 else ''}, but when eight or "
-                "fewer remain after a move the opener takes them and the game ends "
-                "(rule ba-awa-eight)")
-        if not pos.legal_moves():
-            mover = self.player_name(pos.to_move)
-            others = [p for p in self.turn_order(pos.to_move, pos.owners)[:-1]
-                      if self.legal_moves(_with_mover(pos, p))]
-            if self.options["no_move"] == "pass" and others:
-                raise InvalidPositionError(
-                    f"{mover} is to move but has no legal move, so the turn would have passed "
-                    f"to {self.player_name(others[0])} (rule ba-awa-no-move)")
-            raise InvalidPositionError(
-                f"{mover} is to move but has no legal move, so the game would have ended "
-                "(rule ba-awa-no-move)")
-        if pos.key in pos.history:
-            raise InvalidPositionError(
-                "the position already occurs in its history, so the game would have ended "
-                "(rule ba-awa-repetition)")
+    @implements("ba-awa-eight-timing")
+    def conclude(self, s: Sowing, pos: Position) -> Position:
+        """After each complete move, the next player to move (*pos*), in this
+        order: the last eight seeds (:meth:`last_eight`); a player with no
+        legal move is passed over (:meth:`pass_over`); nobody can move
+        (:meth:`no_legal_move`) or a position recurs (:meth:`repetition`)."""
+        ending = self.last_eight(s, pos)
+        if ending is None:
+            moving = self.pass_over(s, pos)
+            ending = self.no_legal_move(s, moving) or self.repetition(s, moving)
+            if ending is None:
+                return moving
+        return self.end_game(s, pos, ending)
+
+    @implements("ba-awa-eight")
+    def last_eight(self, s: Sowing, pos: Position) -> Ending | None:
+        """When eight seeds or fewer remain on the board, the opener takes them
+        and the game ends."""
+        if pos.seeds_on_board > EIGHT:
+            return None
+        s.take_all(lambda pit: pos.opener, "ba-awa-eight")
+        return "eight-seeds", "ba-awa-eight"
+
+    @implements("ba-awa-no-move")
+    def pass_over(self, s: Sowing, pos: Position) -> Position:
+        """With ``no_move="pass"``: if the player to move has no legal move, the
+        turn passes to the next player who has one (if nobody has, nothing
+        changes here, and :meth:`no_legal_move` ends the game)."""
+        if self.options["no_move"] is not NoMove.PASS or pos.legal_moves():
+            return pos
+        passed, player = [pos.to_move], self.next_player(pos.to_move, pos.owners)
+        while player != pos.to_move:
+            candidate = _turn_to(pos, player)
+            if candidate.legal_moves():
+                for each in passed:
+                    s.pass_turn(each, "ba-awa-no-move")
+                return candidate
+            passed.append(player)
+            player = self.next_player(player, pos.owners)
+        return pos
+
+    @implements("ba-awa-no-move")
+    def no_legal_move(self, s: Sowing, pos: Position) -> Ending | None:
+        """If the player to move still has no legal move, nobody has: the game
+        ends and the opener takes the seeds that remain — or, with
+        ``no_move="owners"`` (no passing), each owner takes their pits' seeds."""
+        if pos.legal_moves():
+            return None
+        if self.options["no_move"] is NoMove.OWNERS:
+            s.take_all(lambda pit: pos.owners[pit], "ba-awa-no-move")
+        else:
+            s.take_all(lambda pit: pos.opener, "ba-awa-no-move")
+        return "no-moves", "ba-awa-no-move"
+
+    @implements("ba-awa-repetition")
+    def repetition(self, s: Sowing, pos: Position) -> Ending | None:
+        """If the whole position (the seeds in every pit, the player to move)
+        occurred before, the game ends and the opener takes the seeds that remain."""
+        if pos.key not in pos.history:
+            return None
+        s.take_all(lambda pit: pos.opener, "ba-awa-repetition")
+        return "repetition", "ba-awa-repetition"
+
+    # -- wording -------------------------------------------------------------
+
+    def why_not_yours(self, pos: Position, pit: int) -> str:
+        if self.options["choose"] is Choose.ROW:
+            row = self.player_name(self.board.row_owner(pit))
+            return (f"pit {self.board.name(pit)} is in {row}'s row, but "
+                    f'{self.player_name(pos.to_move)} is to move (choose="row": a player '
+                    "chooses from their own row)")
+        return super().why_not_yours(pos, pit)
+
+    def why_illegal(self, pos: Position, pit: int) -> str:
+        if self.never_ends(pos, pit):
+            return (f"pit {self.board.name(pit)} starts a relay sowing that never ends: a lap "
+                    "would start again from a board and pit already seen in this move "
+                    "(rule ba-awa-endless)")
+        return super().why_illegal(pos, pit)
 
 
-def _with_mover(pos: Position, player: int) -> Position:
+def _turn_to(pos: Position, player: int) -> Position:
+    """*pos* with *player* to move (the turn passed to them)."""
     return Position.unchecked(pos.game, pos.pits, player, pos.captured, pos.opener, pos.owners,
                               pos.history)

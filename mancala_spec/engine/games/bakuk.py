@@ -1,19 +1,18 @@
 """Bakuk (Jbala, northern Morocco).
 
-Each method below implements the catalogue rules named in its ``@implements``
-line, and its steps follow the rule statements in order.
+A move is :meth:`Bakuk.sow_move` (a single lap and its captures) and then
+:meth:`Bakuk.conclude` (the end-of-move rules), each a short composition of the
+rule steps below. Each step is a method tagged (``@implements``) with the one
+rule it decides, and does what that rule says in the order it says it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ...catalogue import implements
-from ...errors import InvalidPositionError
-from ...options import game_options
+from ...options import Chain, Exhausted, Leftovers, game_options
 from ..board import Board
-from ..position import Key, Position
+from ..position import Position
 from ..sowing import Sowing
-from .base import Game
+from .base import Ending, Game
 
 CAPTURING_COUNTS = (2, 4)
 
@@ -34,37 +33,54 @@ class Bakuk(Game):
         """Two rows of three holes and no stores; each player owns their row."""
         return Board(pits_per_row=3, players=self.players)
 
-    @implements("bakuk-setup", "bakuk-turns")
-    def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
-        """Six counters in every hole; *opener* (South by default) moves first."""
-        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
-                             captured=[0] * self.players, opener=opener, owners=owners)
+    @implements("bakuk-setup")
+    def setup(self) -> tuple[list[int], list[int]]:
+        """Six counters in every hole; nobody has captured anything."""
+        return [self.seeds_per_pit] * self.board.size, [0] * self.players
 
-    @implements("bakuk-choose", "bakuk-three-players")
+    # -- choosing a hole -----------------------------------------------------
+
+    @implements("bakuk-choose")
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
         """Any hole under the control of the player to move (their row; with
         three players, their pair of holes) that holds counters."""
         return self.pits_with_seeds(pos, pos.to_move)
 
-    @implements("bakuk-choose", "bakuk-sow", "bakuk-origin", "bakuk-capture")
+    # -- sowing --------------------------------------------------------------
+
     def sow_move(self, pos: Position, pit: int) -> Sowing:
-        """Lift every counter of *pit* and sow them one by one counter-clockwise,
-        from the next hole, in a single lap (passing over *pit* with
-        ``skip_origin``: see :meth:`~mancala_spec.engine.games.base.Game.next_pit`).
-        If the last counter makes its hole hold exactly two or four, on either
-        side, the mover captures them and the chain follows."""
+        """The sowing of *pit*: a single lap (:meth:`sow`); if its last counter
+        makes two or four (:meth:`capture`), the chain follows
+        (:meth:`capture_chain`)."""
         s = Sowing(pos)
+        last = self.sow(s, pit)
+        if self.capture(s, last):
+            self.capture_chain(s, last)
+        s.end_move("single-lap", "bakuk-sow")
+        return s
+
+    @implements("bakuk-sow")
+    def sow(self, s: Sowing, pit: int) -> int:
+        """The mover lifts every counter of *pit* and sows them one by one
+        counter-clockwise, starting with the hole after it
+        (:meth:`~mancala_spec.engine.games.base.Game.next_pit`), in a single
+        lap: the sowing ends where the hand is empty. Return the last hole."""
         seeds = s.pick_up(pit, "bakuk-choose")
         last = pit
         for _ in range(seeds):
             last = self.next_pit(last, pit)
             s.drop(last, "bakuk-sow")
-        count = s.end_lap(last, "bakuk-sow")
-        if count in CAPTURING_COUNTS:
-            s.capture(last, s.mover, "bakuk-capture")
-            self.capture_chain(s, last)
-        s.end_move("single-lap", "bakuk-sow")
-        return s
+        s.end_lap(last, "bakuk-sow")
+        return last
+
+    @implements("bakuk-capture")
+    def capture(self, s: Sowing, last: int) -> bool:
+        """If the last counter brought its hole, on either side, to exactly two
+        or four counters, the mover captures them (no other count: not six)."""
+        if s.pits[last] not in CAPTURING_COUNTS:
+            return False
+        s.capture(last, s.mover, "bakuk-capture")
+        return True
 
     @implements("bakuk-chain")
     def capture_chain(self, s: Sowing, last: int) -> None:
@@ -72,78 +88,68 @@ class Bakuk(Game):
         ``chain="backward"``), capture each hole holding two or four, until the
         first that does not. The chain wraps round the board; it cannot pass
         *last*, which it has just emptied."""
-        step = self.board.next if self.options["chain"] == "forward" else self.board.previous
+        step = self.board.next if self.options["chain"] is Chain.FORWARD else self.board.previous
         pit = step(last)
         while s.pits[pit] in CAPTURING_COUNTS:
             s.capture(pit, s.mover, "bakuk-chain")
             pit = step(pit)
 
-    @implements("bakuk-turns", "bakuk-three-turns", "bakuk-end", "bakuk-exhausted",
-                "bakuk-repetition")
-    def settle(self, before: Position, s: Sowing) -> Position:
-        """After each move, in this order:
+    # -- after the move ------------------------------------------------------
 
-        1. the turn goes to the next player (``bakuk-turns``; with three
-           players, in the sowing direction, ``bakuk-three-turns``);
-        2. if that player has no counters, the game is over — or, with
-           ``no_move="pass"``, they pass to the next player who has counters,
-           and the game is over only if nobody has any (``bakuk-end``,
-           ``bakuk-exhausted``);
-        3. if this position (counters, player to move) occurred since the last
-           capture, the game is over (``bakuk-repetition``);
-        4. when the game is over, what is left on the board is dealt with by
-           :meth:`game_over` (``bakuk-leftovers``).
-        """
-        history = self.history_after(before, s)   # the positions since the last capture
-        order = self.turn_order(s.mover, s.owners)
-        to_move = order[0]                                           # 1. the next player
-        if not self.has_seeds(s, to_move):                           # 2. no counters
-            able = [player for player in order if self.has_seeds(s, player)]
-            if self.options["no_move"] == "end" or not able:
-                return self.game_over(s, before, to_move, history, "exhausted", "bakuk-exhausted")
-            for passed in order[:order.index(able[0])]:
-                s.pass_turn(passed, "bakuk-exhausted")
-            to_move = able[0]
-        if (tuple(s.pits), to_move) in history:                      # 3. a repetition
-            return self.game_over(s, before, to_move, history, "repetition", "bakuk-repetition")
-        return self.after_move(s, to_move, before, history)
+    @implements("bakuk-end")
+    def conclude(self, s: Sowing, pos: Position) -> Position:
+        """The game goes on until the moves are exhausted. After each move, the
+        next player to move (*pos*): a player without counters passes, with
+        ``no_move="pass"`` (:meth:`pass_over`); the game is over when the
+        player to move has no counters (:meth:`exhausted`) or the position
+        recurs (:meth:`repetition`), and the counters left are dealt with
+        (:meth:`leftovers`)."""
+        moving = self.pass_over(s, pos)
+        ending = self.exhausted(moving) or self.repetition(moving)
+        if ending is None:
+            return moving
+        self.leftovers(s, moving)
+        return self.end_game(s, moving, ending)
 
-    @implements("bakuk-leftovers", "bakuk-end")
-    def game_over(self, s: Sowing, before: Position, to_move: int, history: tuple[Key, ...],
-                  reason: str, rule: str) -> Position:
-        """The game is over, for *reason*. Counters left on the board score for
-        nobody (they stay where they are); with ``leftovers="owners"`` each
-        hole's counters go to its owner."""
-        if self.options["leftovers"] == "owners":
-            s.take_all(lambda pit: s.owners[pit], "bakuk-leftovers")
-            history = ()
-        s.end_game(reason, rule)
-        return self.after_move(s, to_move, before, history)
+    @implements("bakuk-exhausted")
+    def pass_over(self, s: Sowing, pos: Position) -> Position:
+        """With ``no_move="pass"``: a player to move without counters passes to
+        the next player who has some (if nobody has, nothing changes here, and
+        :meth:`exhausted` ends the game)."""
+        if self.options["no_move"] is not Exhausted.PASS or self.has_counters(pos, pos.to_move):
+            return pos
+        passed, player = [pos.to_move], self.next_player(pos.to_move, pos.owners)
+        while player != pos.to_move:
+            if self.has_counters(pos, player):
+                for each in passed:
+                    s.pass_turn(each, "bakuk-exhausted")
+                return Position.unchecked(self, pos.pits, player, pos.captured, pos.opener,
+                                          pos.owners, pos.history)
+            passed.append(player)
+            player = self.next_player(player, pos.owners)
+        return pos
 
-    @implements("bakuk-end", "bakuk-exhausted", "bakuk-repetition")
-    def is_over(self, pos: Position) -> bool:
-        """Over when the board is empty, the player to move has no counters,
-        or the position recurred since the last capture."""
-        return (pos.seeds_on_board == 0 or not self.has_seeds(pos, pos.to_move)
-                or pos.key in pos.history)
+    @implements("bakuk-exhausted")
+    def exhausted(self, pos: Position) -> Ending | None:
+        """The game ends when the player to move has no counters in their holes,
+        and so no move."""
+        return None if self.has_counters(pos, pos.to_move) else ("exhausted", "bakuk-exhausted")
 
-    @implements("bakuk-winner", "bakuk-draw")
-    def winner(self, pos: Position) -> int | None:
-        """The player who has captured the most counters; ``None`` for a draw,
-        when the most is shared."""
-        most = max(pos.captured)
-        leaders = [player for player, seeds in enumerate(pos.captured) if seeds == most]
-        return leaders[0] if len(leaders) == 1 else None
+    @implements("bakuk-repetition")
+    def repetition(self, pos: Position) -> Ending | None:
+        """The game ends at the first recurrence of a position (the counters in
+        every hole, the player to move) since the last capture."""
+        return ("repetition", "bakuk-repetition") if pos.key in pos.history else None
 
-    def check_settled(self, pos: Position) -> None:
-        if pos.seeds_on_board == 0 or not self.is_over(pos):
-            return
-        if self.options["leftovers"] == "owners":
-            raise InvalidPositionError(
-                "this position ends the game, so with leftovers='owners' its counters would "
-                "already belong to their owners (rule bakuk-leftovers)")
-        stuck = not self.has_seeds(pos, pos.to_move)
-        if stuck and self.options["no_move"] == "pass" and pos.key not in pos.history:
-            raise InvalidPositionError(
-                f"{self.player_name(pos.to_move)} is to move but has no counters, so with "
-                "no_move='pass' the turn would have passed (rule bakuk-exhausted)")
+    @implements("bakuk-leftovers")
+    def leftovers(self, s: Sowing, pos: Position) -> None:
+        """Counters left on the board at the end score for nobody (they stay
+        where they are); with ``leftovers="owners"``, each hole's counters go to
+        its owner."""
+        if self.options["leftovers"] is Leftovers.OWNERS:
+            s.take_all(lambda pit: pos.owners[pit], "bakuk-leftovers")
+
+    def has_counters(self, pos: Position, player: int) -> bool:
+        """Whether any hole *player* owns holds counters."""
+        pits = pos.pits
+        return any(pits[pit] for pit, owner in enumerate(pos.owners) if owner == player)

@@ -1,23 +1,31 @@
-"""What every game shares: options, position checks, and the move cycle.
+"""What every game shares: options, the move cycle, and the rules both games
+state alike.
 
-A game subclass supplies the rules: the board, the start, which pits may be
-played, how a move is sown (:meth:`Game.sow_move`), what happens after it
-(:meth:`Game.settle`), when the game is over and who won. This base class only
-validates input and wires those steps together.
+A game subclass supplies its rules: the board, the setup, which pits may be
+played, how a move is sown (:meth:`Game.sow_move`) and what happens after it
+(:meth:`Game.conclude`, the one place a game decides whether and how it ends).
+This base class wires those steps together (:meth:`Game.settle`) and holds the
+rules the two games state in the same words (turns, the winner): each such
+function is tagged with both games' rule.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ...catalogue import implements
-from ...errors import IllegalMoveError, InvalidPositionError, NotationError, OptionError
-from ...options import Option
+from ...errors import IllegalMoveError, NotationError, OptionError
+from ...options import Option, TurnOrder, plain
 from ..board import Board
+from ..checks import checked_position
+from ..outcome import Outcome, Reason
 from ..position import Key, Position
-from ..sowing import Sowing, SowingOrder, sowing_order
+from ..sowing import Sowing
 from ..text import parse_position
+
+#: How a game ends, as a game's ending rule finds it: why, and the rule's ID.
+Ending = tuple[Reason, str]
 
 
 class Game:
@@ -31,13 +39,13 @@ class Game:
 
     def __init__(self, **options: Any) -> None:
         known = {option.name: option for option in self.OPTIONS}
+        values: dict[str, Any] = {name: option.default for name, option in known.items()}
         for name, value in options.items():
             if name not in known:
                 raise OptionError(
                     f"unknown option {name!r} for {self.name}; its options are: "
-                    + ", ".join(sorted(known)))
-            known[name].check(value)
-        values = {name: options.get(name, option.default) for name, option in known.items()}
+                    + ", ".join(sorted(known)), game=self.name, option=name, value=value)
+            values[name] = known[name].check(value)     # a word becomes its enum member
         self.check_options(values)
         self.options = MappingProxyType(values)
         #: The number of players (the ``players`` option): 2, or 3.
@@ -47,7 +55,7 @@ class Game:
     # -- identity --------------------------------------------------------------
 
     def __repr__(self) -> str:
-        changed = [f", {k}={v!r}" for k, v in self.options.items()
+        changed = [f", {k}={plain(v)!r}" for k, v in self.options.items()
                    if v != self.option(k).default]
         return f"get_game({self.name!r}{''.join(changed)})"
 
@@ -59,7 +67,7 @@ class Game:
         return hash((self.name, tuple(sorted(self.options.items()))))
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (type(self), dict(self.options)))
+        return (_rebuild, (type(self), {k: plain(v) for k, v in self.options.items()}))
 
     @classmethod
     def option(cls, name: str) -> Option:
@@ -67,7 +75,8 @@ class Game:
         for option in cls.OPTIONS:
             if option.name == name:
                 return option
-        raise OptionError(f"unknown option {name!r} for {cls.name}", game=cls.name, option=name)
+        raise OptionError(f"unknown option {name!r} for {cls.name}", game=cls.name, option=name,
+                          choices=tuple(option.name for option in cls.OPTIONS))
 
     def check_options(self, values: dict[str, Any]) -> None:
         """Raise :class:`~mancala_spec.errors.OptionError`, saying why, if the
@@ -81,41 +90,99 @@ class Game:
     def make_board(self) -> Board:
         raise NotImplementedError
 
+    def setup(self) -> tuple[list[int], list[int]]:
+        """The seeds in each pit and each player's store at the start."""
+        raise NotImplementedError
+
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
         """The pits *pos*'s player to move may play (the game is not over)."""
         raise NotImplementedError
 
-    def sow_move(self, pos: Position, pit: int) -> Sowing | None:
-        """Sow *pit* from *pos*; ``None`` if the sowing would never end."""
+    def sow_move(self, pos: Position, pit: int) -> Sowing:
+        """Sow *pit* from *pos* (a sowing marked ``endless`` if it never ends)."""
         raise NotImplementedError
 
-    def settle(self, before: Position, sowing: Sowing) -> Position:
-        """Apply the end-of-move rules to a finished sowing; return the next position."""
+    def conclude(self, sowing: Sowing, pos: Position) -> Position:
+        """The end-of-move rules, on the position *pos* a move leaves (the next
+        player to move): the position to play on, or the finished one. The
+        one place a game decides whether and how it ends: it also decides
+        the positions built by hand (:func:`~mancala_spec.engine.checks.settled`)."""
         raise NotImplementedError
 
-    def is_over(self, pos: Position) -> bool:
-        raise NotImplementedError
+    # -- the move cycle ----------------------------------------------------------
 
     def moves(self, pos: Position) -> tuple[int, ...]:
-        """The legal moves of *pos*, none once the game is over. (A game may
-        work this out more directly than from :meth:`is_over` and
-        :meth:`legal_moves`, so long as the answer is the same.)"""
-        return () if self.is_over(pos) else self.legal_moves(pos)
+        """The legal moves of *pos*, none once the game is over."""
+        return () if pos.outcome is not None else self.legal_moves(pos)
 
-    def winner(self, pos: Position) -> int | None:
-        raise NotImplementedError
+    def settle(self, before: Position, sowing: Sowing) -> Position:
+        """After a move's sowing: the turn passes (:meth:`next_turn`), then the
+        game's end-of-move rules (:meth:`conclude`)."""
+        return self.conclude(sowing, self.next_turn(before, sowing))
 
-    def check_settled(self, pos: Position) -> None:
-        """Raise :class:`InvalidPositionError` if the end-of-move rules would
-        already have changed *pos* (so it cannot occur between moves)."""
+    @implements("ba-awa-turns", "bakuk-turns")
+    def next_turn(self, before: Position, sowing: Sowing) -> Position:
+        """The position a move leaves: the players move alternately, one move
+        per turn, so the next player (:meth:`next_player`) is to move."""
+        return Position.unchecked(self, tuple(sowing.pits), self.next_player(sowing.mover,
+                                                                             sowing.owners),
+                                  tuple(sowing.captured), before.opener, before.owners,
+                                  self.history_after(before, sowing))
 
-    def why_illegal(self, pos: Position, pit: int) -> str:
-        """The reason a non-empty pit of the player to move is not a legal move."""
-        return f"pit {self.board.name(pit)} is not a legal move"
+    @implements("ba-awa-three-turns", "bakuk-three-turns")
+    def next_player(self, player: int, owners: Sequence[int]) -> int:
+        """The player whose turn comes after *player*'s: with three, in the
+        sowing direction (South, East, North), or against it with
+        ``turn_order="reverse"``. A player who owns no pit is out (in a match:
+        ``ba-awa-match-elimination``) and is passed by."""
+        step = -1 if self.options["turn_order"] is TurnOrder.REVERSE else 1
+        following = (player + step) % self.players
+        while following not in owners and following != player:
+            following = (following + step) % self.players
+        return following
 
-    # -- shared rules and helpers ----------------------------------------------
+    def history_after(self, before: Position, sowing: Sowing) -> tuple[Key, ...]:
+        """Positions seen since the last capture, for the repetition rules: a
+        capture takes seeds off the board for good, so no earlier position can
+        recur, and it clears them; otherwise the position before the move joins them."""
+        if sowing.took:
+            return ()
+        return before.history + ((before.pits, before.to_move),)
 
-    @implements("ba-awa-sow", "ba-awa-origin", "bakuk-sow", "bakuk-origin")
+    def end_game(self, sowing: Sowing, pos: Position, ending: Ending) -> Position:
+        """The finished position: *pos* (the position the move left) after the
+        ending's takes, with its :class:`~mancala_spec.engine.outcome.Outcome`.
+        Takes are captures, so they clear the positions seen."""
+        reason, rule = ending
+        sowing.end_game(reason, rule)
+        captured = tuple(sowing.captured)
+        taken = sum(sowing.pits) < pos.seeds_on_board
+        return Position.unchecked(self, tuple(sowing.pits), pos.to_move, captured, pos.opener,
+                                  pos.owners, () if taken else pos.history,
+                                  Outcome(reason, rule, self.winner(captured)))
+
+    @implements("ba-awa-winner", "bakuk-winner", "bakuk-draw")
+    def winner(self, captured: Sequence[int]) -> int | None:
+        """The player who has captured the most seeds (the end-of-game takes
+        included); ``None`` for a draw, when the most is shared."""
+        most = max(captured)
+        leaders = [player for player, seeds in enumerate(captured) if seeds == most]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def turn_order(self, mover: int, owners: Sequence[int] | None = None) -> tuple[int, ...]:
+        """Every player in the order they move after *mover*, *mover* last
+        (:meth:`next_player` over a whole round; by default everyone owns a pit)."""
+        owners = range(self.players) if owners is None else owners
+        order = [self.next_player(mover, owners)]
+        while order[-1] != mover and len(order) < self.players:
+            order.append(self.next_player(order[-1], owners))
+        if order[-1] != mover:
+            order.append(mover)
+        return tuple(order)
+
+    # -- sowing ------------------------------------------------------------------
+
+    @implements("ba-awa-origin", "bakuk-origin")
     def next_pit(self, pit: int, origin: int) -> int:
         """Where the seed after one dropped in *pit* goes, in a lap lifted from
         *origin*: the next pit counter-clockwise (a, b, c … then A, B, C …
@@ -128,59 +195,57 @@ class Game:
             after = (after + 1) % size            # skip the origin: the pit after it
         return after
 
-    @implements("bakuk-choose", "bakuk-three-players")
     def pits_with_seeds(self, pos: Position | Sowing, player: int) -> tuple[int, ...]:
-        """The pits *player* owns (their row; with three players, or in a match,
-        the pits they control) that hold seeds, in index order, on the board of
-        *pos* (a position, or a move's sowing)."""
+        """The pits *player* owns that hold seeds, in index order, on the board
+        of *pos* (a position, or a move's sowing)."""
         pits = pos.pits
         return tuple([pit for pit, owner in enumerate(pos.owners)
                       if owner == player and pits[pit] > 0])
 
+    def own_pits_with_seeds(self, pos: Position) -> tuple[int, ...]:
+        """The player to move's pits that hold seeds, in index order."""
+        return self.pits_with_seeds(pos, pos.to_move)
+
     def choice_pits(self, pos: Position, player: int) -> tuple[int, ...]:
         """The pits *player* chooses a move from, empty or not: the pits they own."""
         return tuple(pit for pit, owner in enumerate(pos.owners) if owner == player)
-
-    def why_not_yours(self, pos: Position, pit: int) -> str:
-        """Why *pit*, not among :meth:`choice_pits` of the player to move, is not
-        theirs to choose: another player owns it."""
-        return (f"pit {self.board.name(pit)} belongs to {self.player_name(pos.owners[pit])}, "
-                f"but {self.player_name(pos.to_move)} is to move")
-
-    @implements("ba-awa-turns", "ba-awa-three-turns", "bakuk-turns", "bakuk-three-turns",
-                "ba-awa-match-elimination")
-    def turn_order(self, mover: int, owners: Sequence[int] | None = None) -> tuple[int, ...]:
-        """Who may move after *mover*: the next player first, *mover* last.
-
-        Turns follow the sowing direction: South, North (three players: South,
-        East, North), or run against it with the ``turn_order="reverse"``
-        option of three-player games. Given the pits' *owners*, a player who
-        owns no pit (eliminated in a match) is left out.
-        """
-        direction = -1 if self.options["turn_order"] == "reverse" else 1
-        order = [(mover + direction * step) % self.players for step in range(1, self.players + 1)]
-        if owners is not None:
-            order = [player for player in order if player in owners or player == mover]
-        return tuple(order)
 
     @property
     def total_seeds(self) -> int:
         """The seeds in play: the setup count times the number of pits."""
         return self.seeds_per_pit * self.board.size
 
-    @property
-    def sowing_order(self) -> SowingOrder:
-        """:meth:`next_pit` as a table (a :class:`~mancala_spec.engine.sowing.SowingOrder`),
-        for the fast kernel and the analysis."""
-        return sowing_order(self.board.size, self.options["skip_origin"])
+    # -- building positions ----------------------------------------------------
 
-    def own_pits_with_seeds(self, pos: Position) -> tuple[int, ...]:
-        """The player to move's pits that hold seeds, in index order."""
-        return self.pits_with_seeds(pos, pos.to_move)
+    @implements("ba-awa-turns", "bakuk-turns")
+    def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
+        """The opening position: the game's :meth:`setup`, and *opener* (South
+        unless another is given) moves first. *owners* gives each pit's owner
+        (in a match, the pits each player won); by default each player owns
+        their own row (with three players, equal consecutive blocks)."""
+        pits, captured = self.setup()
+        return self.position(pits, to_move=opener, captured=captured, opener=opener,
+                             owners=owners)
 
-    def has_seeds(self, pos: Position | Sowing, player: int) -> bool:
-        """Whether any pit *player* owns holds seeds."""
-        return bool(self.pits_with_seeds(pos, player))
+    def position(self, pits: Sequence[int], to_move: int = 0,
+                 captured: Sequence[int] | None = None, opener: int = 0,
+                 owners: Sequence[int] | None = None,
+                 history: Sequence[tuple[Sequence[int], int]] = ()) -> Position:
+        """Any valid position of this game, finished or not.
+
+        *captured* defaults to whatever the board is missing from the game's
+        total, split evenly (it must then split evenly); *owners* defaults to
+        each player owning their own row; *history* lists the (pits, player to
+        move) pairs seen since the last capture, oldest first.
+
+        Raises :class:`~mancala_spec.errors.InvalidPositionError` saying what is
+        wrong (see :mod:`mancala_spec.engine.checks`).
+        """
+        return checked_position(self, pits, to_move, captured, opener, owners, history)
+
+    def parse(self, text: str) -> Position:
+        """The position written as *text* in our one-line notation."""
+        return parse_position(self, text)
 
     def pit_index(self, pit: int | str) -> int:
         """The index of the pit *pit* names, as a move: an index, or a name
@@ -200,141 +265,28 @@ class Game:
                                    pit=pit, reason="no-such-pit")
         return pit
 
-    @implements("ba-awa-repetition", "bakuk-repetition")
-    def history_after(self, before: Position, sowing: Sowing) -> tuple[Key, ...]:
-        """Positions seen since the last capture, for the repetition rules: a
-        capture takes seeds off the board for good, so no earlier position can
-        recur, and it clears them; otherwise the position before the move joins them."""
-        if sowing.took:
-            return ()
-        return before.history + ((before.pits, before.to_move),)
-
-    def after_move(self, sowing: Sowing, to_move: int, before: Position,
-                   history: tuple[Key, ...]) -> Position:
-        """The position a sowing leaves, with *to_move* to play next."""
-        return Position.unchecked(self, tuple(sowing.pits), to_move, tuple(sowing.captured),
-                                  before.opener, before.owners, history)
-
-    def finish(self, sowing: Sowing, before: Position, reason: str, rule: str,
-               taker: Callable[[int], int] | None) -> Position:
-        """End the game: *taker* (pit → player), if given, takes every seed left."""
-        if taker is not None:
-            sowing.take_all(taker, rule)
-        sowing.end_game(reason, rule)
-        return self.after_move(sowing, self.turn_order(sowing.mover, sowing.owners)[0], before, ())
-
-    # -- building positions ----------------------------------------------------
-
-    def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
-        """The opening position: every pit holds :attr:`seeds_per_pit`, nothing
-        is captured, and *opener* moves first. *owners* gives each pit's owner
-        (in a match, the pits each player won); by default each player owns
-        their own row (with three players, equal consecutive blocks)."""
-        return self.position([self.seeds_per_pit] * self.board.size, to_move=opener,
-                             captured=[0] * self.players, opener=opener, owners=owners)
-
-    def position(self, pits: Sequence[int], to_move: int = 0,
-                 captured: Sequence[int] | None = None, opener: int = 0,
-                 owners: Sequence[int] | None = None,
-                 history: Sequence[tuple[Sequence[int], int]] = ()) -> Position:
-        """Any valid position of this game.
-
-        *captured* defaults to whatever the board is missing from the game's
-        total, split evenly (it must then split evenly); *owners* defaults to
-        each player owning their own row; *history* lists the (pits, player to
-        move) pairs seen since the last capture, oldest first.
-
-        Raises :class:`~mancala_spec.errors.InvalidPositionError` saying what is wrong.
-        """
-        size = self.board.size
-        pits = _seed_counts(pits, size, "pits", "pits")
-        if captured is None:
-            missing = self.total_seeds - sum(pits)
-            if missing < 0 or missing % self.players:
-                raise InvalidPositionError(
-                    f"the board holds {sum(pits)} seeds of {self.total_seeds}: give captured= "
-                    "explicitly", field="captured")
-            captured = [missing // self.players] * self.players
-        captured = _seed_counts(captured, self.players, "captured", "captured")
-        to_move = _player(to_move, self.players, "to_move", "to_move")
-        opener = _player(opener, self.players, "opener", "opener")
-        if owners is None:
-            owners = self.board.default_owners
-        else:
-            if isinstance(owners, (str, bytes)) or len(owners) != size:
-                raise InvalidPositionError(f"owners must list {size} players, one per pit",
-                                           field="owners")
-            owners = tuple(_player(owner, self.players, "an owner", "owners") for owner in owners)
-        total = sum(pits) + sum(captured)
-        if total != self.total_seeds:
-            raise InvalidPositionError(
-                f"seeds are not conserved: {sum(pits)} on the board + {sum(captured)} captured "
-                f"= {total}, but {self.name} is played with {self.total_seeds}")
-        if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
-            raise InvalidPositionError("history must be a sequence of (pits, player) pairs",
-                                       field="history")
-        keys: list[Key] = []
-        for number, entry in enumerate(history, start=1):
-            try:
-                earlier_pits, earlier_player = entry
-            except (TypeError, ValueError):
-                raise InvalidPositionError(
-                    f"history entry {number} must be a (pits, player) pair",
-                    field="history") from None
-            earlier_pits = _seed_counts(earlier_pits, size, f"history entry {number}", "history")
-            earlier_player = _player(earlier_player, self.players, f"history entry {number}",
-                                     "history")
-            if sum(earlier_pits) != sum(pits):
-                raise InvalidPositionError(
-                    f"history entry {number} holds {sum(earlier_pits)} seeds, but history only "
-                    f"goes back to the last capture, so it must hold {sum(pits)} like the board",
-                    field="history")
-            key = (earlier_pits, earlier_player)
-            if key in keys:
-                raise InvalidPositionError(
-                    f"history entry {number} repeats entry {keys.index(key) + 1}, but the game "
-                    "ends when a position recurs, so no position is seen twice "
-                    "(the repetition rule)", field="history")
-            keys.append(key)
-        pos = Position.unchecked(self, pits, to_move, captured, opener, owners, tuple(keys))
-        self.check_settled(pos)
-        return pos
-
-    def parse(self, text: str) -> Position:
-        """The position written as *text* in our one-line notation."""
-        return parse_position(self, text)
+    # -- names and wording --------------------------------------------------------
 
     def player_letter(self, player: int) -> str:
-        """The player's letter in notation: 'S' or 'N' ('S', 'E' or 'N' with three players)."""
-        return self.board.player_letters[player]
+        """The player's letter in notation (:meth:`Board.player_letter
+        <mancala_spec.engine.board.Board.player_letter>`)."""
+        return self.board.player_letter(player)
 
     def player_name(self, player: int) -> str:
-        """'South' or 'North' ('South', 'East' or 'North' with three players)."""
-        return self.board.player_names[player]
+        """The player's name (:meth:`Board.player_name
+        <mancala_spec.engine.board.Board.player_name>`)."""
+        return self.board.player_name(player)
+
+    def why_not_yours(self, pos: Position, pit: int) -> str:
+        """Why *pit*, not among :meth:`choice_pits` of the player to move, is not
+        theirs to choose: another player owns it."""
+        return (f"pit {self.board.name(pit)} belongs to {self.player_name(pos.owners[pit])}, "
+                f"but {self.player_name(pos.to_move)} is to move")
+
+    def why_illegal(self, pos: Position, pit: int) -> str:
+        """The reason a non-empty pit of the player to move is not a legal move."""
+        return f"pit {self.board.name(pit)} is not a legal move"
 
 
 def _rebuild(cls: type[Game], options: dict[str, Any]) -> Game:
     return cls(**options)
-
-
-def _seed_counts(values: Any, length: int, what: str, field: str) -> tuple[int, ...]:
-    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise InvalidPositionError(f"{what} must be a sequence of {length} seed counts",
-                                   field=field)
-    if len(values) != length:
-        raise InvalidPositionError(f"{what} must have {length} entries, not {len(values)}",
-                                   field=field)
-    for index, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidPositionError(f"{what}[{index}] must be a whole number, not {value!r}",
-                                       field=field)
-        if value < 0:
-            raise InvalidPositionError(f"{what}[{index}] is negative ({value})", field=field)
-    return tuple(values)
-
-
-def _player(value: Any, players: int, what: str, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise InvalidPositionError(
-            f"{what} must be a player index from 0 to {players - 1}, not {value!r}", field=field)
-    return value

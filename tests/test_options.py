@@ -3,12 +3,27 @@ derives from the declarations: the games' keywords, the match settings, the
 command line's -O parsing and its ``options`` listing."""
 from __future__ import annotations
 
+from enum import StrEnum
+
 import pytest
 
 import mancala_spec as ms
 from mancala_spec.cli import main
 from mancala_spec.engine.games import GAMES
-from mancala_spec.options import OPTIONS, Option, game_options, match_settings, option
+from mancala_spec.options import (
+    OPTIONS,
+    Chain,
+    Choose,
+    Exhausted,
+    Leftovers,
+    NoMove,
+    Opener,
+    Option,
+    game_options,
+    match_settings,
+    option,
+    plain,
+)
 
 SHOWN = {True: "true", False: "false"}
 
@@ -89,3 +104,64 @@ def test_get_game_refuses_exactly_the_documented_combinations():
             else:
                 assert dict(ms.get_game(name, **options).options) == options
         assert left_out == {"ba-awa": 16, "bakuk": 0}[name]   # 64 combinations, 48 games
+
+
+# -- typed values and the fields of OptionError -----------------------------------------------
+
+
+def test_a_bad_value_raises_an_option_error_with_every_field_filled():
+    with pytest.raises(ms.OptionError) as error:
+        ms.get_game("bakuk", chain="sideways")
+    assert (error.value.game, error.value.option, error.value.value) == ("bakuk", "chain",
+                                                                          "sideways")
+    assert error.value.choices == (Chain.FORWARD, Chain.BACKWARD) == ("forward", "backward")
+    with pytest.raises(ms.OptionError) as error:
+        ms.get_game("bakuk", chian="forward")
+    assert (error.value.game, error.value.option, error.value.value) == ("bakuk", "chian",
+                                                                          "forward")
+    with pytest.raises(ms.OptionError) as error:
+        option("bakuk", "leftovers").parse("owner")
+    assert (error.value.game, error.value.option, error.value.value) == ("bakuk", "leftovers",
+                                                                          "owner")
+    assert error.value.choices == (Leftovers.UNSCORED, Leftovers.OWNERS)
+    with pytest.raises(ms.OptionError) as error:
+        ms.Match(ms.get_game("ba-awa"), opener="first")
+    assert (error.value.game, error.value.option, error.value.value) == ("ba-awa", "opener",
+                                                                          "first")
+    assert error.value.choices == tuple(Opener)
+    with pytest.raises(ms.OptionError) as error:
+        ms.get_game("ba-awa", choose="row", players=3)
+    assert (error.value.game, error.value.option, error.value.value) == ("ba-awa", "choose",
+                                                                          Choose.ROW)
+
+
+def test_a_value_of_another_option_is_not_taken_for_one_of_this_option():
+    # Bakuk's no_move takes "pass", Ba-awa's too, but not each other's members' other words
+    with pytest.raises(ms.OptionError):
+        ms.get_game("ba-awa", no_move=Exhausted.END)
+    with pytest.raises(ms.OptionError):
+        ms.get_game("bakuk", leftovers=NoMove.OWNERS)       # the same word, another option
+
+
+@pytest.mark.parametrize("declared", [o for o in OPTIONS if isinstance(o.default, StrEnum)],
+                         ids=lambda o: f"{o.game}:{o.name}")
+def test_words_and_members_give_the_same_game(declared: Option):
+    for value in declared.choices:
+        by_word = plain(value)
+        assert type(by_word) is str
+        if declared.setting:
+            kept = getattr(ms.Match(ms.get_game(declared.game), **{declared.name: by_word}),
+                           declared.name)
+        else:
+            by_member = ms.get_game(declared.game, **{declared.name: value})
+            assert ms.get_game(declared.game, **{declared.name: by_word}) == by_member
+            kept = by_member.options[declared.name]
+        assert kept is value                            # the member, not the word
+        assert declared.check(by_word) is value
+
+
+def test_the_keyword_api_keeps_its_words():
+    game = ms.get_game("bakuk", chain="backward")
+    assert repr(game) == "get_game('bakuk', chain='backward')"
+    assert game.options["chain"] is Chain.BACKWARD and game.options["chain"] == "backward"
+    assert game == ms.get_game("bakuk", chain=Chain.BACKWARD)

@@ -16,6 +16,7 @@ sphinx-gallery scripts; it runs once per session.
 from __future__ import annotations
 
 import html
+import inspect
 import json
 import re
 import shutil
@@ -33,6 +34,7 @@ import mancala_spec
 from mancala_spec.catalogue import load_catalogue
 from mancala_spec.catalogue.traceability import check, scan_docs, source_line_anchor, source_map
 from mancala_spec.sources import SOURCES, source_lines
+from mancala_spec.sphinx.rule_nodes import rule_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = load_catalogue()
@@ -248,14 +250,19 @@ def test_rule_block(site, rules, rule):
         for alternative in rule.alternatives:
             assert f"{alternative.option}={alternative.value!r}" in text
     # the code of every implementing function, and links to the API and the module
+    marked = 0
     for func in rule.implementations:
         assert f"def {func.__name__}(" in text
+        marked += len(rule_lines(inspect.getsourcelines(func)[0], rule.id))
         assert re.search(rf'href="api/\w+\.html#{re.escape(func.__module__)}\.'
                          rf'{re.escape(func.__qualname__)}"', block), func
         module_page = f"_modules/{func.__module__.replace('.', '/')}.html"
         assert f'href="{module_page}#{func.__qualname__}"' in block
         module_html = (site.html / module_page).read_text(encoding="utf-8")
         assert f'id="{func.__qualname__}"' in module_html
+    # the lines of that code that pass the rule's ID are highlighted, and said to be
+    assert block.count('class="hll"') == marked, rule.id
+    assert bool(re.search(rf"which pass(es)? {re.escape(rule.id)}\)", text)) == bool(marked)
     # every example, with its anchor and a doctest block
     examples = SCANNED.examples[rule.id]
     assert examples

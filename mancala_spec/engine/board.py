@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from string import ascii_lowercase
 
 from ..catalogue import implements
-from ..errors import NotationError
+from ..errors import IllegalMoveError, NotationError
 
 PLAYER_NAMES = ("South", "North")
 PLAYER_LETTERS = "SN"
@@ -106,6 +106,23 @@ class Board:
             f"no pit named {name!r}: pits are {letters[0]}–{letters[-1]} (South) "
             f"and {letters[0].upper()}–{letters[-1].upper()} (North)", name, 1)
 
+
+    def pit_index(self, pit: int | str) -> int:
+        """The index of the pit *pit* names, as a move: an index, or a name
+        such as ``"c"``. Raises :class:`~mancala_spec.errors.IllegalMoveError`
+        for anything that is not a pit of this board."""
+        if isinstance(pit, str):
+            try:
+                return self.pit(pit)
+            except NotationError as error:
+                raise IllegalMoveError(error.message, pit=pit, reason="no-such-pit") from None
+        if isinstance(pit, bool) or not isinstance(pit, int):
+            raise IllegalMoveError(f"a move is a pit index or name, not {pit!r}",
+                                   pit=pit, reason="no-such-pit")
+        if not 0 <= pit < self.size:
+            raise IllegalMoveError(f"no pit {pit}: pits are numbered 0 to {self.size - 1}",
+                                   pit=pit, reason="no-such-pit")
+        return pit
 
     def player_name(self, player: int) -> str:
         """'South' or 'North' ('South', 'East' or 'North' with three players)."""

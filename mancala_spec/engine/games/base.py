@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ...catalogue import implements
-from ...errors import IllegalMoveError, NotationError, OptionError
+from ...errors import OptionError
 from ...options import Option, TurnOrder, plain
 from ..board import Board
 from ..checks import checked_position
@@ -248,22 +248,9 @@ class Game:
         return parse_position(self, text)
 
     def pit_index(self, pit: int | str) -> int:
-        """The index of the pit *pit* names, as a move: an index, or a name
-        such as ``"c"``. Raises :class:`~mancala_spec.errors.IllegalMoveError`
-        for anything that is not a pit of this board."""
-        board = self.board
-        if isinstance(pit, str):
-            try:
-                return board.pit(pit)
-            except NotationError as error:
-                raise IllegalMoveError(error.message, pit=pit, reason="no-such-pit") from None
-        if isinstance(pit, bool) or not isinstance(pit, int):
-            raise IllegalMoveError(f"a move is a pit index or name, not {pit!r}",
-                                   pit=pit, reason="no-such-pit")
-        if not 0 <= pit < board.size:
-            raise IllegalMoveError(f"no pit {pit}: pits are numbered 0 to {board.size - 1}",
-                                   pit=pit, reason="no-such-pit")
-        return pit
+        """The index of the pit *pit* names, as a move (:meth:`Board.pit_index
+        <mancala_spec.engine.board.Board.pit_index>`)."""
+        return self.board.pit_index(pit)
 
     # -- names and wording --------------------------------------------------------
 

@@ -225,3 +225,11 @@ def test_positions_of_different_games_differ():
     assert BA_AWA.start() != BAKUK.start()
     assert BA_AWA != BAKUK and BA_AWA == ms.get_game("nam-nam")
     assert hash(BA_AWA) == hash(ms.get_game("anenam"))
+
+
+def test_owners_that_are_not_a_sequence_and_counts_with_many_leading_zeros():
+    bakuk = ms.get_game("bakuk")
+    with pytest.raises(ms.InvalidPositionError, match="owners must list 6 players"):
+        bakuk.position([6] * 6, owners=5)
+    # int() refuses over 4300 digits; leading zeros are not digits of the count
+    assert bakuk.parse("0" * 5000 + "6,6,6/6,6,6 S 0-0") == bakuk.start()

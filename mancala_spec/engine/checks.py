@@ -83,7 +83,8 @@ def checked_position(game: Game, pits: Sequence[int], to_move: int = 0,
     if owners is None:
         owners = game.board.default_owners
     else:
-        if isinstance(owners, (str, bytes)) or len(owners) != size:
+        if isinstance(owners, (str, bytes)) or not isinstance(owners, Sequence) \
+                or len(owners) != size:
             raise InvalidPositionError(f"owners must list {size} players, one per pit",
                                        field="owners")
         owners = tuple(_player(owner, players, "an owner", "owners") for owner in owners)
@@ -99,7 +100,7 @@ def _history(history: Any, size: int, players: int, seeds: int) -> tuple[Key, ..
     if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
         raise InvalidPositionError("history must be a sequence of (pits, player) pairs",
                                    field="history")
-    keys: list[Key] = []
+    keys: dict[Key, int] = {}        # each entry, with its number (a dict: `in` is quick)
     for number, entry in enumerate(history, start=1):
         try:
             earlier_pits, earlier_player = entry
@@ -117,10 +118,10 @@ def _history(history: Any, size: int, players: int, seeds: int) -> tuple[Key, ..
         key = (earlier_pits, earlier_player)
         if key in keys:
             raise InvalidPositionError(
-                f"history entry {number} repeats entry {keys.index(key) + 1}, but the game "
+                f"history entry {number} repeats entry {keys[key]}, but the game "
                 "ends when a position recurs, so no position is seen twice "
                 "(the repetition rule)", field="history")
-        keys.append(key)
+        keys[key] = number
     return tuple(keys)
 
 

@@ -89,7 +89,7 @@ def _parse_count(game: Game, token: str, column: int, text: str, what: str) -> i
     if len(token.lstrip("0")) > len(str(total)):
         raise NotationError(f"{what} is at most {total} ({game.name} is played with {total} "
                             f"seeds), found a {len(token)}-digit number", text, column)
-    return int(token)
+    return int(token.lstrip("0") or "0")     # leading zeros do not count towards int's limit
 
 
 def _parse_player(game: Game, token: str, column: int, text: str, what: str) -> int:

@@ -161,6 +161,14 @@ OPTIONS: tuple[Option, ...] = (
                        "counter-clockwise into the other's; with three, consecutive blocks"),
             ("consecutive", "consecutive blocks in sowing order from pit a, also with two"),
             setting=True),
+    _option("ba-awa", "final_take", "ba-awa-match-setup",
+            "whether the seeds taken as a game ends count as captured for the next game",
+            "counted",
+            ("counted", "the opener's final take (and any other take that ends a game) counts "
+                        "as captured, so it wins pits"),
+            ("uncounted", "only seeds captured as fours count: the sources say the opener "
+                          "takes (agafa, nimmt) the last eight, not that they are captured"),
+            setting=True),
     # -- Bakuk ----------------------------------------------------------------------
     _option("bakuk", "skip_origin", "bakuk-origin",
             "whether a lap of 6+ counters passes over the hole it was lifted from", False,

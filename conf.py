@@ -82,7 +82,7 @@ pygments_dark_style = "monokai"
 from mancala_spec.catalogue.cite import UNPUBLISHED, base_url  # noqa: E402
 
 mancala_base_url = base_url()
-myst_substitutions["base_url"] = mancala_base_url or f"({UNPUBLISHED})"
+myst_substitutions["base_url"] = mancala_base_url or f"none ({UNPUBLISHED})"
 myst_substitutions["published"] = "yes" if mancala_base_url else "no"
 
 # -- examples -------------------------------------------------------------------------

@@ -193,4 +193,4 @@ def test_a_site_built_with_no_address_shows_none(site):
         assert not [name for name, text in pages.items() if "readthedocs.io" in text]
         on_page = [r for r in load_catalogue() if rule_page(r) == "ba-awa"]
         assert pages["ba-awa.html"].count(UNPUBLISHED) >= 4 * len(on_page)   # box and 3 forms
-        assert "(" + UNPUBLISHED + ")" in pages["cite.html"]
+        assert "address is none (" + UNPUBLISHED + ")" in pages["cite.html"]

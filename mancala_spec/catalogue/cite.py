@@ -262,7 +262,8 @@ def bibliography_bibtex() -> str:
 
     entries = []
     for work in load_catalogue().works:
-        fields = [("author", work.author), ("title", work.title), ("year", work.year),
+        # the title braced: a title as the source writes it, which no style recases
+        fields = [("author", work.author), ("title", "{" + work.title + "}"), ("year", work.year),
                   ("url", work.url), ("note", work.note)]
         if work.type == "misc" and work.url:
             fields.insert(3, ("howpublished", "Mancala World wiki"))

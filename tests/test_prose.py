@@ -115,12 +115,16 @@ def _pdf_prose() -> str:
     return "\n\n".join(" ".join(s.split()) for s in strings if len(s.split()) > 5)
 
 
+#: The licence notes (LICENSES/README.md, or LICENSES.md at the root), whichever exist.
+LICENCE_NOTES = [p for p in (ROOT / "LICENSES" / "README.md", ROOT / "LICENSES.md") if p.exists()]
+
+
 def prose_files() -> dict[str, str]:
     files = {str(p.relative_to(ROOT)): markdown_prose(p.read_text("utf-8"))
              for p in sorted((ROOT / "docs").glob("*.md"))}
     files["README.md"] = markdown_prose((ROOT / "README.md").read_text("utf-8"))
-    files["LICENSES/README.md"] = markdown_prose(
-        (ROOT / "LICENSES" / "README.md").read_text("utf-8"))
+    for notes in LICENCE_NOTES:
+        files[str(notes.relative_to(ROOT))] = markdown_prose(notes.read_text("utf-8"))
     files["CITATION.cff"] = _cff_prose()
     files["mancala_spec/catalogue/pdf.py"] = _pdf_prose()
     for script in sorted((ROOT / "gallery").glob("*.py")):
@@ -198,8 +202,9 @@ BEFORE = [
 
 
 def test_none_of_the_statements_issue_18_listed_is_left():
+    assert LICENCE_NOTES
     paths = [*ROOT.glob("docs/*.md"), ROOT / "README.md", ROOT / "CITATION.cff",
-             ROOT / "LICENSES" / "README.md", ROOT / "docs" / "refs.bib", ROOT / "conf.py",
+             *LICENCE_NOTES, ROOT / "docs" / "refs.bib", ROOT / "conf.py",
              *ROOT.glob("gallery/*.py"), *ROOT.glob("mancala_spec/**/*.py"),
              ROOT / "mancala_spec" / "catalogue" / "catalogue.toml"]
     for path in paths:

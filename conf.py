@@ -74,14 +74,16 @@ pygments_style = "friendly"
 pygments_dark_style = "monokai"
 
 # -- citing rules ---------------------------------------------------------------------
-# The address the site is published at, with each release in a folder of its own
-# (<base>/<version>/...): every rule's permalink and citation is built from it. It
-# is set in one place, mancala_spec/catalogue/cite.py (BASE_URL), which the
-# `mancala-spec cite` command reads too; $MANCALA_SPEC_BASE_URL overrides both.
-from mancala_spec.catalogue.cite import base_url  # noqa: E402
+# The address releases are published under, each in a folder of its own
+# (<base>/<version>/...): every permalink and citation is built from it. One setting,
+# read by mancala_spec.catalogue.cite.base_url (as `mancala-spec cite` does): Read the
+# Docs' canonical URL when built there, else $MANCALA_SPEC_BASE_URL; with neither, ""
+# and the citations say that this build is not published.
+from mancala_spec.catalogue.cite import UNPUBLISHED, base_url  # noqa: E402
 
 mancala_base_url = base_url()
-myst_substitutions["base_url"] = mancala_base_url
+myst_substitutions["base_url"] = mancala_base_url or f"none ({UNPUBLISHED})"
+myst_substitutions["published"] = "yes" if mancala_base_url else "no"
 
 # -- examples -------------------------------------------------------------------------
 doctest_test_doctest_blocks = ""      # docstrings are tested by pytest --doctest-modules

@@ -7,7 +7,9 @@ Both games' starting positions as the engine builds them, drawn with
 see the board; South's pits *a*–*f* run left to right and North's *A*–*F* run
 right to left, so sowing goes counter-clockwise. Pit shading (colour and
 hatching) shows each pit's owner. Ba-awa's optional end stores hold captured
-seeds (each player's store is at their right hand); Bakuk has no stores.
+seeds (rule ``ba-awa-stores``). The sources put one at each end but do not say
+whose is which (``ba-awa-stores``): the shading that gives each store to a
+player is a choice of the drawing, not of the sources. Bakuk has no stores (``bakuk-board``).
 """
 import matplotlib.pyplot as plt
 

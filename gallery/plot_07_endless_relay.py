@@ -3,9 +3,9 @@ An endless relay sowing, found by search
 ========================================
 
 The sources say Ba-awa's relay sowing goes on until a lap's last seed lands in
-an empty pit or makes four. Sometimes neither ever happens: the laps cycle
-forever. The sources are silent on this, so it is an editorial completion
-(rule ``ba-awa-endless``): by default such a move is **not legal**; with the
+an empty pit or makes four (rule ``ba-awa-sowing-end``). Sometimes neither ever
+happens: the laps cycle forever. The sources are silent on this, so it is an
+editorial completion (rule ``ba-awa-endless``): by default such a move is **not legal**; with the
 option ``endless="stop"`` it is played and its sowing stops at the first lap
 that starts again from a board and pit already seen in the move.
 

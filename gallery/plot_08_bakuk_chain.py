@@ -9,8 +9,11 @@ until the first that does not (``bakuk-chain``). South plays *b*: the last
 counter makes two in *A*; going on counter-clockwise, *B* holds four (taken)
 and *C* three (the chain stops).
 
-Other descriptions of related games chain *backwards*, against the sowing.
-The engine offers that as the variant ``chain="backward"``: on the right, the
+The source contrasts this with Oware, whose secondary captures run
+*backwards*, against the sowing (``bakuk-chain``), and MancalaGames, a mancala
+program, plays Bakuk's chain backwards by default (a secondary source of what
+that program does, not of the game). The engine offers the backward chain as
+the variant ``chain="backward"``: on the right, the
 same position under it. From *A* the chain now looks at *c*, which the sowing
 had just raised to two (taken), then *b*, emptied by the move (the chain
 stops). The source's forward chain earns South six counters, the backward

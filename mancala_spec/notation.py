@@ -316,7 +316,8 @@ def parse_match(text: str) -> Match:
         record = parse_game("\n".join(game_lines + ["moves:"]))
         target = int(settings.get("target", "12"))
         match = Match(record.game, target=target, opener=settings.get("opener", "alternate"),
-                      allocation=settings.get("allocation", "extend"))
+                      allocation=settings.get("allocation", "extend"),
+                      final_take=settings.get("final_take", "counted"))
     except ValueError as error:
         raise NotationError(f"bad match settings: {error}", text, None, 1) from None
     game = match.game

@@ -102,6 +102,14 @@ class Opener(StrEnum):
     LOSER = "loser"
 
 
+class FinalTake(StrEnum):
+    """Match setting ``final_take``: whether the seeds taken as a game ends count as captured
+    for the next game's pits (``ba-awa-match-setup``)."""
+
+    COUNTED = "counted"
+    UNCOUNTED = "uncounted"
+
+
 class Allocation(StrEnum):
     """Match setting ``allocation``: which pits a player receives (``ba-awa-match-allocation``)."""
 
@@ -271,6 +279,14 @@ OPTIONS: tuple[Option, ...] = (
                                 "blocks"),
             (Allocation.CONSECUTIVE, "consecutive blocks in sowing order from pit a, also with "
                                      "two"),
+            setting=True),
+    _option("ba-awa", "final_take", "ba-awa-match-setup",
+            "whether the seeds taken as a game ends count as captured for the next game",
+            FinalTake.COUNTED,
+            (FinalTake.COUNTED, "the opener's final take (and any other take that ends a game) counts "
+                        "as captured, so it wins pits"),
+            (FinalTake.UNCOUNTED, "only seeds captured as fours count: the sources say the opener "
+                          "takes (agafa, nimmt) the last eight, not that they are captured"),
             setting=True),
     # -- Bakuk ----------------------------------------------------------------------
     _option("bakuk", "skip_origin", "bakuk-origin",

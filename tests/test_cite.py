@@ -29,25 +29,68 @@ def test_rule_page_is_the_page_that_renders_the_rule():
         assert rendered.rules[rule.id] == [cite.rule_page(rule)], rule.id
 
 
-def test_permalink_is_absolute_versioned_and_configurable(monkeypatch):
-    rule = ms.get_rule("ba-awa-relay")
-    assert cite.permalink(rule) == \
-        f"{cite.BASE_URL}/{ms.__version__}/ba-awa.html#rule-ba-awa-relay"
+@pytest.fixture
+def unpublished(monkeypatch):
+    """No published address: neither Read the Docs' nor ours."""
+    monkeypatch.delenv("READTHEDOCS_CANONICAL_URL", raising=False)
+    monkeypatch.delenv("MANCALA_SPEC_BASE_URL", raising=False)
+
+
+@pytest.fixture
+def published(monkeypatch, unpublished):
     monkeypatch.setenv("MANCALA_SPEC_BASE_URL", "https://mirror.example/rules/")
+    return "https://mirror.example/rules"
+
+
+def test_permalink_is_absolute_versioned_and_configurable(monkeypatch, published):
+    rule = ms.get_rule("ba-awa-relay")
+    assert cite.permalink(rule) == f"{published}/{ms.__version__}/ba-awa.html#rule-ba-awa-relay"
     assert cite.permalink(rule, "9.9") == "https://mirror.example/rules/9.9/ba-awa.html#rule-ba-awa-relay"
+    # on Read the Docs its canonical URL wins; the release folders are below its parent
+    monkeypatch.setenv("READTHEDOCS_CANONICAL_URL", "https://ms.readthedocs.io/en/latest/")
+    assert cite.permalink(rule) == \
+        f"https://ms.readthedocs.io/en/{ms.__version__}/ba-awa.html#rule-ba-awa-relay"
 
 
-def test_cite_prints_text_bibtex_and_csl_with_absolute_urls(capsys):
-    code, out, _ = run(capsys, "cite", "ba-awa-match-setup")
+def test_a_build_with_no_address_invents_none(capsys, unpublished):
+    """No address known: every form gives the rule ID, the version and the page,
+    says that the build is not published, and holds no URL at all."""
+    rule = ms.get_rule("bakuk-chain")
+    assert cite.base_url() == "" and cite.permalink(rule) is None
+    forms = cite.citation(rule)
+    for text in (forms["text"], forms["bibtex"], json.dumps(forms["csl"], ensure_ascii=False)):
+        assert "bakuk-chain" in text and ms.__version__ in text
+        assert "bakuk.html#rule-bakuk-chain" in text.replace("\\#", "#")
+        assert cite.UNPUBLISHED in text
+        assert "http" not in text and "readthedocs" not in text
+    assert "URL" not in forms["csl"] and "url " not in forms["bibtex"]
+    code, out, _ = run(capsys, "cite", "bakuk-chain")
+    assert code == 0 and out == forms["text"] + "\n"
+
+
+@pytest.mark.parametrize("fmt", ["text", "bibtex", "csl-json"])
+def test_cite_prints_the_format_asked_for_with_absolute_urls(capsys, published, fmt):
+    code, out, _ = run(capsys, "cite", "ba-awa-match-setup", "--format", fmt)
     assert code == 0
     url = cite.permalink(ms.get_rule("ba-awa-match-setup"))
-    text, bibtex, csl = out.split("\n\n", 2)
-    assert text.endswith(url) and "[sourced, with a reading and an editorial completion]" in text
-    assert bibtex.startswith("@misc{mancala_spec:ba-awa-match-setup,")
-    assert f"url          = {{{url}}}" in bibtex
-    assert bibtex.count("{") == bibtex.count("}")
-    data = json.loads(csl)
-    assert data["URL"] == url and data["version"] == ms.__version__ and data["type"] == "entry"
+    assert url.startswith(published)
+    if fmt == "text":
+        assert out.strip().endswith(url)
+        assert "[sourced, with readings and an editorial completion]" in out
+        assert "@misc" not in out and '"URL"' not in out
+    elif fmt == "bibtex":
+        assert out.startswith("@misc{mancala_spec:ba-awa-match-setup,")
+        assert f"url          = {{{url}}}" in out and out.count("{") == out.count("}")
+    else:
+        data = json.loads(out)
+        assert data["URL"] == url and data["version"] == ms.__version__ and data["type"] == "entry"
+
+
+def test_cite_refuses_an_unknown_format(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["cite", "ba-awa-relay", "--format", "xml"])
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and out == "" and "--format" in err and "Traceback" not in err
 
 
 def test_rules_json_has_the_fields_the_issue_asks_for(capsys):
@@ -63,7 +106,7 @@ def test_rules_json_has_the_fields_the_issue_asks_for(capsys):
         for c in claim["citations"]:
             assert set(c) >= {"source", "quote", "translation"}
     assert set(data["citation"]) == {"text", "bibtex", "csl"}
-    assert data["citation"]["csl"]["URL"] == data["permalink"]
+    assert data["citation"]["csl"].get("URL") == data["permalink"]
     _, text, _ = run(capsys, "rules", "bakuk-capture")
     assert text.startswith("bakuk-capture — ") and "[reading] The mover captures them." in text
 

@@ -90,7 +90,7 @@ def test_badge_never_overstates_the_claims(rule: Rule):
 def test_badges_of_the_cases_the_issue_found():
     catalogue = load_catalogue()
     assert catalogue["ba-awa-match-setup"].badge == \
-        "sourced, with a reading and an editorial completion"
+        "sourced, with readings and an editorial completion"
     assert catalogue["ba-awa-choose"].badge == "sourced, with a reading"
     assert catalogue["ba-awa-sow"].badge == "sourced, with a reading"
     assert catalogue["bakuk-chain"].badge == "sourced, with readings"
@@ -112,6 +112,11 @@ def test_the_readings_the_issue_found_are_readings_citing_their_words():
     reading = _claims_quoting(setup, "reading", "In den folgenden Matches")
     assert reading and "jocs de partit posteriors" in reading[0].why
     assert any(c.basis == "editorial" and "largest remainders" in c.text for c in setup.claims)
+    # issue 18: the opener takes (agafa; nimmt … an sich) the last eight, while pits are
+    # won for seeds captured (capturades; geschlagene): counting the take is a reading
+    final = _claims_quoting(setup, "reading", "agafa les vuit llavors")
+    assert final and final[0].option == "final_take" and "40 seeds" in final[0].other
+    assert ("final_take", "'uncounted'") in {(a.option, repr(a.value)) for a in setup.alternatives}
     chain = catalogue["bakuk-chain"]
     assert {c.text.split(",")[0] for c in chain.claims if c.basis == "reading"} == {
         "Like the sowing", "The chain takes holes on either side of the board."}
@@ -162,7 +167,7 @@ def test_every_engine_option_value_is_stated_by_a_claim_of_its_rule():
 def test_every_match_setting_value_is_stated_by_a_claim():
     catalogue = load_catalogue()
     settings = match_settings("ba-awa")
-    assert {s.name for s in settings} == {"target", "opener", "allocation"}
+    assert {s.name for s in settings} == {"target", "opener", "allocation", "final_take"}
     for setting in settings:
         rule = catalogue[setting.rule]
         assert any(c.option == setting.name for c in rule.claims), setting.name

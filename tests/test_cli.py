@@ -50,12 +50,17 @@ def test_rules_prints_citation_translation_and_code(capsys):
     assert "Gap:" in out and "alternative: endless='stop'" in out
 
 
-def test_cite_gives_text_and_bibtex_with_the_permalink(capsys):
+def test_cite_gives_text_and_bibtex_with_the_permalink(capsys, monkeypatch):
+    monkeypatch.delenv("READTHEDOCS_CANONICAL_URL", raising=False)
+    monkeypatch.setenv("MANCALA_SPEC_BASE_URL", "https://rules.example")
     code, out, _ = run(capsys, "cite", "bakuk-chain")
     assert code == 0
-    assert f"version {ms.__version__}. https://" in out
+    assert f"(version {ms.__version__}). https://" in out
     assert f"/{ms.__version__}/bakuk.html#rule-bakuk-chain" in out
-    assert "@misc{mancala_spec:bakuk-chain," in out and '"URL": "https://' in out
+    _, out, _ = run(capsys, "cite", "bakuk-chain", "--format", "bibtex")
+    assert "@misc{mancala_spec:bakuk-chain," in out
+    _, out, _ = run(capsys, "cite", "bakuk-chain", "--format", "csl-json")
+    assert '"URL": "https://' in out
     _, out, _ = run(capsys, "cite", "ba-awa-endless")
     assert "editorial.html#rule-ba-awa-endless" in out
 

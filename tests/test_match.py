@@ -198,7 +198,7 @@ def test_match_errors():
 def test_match_record_errors():
     text = ms.format_match(ms.Match(BA_AWA).play("a"))
     assert ms.parse_match(text) == ms.Match(BA_AWA).play("a")
-    with pytest.raises(ms.NotationError, match="line 5: game 1: .*belongs to North"):
+    with pytest.raises(ms.NotationError, match="line 6: game 1: .*belongs to North"):
         ms.parse_match(text.replace("moves=a", "moves=A"))
     with pytest.raises(ms.NotationError, match="line 1: bad match settings"):
         ms.parse_match(text.replace("target: 12", "target: 9"))

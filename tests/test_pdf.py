@@ -21,11 +21,23 @@ def _titles(data: bytes) -> list[str]:
 
 
 def test_pdf_has_every_rule_as_a_bookmark_with_its_permalink(tmp_path):
-    target = build_pdf(tmp_path / "rules.pdf", version="0.1.0", compress=False)
+    base = "https://rules.example/ms"
+    target = build_pdf(tmp_path / "rules.pdf", version="0.1.0", compress=False, base=base)
     data = target.read_bytes()
     assert data.startswith(b"%PDF-") and not list(tmp_path.glob("*.part"))
     titles = _titles(data)
     for rule in load_catalogue():
         assert f"{rule.id}: {rule.title}" in titles, rule.id
-        assert f"(URI ({permalink(rule, '0.1.0')})".encode() in data.replace(b"/URI (", b"(URI (")
+        link = f"(URI ({permalink(rule, '0.1.0', base)})".encode()
+        assert link in data.replace(b"/URI (", b"(URI (")
     assert {"Ba-awa", "Bakuk"} <= set(titles)
+
+
+def test_an_unpublished_edition_invents_no_address(tmp_path):
+    """With no published address no rule links anywhere (the citations, drawn as
+    glyphs, say that the build is not published: cite.citation_text, tested in
+    test_cite), and the provenance of the sources has its bookmark."""
+    data = build_pdf(tmp_path / "rules.pdf", version="0.1.0", compress=False,
+                     base="").read_bytes()
+    assert b"/URI (" not in data and b"readthedocs" not in data
+    assert "Sources" in _titles(data)

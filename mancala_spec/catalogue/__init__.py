@@ -175,8 +175,9 @@ class Rule:
 class ContextLine:
     """A source line that states no rule of the single game, and why.
 
-    ``deferred`` marks a line that does state rules (match play, three players)
-    which this version of the engine does not implement yet.
+    ``deferred`` would mark a line that states a rule no catalogue rule covers
+    yet; every such line is now cited by a rule, and the tests hold that no entry
+    is deferred.
     """
 
     source: str
@@ -191,11 +192,69 @@ class ContextLine:
 
 
 @dataclass(frozen=True)
+class Document:
+    """What is known of one source document's provenance, and what is not.
+
+    ``version_of`` is the Mancala World article that the file's attribution line
+    names; ``english`` the passages of the document left in English (each an exact
+    substring); ``made_by`` who made this version, empty when (as for all three)
+    the file does not say; ``unknown`` what the file does not tell.
+    """
+
+    file: str
+    version_of: str
+    language: str
+    english: tuple[str, ...]
+    made_by: str
+    unknown: tuple[str, ...]
+
+    @property
+    def attribution(self) -> str:
+        """The file's attribution line ("Source: Mancala World – …")."""
+        return next(line for line in reversed(source_lines(self.file))
+                    if line.startswith("Source:"))
+
+    @property
+    def label(self) -> str:
+        """How a quote from this document is labelled: "(Catalan version)"."""
+        return f"({self.language} version)"
+
+
+@dataclass(frozen=True)
+class Work:
+    """A work the sources name, or a source article: one bibliography entry.
+
+    Its author's name parts, title and year occur in ``quote``, an exact
+    substring of ``source`` (checked on load): the entry says no more than the
+    source does. A name in braces is an organisation (one name, not split)."""
+
+    key: str
+    type: str
+    author: str
+    title: str
+    source: str
+    quote: str
+    note: str
+    year: str = ""
+    url: str = ""
+
+
+@dataclass(frozen=True)
 class Catalogue:
-    """All rules of both games, in the order a learner meets them, and the context lines."""
+    """All rules of both games, in the order a learner meets them, the context
+    lines, and the provenance of each source document."""
 
     rules: tuple[Rule, ...]
     context: tuple[ContextLine, ...] = field(default=())
+    documents: tuple[Document, ...] = field(default=())
+    works: tuple[Work, ...] = field(default=())
+
+    def document(self, file: str) -> Document:
+        """The provenance of source document *file*."""
+        for document in self.documents:
+            if document.file == file:
+                return document
+        raise KeyError(f"no provenance recorded for source document {file!r}")
 
     def __iter__(self):
         return iter(self.rules)
@@ -325,7 +384,50 @@ def load_catalogue() -> Catalogue:
     for entry in context:
         if entry.source not in SOURCES or not 1 <= entry.line <= len(source_lines(entry.source)):
             raise CatalogueError(f"context entry points nowhere: {entry.source} line {entry.line}")
-    return Catalogue(rules, context)
+    documents = tuple(_document(d) for d in raw.get("document", ()))
+    if sorted(d.file for d in documents) != sorted(SOURCES):
+        raise CatalogueError("every source document needs exactly one [[document]] entry")
+    works = tuple(_work(w) for w in raw.get("work", ()))
+    return Catalogue(rules, context, documents, works)
+
+
+def _work(data: dict[str, Any]) -> Work:
+    work = Work(data["key"], data["type"], data["author"], data["title"], data["source"],
+                data["quote"], " ".join(data["note"].split()), data.get("year", ""),
+                data.get("url", ""))
+    if work.source not in SOURCES or work.quote not in source_text(work.source):
+        raise CatalogueError(f"work {work.key}: quote is not in {work.source}: {work.quote!r}")
+    if work.author.startswith("{"):      # an organisation: a wiki's contributors are named
+        parts = ["Mancala World"] if "Mancala World" in work.author else [work.author.strip("{}")]
+    else:
+        parts = [part for name in work.author.split(",") for part in name.split()]
+    title = "" if work.title.startswith("[") else work.title
+    for part in [*parts, title, work.year]:
+        if part not in work.quote:
+            raise CatalogueError(f"work {work.key}: {part!r} is not in its quote")
+    return work
+
+
+def _document(data: dict[str, Any]) -> Document:
+    document = Document(data["file"], data["version_of"], data["language"],
+                        tuple(data.get("english", ())), data.get("made_by", ""),
+                        tuple(" ".join(u.split()) for u in data.get("unknown", ())))
+    if document.file not in SOURCES:
+        raise CatalogueError(f"[[document]] names an unknown source {document.file!r}")
+    if document.language != SOURCES[document.file].language:
+        raise CatalogueError(f"{document.file}: language {document.language!r} is not "
+                             f"{SOURCES[document.file].language!r}")
+    text = source_text(document.file)
+    for passage in document.english:
+        if passage not in text:
+            raise CatalogueError(f"{document.file}: English passage not in the file: {passage!r}")
+    if document.attribution != f"Source: Mancala World – {document.version_of}":
+        raise CatalogueError(f"{document.file}: the attribution line names another article "
+                             f"than {document.version_of!r}: {document.attribution!r}")
+    if not document.made_by and not any("who made" in u for u in document.unknown):
+        raise CatalogueError(f"{document.file}: with no maker recorded, say that who made it "
+                             "is unknown")
+    return document
 
 
 def get_rule(rule_id: str) -> Rule:

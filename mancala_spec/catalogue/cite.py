@@ -1,16 +1,22 @@
 """How to cite a rule: its versioned permalink, and a citation as plain text,
 BibTeX and CSL-JSON; and the rule as data (``mancala-spec rules ID --format json``).
 
-The site's published address is set in one place, :data:`BASE_URL` (the
-environment variable ``MANCALA_SPEC_BASE_URL`` overrides it; the Sphinx
-configuration reads it from here). A permalink carries the release version in
+The address releases are published under comes from one setting, read by
+:func:`base_url`: Read the Docs' canonical URL of the version being built
+(``READTHEDOCS_CANONICAL_URL``, set by Read the Docs) when the site is built
+there, else ``MANCALA_SPEC_BASE_URL``. A permalink carries the release version in
 its path, so a citation keeps pointing at the text it cited::
 
-    <BASE_URL>/<version>/<page>.html#rule-<rule ID>
+    <base>/<version>/<page>.html#rule-<rule ID>
+
+A build that knows no published address invents none: its citations give the
+rule ID, the version and the page, and say that this build is not published.
 
 >>> from mancala_spec.catalogue import get_rule
 >>> permalink(get_rule("ba-awa-relay"), version="0.1.0", base="https://example.org/ms")
 'https://example.org/ms/0.1.0/ba-awa.html#rule-ba-awa-relay'
+>>> permalink(get_rule("ba-awa-relay"), version="0.1.0", base="") is None
+True
 >>> rule_page(get_rule("bakuk-draw")), rule_page(get_rule("ba-awa-match-aim"))
 ('editorial', 'match-and-three-players')
 """
@@ -19,64 +25,109 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
 from . import Rule
 
-#: The address the rules site is published at; versions are folders below it.
-BASE_URL = "https://mancala-spec.readthedocs.io/en"
+#: Set by Read the Docs to the canonical URL of the version it builds
+#: (``https://<project>.readthedocs.io/en/<version>/``).
+RTD_CANONICAL = "READTHEDOCS_CANONICAL_URL"
+#: Set by whoever publishes the site elsewhere: the address the release folders are under.
+BASE_URL_VARIABLE = "MANCALA_SPEC_BASE_URL"
 TITLE = "mancala_spec: a citable, executable rules reference for Ba-awa and Bakuk"
+#: Written in full, and given to every citation format as one name (an organisation),
+#: never as a person's first and last names.
 AUTHOR = "The mancala_spec authors"
-YEAR = 2026
+#: The release date of this version: the one place it is written (CITATION.cff's
+#: ``date-released`` and the changelog's heading are checked against it).
+RELEASE_DATE = "2026-12-01"
+#: What a citation says in place of an address when the build knows none.
+UNPUBLISHED = "this build is not published: no address is known for it"
 
 
-#: The Mancala World article each game's source documents derive from. The
-#: files name the article ("Source: Mancala World – <title>") but give no URL.
-ARTICLES = {"ba-awa": ("Ba-awa", "https://mancala.fandom.com/wiki/Ba-awa"),
-            "bakuk": ("Bakuk", "https://mancala.fandom.com/wiki/Bakuk")}
+#: The address of each Mancala World article the source documents are versions of.
+#: The files name the article ("Source: Mancala World – <title>") but give no URL.
+ARTICLE_URLS = {"Ba-awa": "https://mancala.fandom.com/wiki/Ba-awa",
+                "Bakuk": "https://mancala.fandom.com/wiki/Bakuk"}
+#: Each game's article: its title and address.
+ARTICLES = {"ba-awa": ("Ba-awa", ARTICLE_URLS["Ba-awa"]), "bakuk": ("Bakuk", ARTICLE_URLS["Bakuk"])}
 #: The licence of the source documents and of everything adapted from them.
 SOURCE_LICENCE = "CC-BY-SA-4.0"
 
 
 def source_metadata(file: str) -> dict[str, Any]:
-    """What is known of source document *file*: its attribution line, the URL of
-    the article it names, revision date and licence as far as the file tells, and
-    the SHA-256 and size of our byte copy (computed from the file now).
+    """What is known of source document *file*, and what is not, from the
+    catalogue's ``[[document]]`` entry and the file itself: the article it is a
+    version of, its language, the English left inside it, who made it (unknown),
+    the attribution line, the article's address (which the file does not give),
+    the licence, and the SHA-256 and size of our byte copy (computed now).
 
     >>> facts = source_metadata("001_1132cff477fa5791.txt")
-    >>> facts["attribution"], len(facts["sha256"])
-    ('Source: Mancala World – Bakuk', 64)
+    >>> facts["attribution"], facts["language"], facts["made_by"], len(facts["sha256"])
+    ('Source: Mancala World – Bakuk', 'Greek', 'unknown', 64)
     """
-    from ..sources import SOURCES, source_lines
+    from . import load_catalogue
 
     data = resources.files("mancala_spec.sources").joinpath(file).read_bytes()
-    document = SOURCES[file]
-    title, url = ARTICLES[document.game]
-    attribution = next((line for line in reversed(source_lines(file))
-                        if line.startswith("Source:")), "")
+    document = load_catalogue().document(file)
+    url = ARTICLE_URLS[document.version_of]
     return {
         "file": file,
-        "attribution": attribution or "none",
+        "label": document.label,
+        "version_of": (f"the Mancala World article '{document.version_of}', which the "
+                       f"file's last line names"),
+        "article": document.version_of,
+        "language": document.language,
+        "english": list(document.english),
+        "made_by": document.made_by or "unknown",
+        "unknown": list(document.unknown),
+        "attribution": document.attribution,
         "url": (f"not given in the file; the article it names, Mancala World's "
-                f"'{title}', is at {url}"),
+                f"'{document.version_of}', is at {url}"),
         "article_url": url,
         "revision": "not given in the file (no page revision, date or retrieval date)",
         "licence": ("not stated in the file itself; Mancala World publishes its articles "
                     "under CC BY-SA, with no version named in these documents"),
+        "credit": (f"{document.label[1:-1]} of the Mancala World article "
+                   f"'{document.version_of}' ({url}), by Mancala World contributors, "
+                   "CC BY-SA; maker of this version unknown"),
         "sha256": hashlib.sha256(data).hexdigest(),
         "bytes": len(data),
     }
 
 
-def base_url() -> str:
-    """:data:`BASE_URL`, or ``$MANCALA_SPEC_BASE_URL`` when set (without a trailing slash)."""
-    return (os.environ.get("MANCALA_SPEC_BASE_URL") or BASE_URL).rstrip("/")
+def base_url(environ: Mapping[str, str] | None = None) -> str:
+    """The address the release folders are published under, without a trailing
+    slash; ``""`` when nothing says where this build is published.
+
+    On Read the Docs, the canonical URL of the version being built without its
+    last folder (the version's slug): releases are the folders below it. Else
+    ``$MANCALA_SPEC_BASE_URL``.
+
+    >>> base_url({"READTHEDOCS_CANONICAL_URL": "https://ms.readthedocs.io/en/0.2.0/"})
+    'https://ms.readthedocs.io/en'
+    >>> base_url({"MANCALA_SPEC_BASE_URL": "https://mirror.example/rules/"})
+    'https://mirror.example/rules'
+    >>> base_url({})
+    ''
+    """
+    env = os.environ if environ is None else environ
+    canonical = env.get(RTD_CANONICAL, "").strip().rstrip("/")
+    if canonical:
+        return canonical.rsplit("/", 1)[0]
+    return env.get(BASE_URL_VARIABLE, "").strip().rstrip("/")
 
 
 def _version() -> str:
     from .. import __version__
     return __version__
+
+
+def release_year() -> int:
+    """The year of :data:`RELEASE_DATE`."""
+    return int(RELEASE_DATE[:4])
 
 
 def rule_page(rule: Rule) -> str:
@@ -93,17 +144,32 @@ def anchor(rule_id: str) -> str:
     return f"rule-{rule_id}"
 
 
-def permalink(rule: Rule, version: str | None = None, base: str | None = None) -> str:
-    """The absolute, versioned URL of *rule* on the rules site."""
-    return (f"{(base or base_url()).rstrip('/')}/{version or _version()}/"
-            f"{rule_page(rule)}.html#{anchor(rule.id)}")
+def page_address(rule: Rule) -> str:
+    """Where *rule* is on the site, relative to a release's folder:
+    ``<page>.html#rule-<id>``."""
+    return f"{rule_page(rule)}.html#{anchor(rule.id)}"
+
+
+def permalink(rule: Rule, version: str | None = None, base: str | None = None) -> str | None:
+    """The absolute, versioned URL of *rule* on the published site; ``None`` when
+    no address is known (*base* ``""``, or unset with no address configured)."""
+    root = (base_url() if base is None else base).rstrip("/")
+    if not root:
+        return None
+    return f"{root}/{version or _version()}/{page_address(rule)}"
+
+
+def _where(rule: Rule, version: str, base: str | None) -> str:
+    """The permalink, or, unpublished, the page with a statement that it is."""
+    url = permalink(rule, version, base)
+    return url or f"Page {page_address(rule)} ({UNPUBLISHED})"
 
 
 def citation_text(rule: Rule, version: str | None = None, base: str | None = None) -> str:
-    """A plain-text citation of *rule*."""
+    """A plain-text citation of *rule* (in the manner of APA)."""
     version = version or _version()
-    return (f"{AUTHOR} ({YEAR}). Rule {rule.id}: {rule.title} [{rule.badge}]. In {TITLE}, "
-            f"version {version}. {permalink(rule, version, base)}")
+    return (f"{AUTHOR} ({release_year()}). Rule {rule.id}: {rule.title} [{rule.badge}]. "
+            f"In {TITLE} (version {version}). {_where(rule, version, base)}")
 
 
 def _bibtex_escape(text: str) -> str:
@@ -111,37 +177,74 @@ def _bibtex_escape(text: str) -> str:
         .replace("%", "\\%").replace("#", "\\#").replace("{", "\\{").replace("}", "\\}")
 
 
+#: Proper names that may appear in a rule's title or the package's title.
+PROPER_NAMES = frozenset({"Ba-awa", "Bakuk", "Oware", "Koumma", "Mancala", "World"})
+
+
+def _protected(word: str) -> bool:
+    """Whether a style must leave *word*'s case alone: a rule ID or the package
+    name (a hyphen, an underscore or a digit in it), or a proper name."""
+    return any(ch.isdigit() or ch in "-_" for ch in word) or word.strip(":,.") in PROPER_NAMES
+
+
+def _bibtex_protect(text: str) -> str:
+    """*text* escaped, with the rule ID, the package name and proper names in
+    braces, so that no BibTeX style changes their case."""
+    return " ".join("{" + _bibtex_escape(word) + "}" if _protected(word) else _bibtex_escape(word)
+                    for word in text.split(" "))
+
+
 def citation_bibtex(rule: Rule, version: str | None = None, base: str | None = None) -> str:
-    """A BibTeX ``@misc`` entry for *rule*."""
+    """A BibTeX ``@misc`` entry for *rule*: the authors as one corporate name
+    (in double braces), and the rule ID, the package name and the proper names
+    braced so that no style changes their case."""
     version = version or _version()
     url = permalink(rule, version, base)
+    where = [f"  url          = {{{url}}},"] if url else []
+    note = f"Basis: {rule.badge}" + ("" if url else
+                                     f". Page {page_address(rule)}; {UNPUBLISHED}")
     return "\n".join([
         f"@misc{{mancala_spec:{rule.id},",
         f"  author       = {{{{{_bibtex_escape(AUTHOR)}}}}},",
-        f"  title        = {{Rule {rule.id}: {_bibtex_escape(rule.title)}}},",
-        f"  howpublished = {{{_bibtex_escape(TITLE)}, version {version}}},",
-        f"  year         = {{{YEAR}}},",
+        f"  title        = {{{_bibtex_protect(f'Rule {rule.id}: {rule.title}')}}},",
+        f"  howpublished = {{{_bibtex_protect(TITLE)}, version {version}}},",
+        f"  year         = {{{release_year()}}},",
+        f"  date         = {{{RELEASE_DATE}}},",
         f"  version      = {{{version}}},",
-        f"  url          = {{{url}}},",
-        f"  note         = {{Basis: {rule.badge}}},",
+        *where,
+        f"  note         = {{{_bibtex_escape(note)}}},",
         "}",
     ])
 
 
+def _csl_protect(text: str) -> str:
+    """*text* with the rule ID, the package name and proper names wrapped in
+    ``<span class="nocase">`` (CSL's case protection)."""
+    return " ".join(f'<span class="nocase">{word}</span>' if _protected(word) else word
+                    for word in text.split(" "))
+
+
 def citation_csl(rule: Rule, version: str | None = None, base: str | None = None) -> dict[str, Any]:
-    """A CSL-JSON item for *rule* (what Zotero and pandoc read)."""
+    """A CSL-JSON item for *rule* (what Zotero, pandoc and citeproc-py read); the
+    rule ID, the package name and proper names are protected from case changes."""
     version = version or _version()
-    return {
+    url = permalink(rule, version, base)
+    year, month, day = (int(part) for part in RELEASE_DATE.split("-"))
+    item: dict[str, Any] = {
         "id": f"mancala_spec:{rule.id}",
         "type": "entry",
-        "title": f"Rule {rule.id}: {rule.title}",
-        "container-title": TITLE,
+        "title": _csl_protect(f"Rule {rule.id}: {rule.title}"),
+        "container-title": _csl_protect(TITLE),
         "author": [{"literal": AUTHOR}],
-        "issued": {"date-parts": [[YEAR]]},
+        "issued": {"date-parts": [[year, month, day]]},
         "version": version,
-        "URL": permalink(rule, version, base),
         "note": f"Basis: {rule.badge}",
     }
+    if url:
+        item["URL"] = url
+    else:
+        item["note"] += f". Page {page_address(rule)}; {UNPUBLISHED}"
+    return item
 
 
 def citation(rule: Rule, version: str | None = None, base: str | None = None) -> dict[str, Any]:
@@ -149,6 +252,28 @@ def citation(rule: Rule, version: str | None = None, base: str | None = None) ->
     return {"text": citation_text(rule, version, base),
             "bibtex": citation_bibtex(rule, version, base),
             "csl": citation_csl(rule, version, base)}
+
+
+def bibliography_bibtex() -> str:
+    """The site's bibliography (``docs/refs.bib``), generated from the catalogue's
+    ``[[work]]`` entries; a test holds the file to it. Regenerate with
+    ``python -m mancala_spec.catalogue.cite > docs/refs.bib``."""
+    from . import load_catalogue
+
+    entries = []
+    for work in load_catalogue().works:
+        # the title braced: a title as the source writes it, which no style recases
+        fields = [("author", work.author), ("title", "{" + work.title + "}"), ("year", work.year),
+                  ("url", work.url), ("note", work.note)]
+        if work.type == "misc" and work.url:
+            fields.insert(3, ("howpublished", "Mancala World wiki"))
+        width = max(len(name) for name, value in fields if value)
+        body = ",\n".join(f"  {name.ljust(width)} = {{{value}}}" for name, value in fields
+                          if value)
+        entries.append(f"@{work.type}{{{work.key},\n{body},\n}}\n")
+    head = ("% Generated from the [[work]] entries of mancala_spec/catalogue/catalogue.toml:\n"
+            "% python -m mancala_spec.catalogue.cite > docs/refs.bib (never edit by hand)\n\n")
+    return head + "\n".join(entries)
 
 
 def rule_data(rule: Rule, version: str | None = None, base: str | None = None) -> dict[str, Any]:
@@ -196,5 +321,11 @@ def rule_json(rule: Rule, version: str | None = None, base: str | None = None) -
     return json.dumps(rule_data(rule, version, base), indent=2, ensure_ascii=False)
 
 
-__all__ = ["BASE_URL", "anchor", "base_url", "citation", "citation_bibtex", "citation_csl",
-           "citation_text", "permalink", "rule_data", "rule_json", "rule_page"]
+__all__ = ["AUTHOR", "RELEASE_DATE", "TITLE", "anchor", "base_url", "bibliography_bibtex",
+           "citation", "citation_bibtex", "citation_csl",
+           "citation_text", "page_address", "permalink", "release_year", "rule_data",
+           "rule_json", "rule_page", "source_metadata"]
+
+
+if __name__ == "__main__":
+    print(bibliography_bibtex(), end="")

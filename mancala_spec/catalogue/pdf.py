@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from . import Rule, load_catalogue
-from .cite import TITLE, citation_text, permalink
+from .cite import AUTHOR, TITLE, citation_text, permalink, source_metadata
 
 GAME_TITLES = {"ba-awa": "Ba-awa", "bakuk": "Bakuk"}
 
@@ -26,7 +26,7 @@ def _font_dir() -> Path:
     return Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf"
 
 
-def _rule(pdf, rule: Rule, version: str | None) -> None:
+def _rule(pdf, rule: Rule, version: str | None, base: str | None) -> None:
     width = pdf.epw
     pdf.start_section(f"{rule.id}: {rule.title}", level=1)
     pdf.set_font("Sans", "B", 12)
@@ -69,13 +69,36 @@ def _rule(pdf, rule: Rule, version: str | None) -> None:
         pdf.multi_cell(width, 4.5, f"     = \u201c{c.translation}\u201d \u2014 "
                        f"{c.document.title}, line {c.line}", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Sans", "", 8)
-    pdf.multi_cell(width, 4, f"Cite: {citation_text(rule, version)}", align="L",
-                   new_x="LMARGIN", new_y="NEXT", link=permalink(rule, version))
+    pdf.multi_cell(width, 4, f"Cite: {citation_text(rule, version, base)}", align="L",
+                   new_x="LMARGIN", new_y="NEXT", link=permalink(rule, version, base) or "")
     pdf.ln(4)
 
 
-def build_pdf(path: str | Path, version: str | None = None, compress: bool = True) -> Path:
-    """Write the printable edition of every rule to *path*; return the path."""
+def _sources(pdf) -> None:
+    """What is known of each source document, and what is not (catalogue data)."""
+    from ..sources import SOURCES
+
+    pdf.start_section("Sources", level=0)
+    pdf.set_font("Sans", "B", 11)
+    pdf.cell(pdf.epw, 6, "Sources", new_x="LMARGIN", new_y="NEXT")
+    for file in sorted(SOURCES):
+        facts = source_metadata(file)
+        pdf.set_font("Sans", "", 9)
+        english = "; ".join(f"\u201c{passage}\u201d" for passage in facts["english"])
+        pdf.multi_cell(pdf.epw, 4.5, (
+            f"{SOURCES[file].title} ({file}): a version of {facts['version_of']}; language "
+            f"{facts['language']}, with English left inside it: {english}. Made by: "
+            f"{facts['made_by']}. Credit: {facts['credit']}. SHA-256 {facts['sha256']}. "
+            f"Not known: {'; '.join(facts['unknown'])}."),
+            new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(1)
+
+
+def build_pdf(path: str | Path, version: str | None = None, compress: bool = True,
+              base: str | None = None) -> Path:
+    """Write the printable edition of every rule to *path*; return the path. *base*
+    is the published address (by default :func:`~mancala_spec.catalogue.cite.base_url`;
+    with none, the citations say that this edition's site is not published)."""
     from fpdf import FPDF
 
     from .. import __version__
@@ -88,7 +111,7 @@ def build_pdf(path: str | Path, version: str | None = None, compress: bool = Tru
     pdf.add_font("Sans", "B", str(fonts / "DejaVuSans-Bold.ttf"))
     pdf.add_font("Sans", "I", str(fonts / "DejaVuSans-Oblique.ttf"))
     pdf.set_title(f"{TITLE}, version {version}")
-    pdf.set_author("The mancala_spec authors")
+    pdf.set_author(AUTHOR)
     pdf.set_auto_page_break(True, margin=15)
     pdf.add_page()
     pdf.set_font("Sans", "B", 16)
@@ -98,9 +121,11 @@ def build_pdf(path: str | Path, version: str | None = None, compress: bool = Tru
         "Every rule is a list of claims, each marked by its basis: [source] a quoted sentence "
         "says it; [reading] our inference from the quoted words (with why, and the other "
         "reading); [editorial] the sources are silent (with the alternatives and the option "
-        "that switches it). Quotes are exact, from the Mancala World articles Ba-awa and "
-        "Bakuk (CC BY-SA); quotes, translations and rules adapted from them are CC BY-SA 4.0."),
+        "that switches it). Quotes are exact substrings of the three source documents "
+        "below; quotes, translations and rules adapted from them are CC BY-SA 4.0."),
         new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
+    _sources(pdf)
     pdf.ln(4)
     catalogue = load_catalogue()
     for game, title in GAME_TITLES.items():
@@ -108,7 +133,7 @@ def build_pdf(path: str | Path, version: str | None = None, compress: bool = Tru
         pdf.set_font("Sans", "B", 14)
         pdf.cell(pdf.epw, 8, title, new_x="LMARGIN", new_y="NEXT")
         for rule in catalogue.for_game(game):
-            _rule(pdf, rule, version)
+            _rule(pdf, rule, version, base)
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_suffix(target.suffix + ".part")

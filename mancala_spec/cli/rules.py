@@ -73,16 +73,20 @@ def run_rules(args) -> int:
 
 def _cite_arguments(parser):
     parser.add_argument("rule", help="a rule ID, e.g. bakuk-chain")
+    parser.add_argument("--format", choices=tuple(CITE_FORMATS), default="text",
+                        help="text (default), bibtex or csl-json")
 
 
-@command("cite", "print how to cite a rule: plain text, BibTeX and CSL-JSON, "
-                 "with its versioned permalink", _cite_arguments)
+#: The formats ``cite --format`` prints, each the key of its form in ``citation()``.
+CITE_FORMATS = {"text": "text", "bibtex": "bibtex", "csl-json": "csl"}
+
+
+@command("cite", "print how to cite a rule, with its versioned permalink: as plain text, "
+                 "or with --format as BibTeX or CSL-JSON", _cite_arguments)
 def run_cite(args) -> int:
     rule = find_rule(args.rule)
-    forms = citation(rule)
-    print(forms["text"] + "\n")
-    print(forms["bibtex"] + "\n")
-    print(json.dumps(forms["csl"], indent=2, ensure_ascii=False))
+    form = citation(rule)[CITE_FORMATS[args.format]]
+    print(form if isinstance(form, str) else json.dumps(form, indent=2, ensure_ascii=False))
     return 0
 
 

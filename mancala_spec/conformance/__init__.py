@@ -321,7 +321,7 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
                                      f"not {case.game}'s")
                 settings = Match(game, **dict(case.match))
                 match = {"target": settings.target, "opener": settings.opener,
-                         "allocation": settings.allocation}
+                         "allocation": settings.allocation, "final_take": settings.final_take}
             cases.append(_case(case_id, example.rule, where, pos, pit, match))
             for suffix, other, move in derived(pos, pit):
                 cases.append(_case(case_id + suffix, example.rule, where, other, move))

@@ -25,11 +25,13 @@ from typing import Any
 
 from ..catalogue import implements
 from ..errors import IllegalMoveError, InvalidPositionError, OptionError
-from ..options import Allocation, Opener, match_settings
+from ..options import Allocation, FinalTake, Opener, match_settings
 from .games.ba_awa import BaAwa
 from .position import Position
 
 SEEDS_PER_PIT_WON = 4
+#: The rules under which seeds are taken as a game ends (not captured as fours).
+FINAL_TAKE_RULES = ("ba-awa-eight", "ba-awa-no-move", "ba-awa-repetition")
 #: The settings of a match (keywords of :class:`Match`), as opposed to the game's
 #: options; declared, with their values, in :mod:`mancala_spec.options`.
 SETTINGS = tuple(setting.name for setting in match_settings("ba-awa"))
@@ -59,14 +61,17 @@ class Match:
     number of pits that wins the match (12, or 10 or 11 as usually played);
     *opener* who opens each later game (``"alternate"``, ``"winner"``,
     ``"loser"``); *allocation* which pits a player receives (``"extend"`` or
-    ``"consecutive"``). The first game starts from the usual opening, South to
-    move. Raises :class:`~mancala_spec.errors.OptionError` for a bad setting.
+    ``"consecutive"``); *final_take* whether the seeds taken as a game ends
+    count towards the next game's pits (``"counted"`` or ``"uncounted"``). The
+    first game starts from the usual opening, South to move. Raises
+    :class:`~mancala_spec.errors.OptionError` for a bad setting.
     """
 
     game: BaAwa
     target: int = 12
     opener: Opener | str = Opener.ALTERNATE            # a word becomes its member
     allocation: Allocation | str = Allocation.EXTEND
+    final_take: FinalTake | str = FinalTake.COUNTED
     played: tuple[PlayedGame, ...] = ()
     #: the game being played (by default the first game, from the usual opening)
     current: PlayedGame = None       # type: ignore[assignment]  # set by __post_init__
@@ -90,7 +95,7 @@ class Match:
     def starting_from(cls, position: Position, **settings: Any) -> Match:
         """A match whose current game starts from *position* (for instance a
         late position of a game, to study how the match goes on from there).
-        *settings* are ``target``, ``opener`` and ``allocation``."""
+        *settings* are ``target``, ``opener``, ``allocation`` and ``final_take``."""
         if not isinstance(position.game, BaAwa):
             raise OptionError(f"match play is a Ba-awa rule; got {position.game!r}",
                               option="game", value=position.game)
@@ -125,7 +130,7 @@ class Match:
         remainders, ties in turn order from the opener.)
         """
         self._require_game_over()
-        captured = self.position.captured
+        captured = self.counted_captures()
         pits = [seeds // SEEDS_PER_PIT_WON for seeds in captured]
         spare = self.game.board.size - sum(pits)
         order = [self.position.opener]                        # turn order from the opener
@@ -135,6 +140,21 @@ class Match:
         for player in by_remainder[:spare]:
             pits[player] += 1
         return tuple(pits)
+
+    @implements("ba-awa-match-setup")
+    def counted_captures(self) -> tuple[int, ...]:
+        """The seeds each player captured in the game just ended, as they count
+        for the next game's pits: all of them by default (``final_take="counted"``);
+        with ``final_take="uncounted"``, without the seeds taken as the game ended
+        (the opener's last eight, ``ba-awa-eight``, or what remains when the game
+        ends otherwise), which the sources call taken, not captured."""
+        captured = list(self.position.captured)
+        if self.final_take is FinalTake.UNCOUNTED and self.current.moves:
+            before = PlayedGame(self.current.start, self.current.moves[:-1]).final
+            for capture in before.trace(self.current.moves[-1]).captures:
+                if capture.rule in FINAL_TAKE_RULES:
+                    captured[capture.player] -= capture.seeds
+        return tuple(captured)
 
     @property
     @implements("ba-awa-match-elimination")
@@ -233,7 +253,7 @@ class Match:
             if list(owners).count(player) != count:
                 raise InvalidPositionError(
                     f"{self.game.player_name(player)} earned {count} pits "
-                    f"(captured {self.position.captured[player]} seeds) but the allocation gives "
+                    f"(captured {self.counted_captures()[player]} seeds) but the allocation gives "
                     f"them {list(owners).count(player)} (rule ba-awa-match-setup)")
         return tuple(owners)
 

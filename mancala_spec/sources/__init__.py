@@ -32,11 +32,11 @@ SOURCES: dict[str, SourceDocument] = {
     doc.file: doc
     for doc in (
         SourceDocument("000_772c55c4feba1a9c.txt", "ba-awa", "Catalan", "ca",
-                       "Mancala World – Ba-awa (Catalan)"),
+                       "Mancala World – Ba-awa (Catalan version)"),
         SourceDocument("001_1132cff477fa5791.txt", "bakuk", "Greek", "el",
-                       "Mancala World – Bakuk (Greek)"),
+                       "Mancala World – Bakuk (Greek version)"),
         SourceDocument("002_8fadbd38f8f31b03.txt", "ba-awa", "German", "de",
-                       "Mancala World – Ba-awa (German)"),
+                       "Mancala World – Ba-awa (German version)"),
     )
 }
 

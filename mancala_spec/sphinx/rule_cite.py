@@ -10,7 +10,7 @@ import json
 from docutils import nodes
 
 from ..catalogue import Rule
-from ..catalogue.cite import citation, permalink
+from ..catalogue.cite import UNPUBLISHED, citation, page_address, permalink
 from .rule_nodes import details, summary
 
 _COPY = ('<button type="button" class="rule-copy" title="Copy to the clipboard" '
@@ -39,8 +39,12 @@ def citation_box(rule: Rule, version: str, base: str) -> details:
     head += nodes.Text("Cite this rule")
     box += head
     link = nodes.paragraph(classes=["rule-cite-permalink"])
-    link += nodes.Text("Permalink (version " + version + "): ")
-    link += nodes.reference(url, url, refuri=url)
+    if url:
+        link += nodes.Text("Permalink (version " + version + "): ")
+        link += nodes.reference(url, url, refuri=url)
+    else:        # a build that knows no published address invents none
+        link += nodes.Text(f"Rule {rule.id}, version {version}, page {page_address(rule)}: "
+                           f"{UNPUBLISHED}.")
     box += link
     box += _copyable("Text", forms["text"], "text")
     box += _copyable("BibTeX", forms["bibtex"], "bibtex")

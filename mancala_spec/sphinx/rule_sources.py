@@ -19,15 +19,37 @@ ENV_SOURCES = "mancala_sources"      # docname -> [source file]
 
 
 def source_facts(source: str) -> nodes.definition_list:
-    """What we know of a source document's origin, as far as the file itself
-    tells, and the SHA-256 of our byte copy (computed now, at build time)."""
+    """What is known of a source document's provenance, and what is not, from the
+    catalogue's ``[[document]]`` entry and the file itself, and the SHA-256 of our
+    byte copy (computed now, at build time)."""
     facts = source_metadata(source)
     items = nodes.definition_list(classes=["source-facts"])
-    for term, value in (("Attribution line in the file", facts["attribution"]),
-                        ("URL", facts["url"]),
-                        ("Page revision or retrieval date", facts["revision"]),
-                        ("Licence", facts["licence"])):
-        items += definition(term, [nodes.paragraph(text=value)])
+
+    def quoted(passages: list[str]) -> nodes.paragraph:
+        para = nodes.paragraph()
+        for index, passage in enumerate(passages):
+            if index:
+                para += nodes.Text("; ")
+            para += nodes.Text("“")
+            para += nodes.inline(text=passage, classes=["source-quoted"])
+            para += nodes.Text("”")
+        return para
+
+    items += definition("A version of", [nodes.paragraph(text=facts["version_of"])])
+    items += definition("Language", [nodes.paragraph(
+        text=f"{facts['language']}, with English left inside it, in these passages:"),
+        quoted(facts["english"])])
+    items += definition("Made by", [nodes.paragraph(
+        text=f"{facts['made_by']}: the file does not say who made this version, or how")])
+    items += definition("Attribution line in the file", [nodes.paragraph(
+        text=facts["attribution"])])
+    items += definition("URL", [nodes.paragraph(text=facts["url"])])
+    items += definition("Licence", [nodes.paragraph(text=facts["licence"])])
+    items += definition("Credit it as", [nodes.paragraph(text=facts["credit"])])
+    unknown = nodes.bullet_list()
+    for fact in facts["unknown"]:
+        unknown += nodes.list_item("", nodes.paragraph(text=fact))
+    items += definition("Not known", [unknown])
     digest = nodes.paragraph()
     digest += nodes.literal(text=facts["sha256"], classes=["source-sha256"])
     digest += nodes.Text(f" ({facts['bytes']} bytes)")
@@ -60,9 +82,9 @@ class SourceDocumentDirective(SphinxDirective):
         out = nodes.container(classes=["source-document"])
         about = nodes.paragraph(classes=["source-about"])
         about += nodes.literal(text=source)
-        about += nodes.Text(f" — {document.title}: {document.game} rules in {document.language}. "
-                            "Quoted material from Mancala World; shown byte for byte, "
-                            "one line per row. Quoted spans are marked.")
+        about += nodes.Text(f" — {document.title}: a {document.language} version of the "
+                            "Mancala World article it names, maker unknown. Quoted material; "
+                            "shown byte for byte, one line per row. Quoted spans are marked.")
         out += about
         out += source_facts(source)
         lines = nodes.container(classes=["source-lines"])

@@ -5,7 +5,7 @@ Directives and roles (MyST syntax):
 ``{rule} <rule-id>``
    Renders one catalogue rule: an anchor ``rule-<id>`` with the ID as a
    permalink, a *sourced* or *editorial* badge, the English statement, each
-   citation as a block quote in the original language with our translation and
+   citation as a block quote as its document has it, with our translation and
    an attribution linking to the quoted source line, the gap, default, rationale
    and options of an editorial rule, the source of every implementing function
    (read from the code at build time, linked to the API reference and the full
@@ -266,8 +266,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.doctest")
     app.setup_extension("sphinx.ext.viewcode")
     app.add_config_value("mancala_traceability", True, "env", types=(bool,))
+    # the address releases are published under ("" when unknown: no permalinks invented)
     app.add_config_value("mancala_base_url", base_url(), "env", types=(str,))
     app.setup_extension("mancala_spec.sphinx.rule_domain")
+    app.setup_extension("mancala_spec.sphinx.prose")     # {claim} and {context} in prose
     app.add_node(details, html=(visit_details, depart_details),
                  latex=(visit_pass, depart_pass), text=(visit_pass, depart_pass),
                  man=(visit_pass, depart_pass), texinfo=(visit_pass, depart_pass))

@@ -64,7 +64,7 @@ try:
 except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
-from .fast.batch import BakukBatch
+from .fast.bakuk import BakukBatch
 from .options import option
 
 #: the game options the solver takes (three players are not solved here)
@@ -122,7 +122,7 @@ class Rules:
 
 class Moves:
     """Bakuk's moves for many positions at once (numpy arrays, one row a
-    position): the kernel's batch form (:class:`mancala_spec.fast.batch.BakukBatch`),
+    position): the kernel's batch form (:class:`mancala_spec.fast.bakuk.BakukBatch`),
     and the numbering of positions."""
 
     def __init__(self, rules: Rules) -> None:
@@ -131,7 +131,7 @@ class Moves:
         self.n, self.m = n, m
         self.batch = BakukBatch(n, total, rules.skip_origin, rules.chain, rules.no_move,
                                 rules.leftovers)
-        #: :meth:`BakukBatch.play <mancala_spec.fast.batch.BakukBatch.play>`
+        #: :meth:`BakukBatch.play <mancala_spec.fast.bakuk.BakukBatch.play>`
         self.play = self.batch.play
         # The rank of a board: bar i+1 of its stars-and-bars picture stands at
         # prefix_i + i (prefix_i: the counters in holes 0..i), and the rank is the

@@ -1,22 +1,35 @@
 """Ba-awa in the kernel (the rules: :class:`mancala_spec.engine.games.ba_awa.BaAwa`).
 
-:func:`sow` is the one fast Ba-awa sowing: fast play, the analysis
-(:mod:`mancala_spec.analysis`) and the batch playouts' rare long sowings
-(:mod:`mancala_spec.fast.batch`) all call it. Each step is commented with the
-catalogue rule it implements.
+One game at a time, :class:`FastBaAwa` (standard library only); many at once,
+:class:`BaAwaBatch` (numpy, imported when first used), the same steps on
+arrays, from the same tables. :func:`sow` is the one-game Ba-awa sowing: fast
+play, the analysis (:mod:`mancala_spec.analysis`) and the many-games sowing's
+rare long sowings all call it. Each step is commented with the catalogue rule
+it implements.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .base import Counts, FastGame, History, Key, Moves, State
-from .tables import EIGHT, FOUR, NextTable, PathTable, Pits, lap_paths
+from .base import UNKNOWN, Counts, Ending, FastGame, History, Key, Moves, State
+from .tables import EIGHT, FOUR, NextTable, PathTable, Pits, lap_arrays, lap_paths, sowing_next
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..engine.games.base import Game
+    from .batch import Run
+
+    Array = np.ndarray[Any, Any]
+
+#: how a Ba-awa game ends: eight seeds or fewer, nobody able to move, a repetition
+EIGHT_SEEDS = Ending("eight-seeds", "ba-awa-eight")
+NO_MOVE = Ending("no-moves", "ba-awa-no-move")
+REPETITION = Ending("repetition", "ba-awa-repetition")
+ENDINGS = (EIGHT_SEEDS, NO_MOVE, REPETITION)
 
 #: what :func:`sow` returns: the pits after, seeds won by each player, whether
 #: anything was captured, the laps sown, whether the sowing is endless
@@ -168,7 +181,7 @@ class FastBaAwa(FastGame):
 
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:
         if not any(pits):          # every way a Ba-awa game ends clears the board
-            return ()
+            return UNKNOWN
         return tuple(self.moves(pits, to_move))
 
     def sowings(self, pits: Pits, player: int) -> dict[int, Sown]:
@@ -221,13 +234,6 @@ class FastBaAwa(FastGame):
             self._memo, self._memo_key = memo, key
         return self._memo
 
-    def sow(self, pits: Pits, pit: int, mover: int) -> Sown | None:
-        """Sow *pit* lap after lap; ``None`` if the sowing never ends and
-        ``endless="illegal"``."""
-        after, won, took, _, endless = sow_along(pits, pit, mover, self.paths, self.owners,
-                                                 self.players)
-        return None if endless and self.endless_illegal else (after, won, took)
-
     def _sown(self, pits: Pits, pit: int, mover: int) -> Sown:
         """The sowing of a legal move (:meth:`moves`)."""
         after, won, took, _, _ = sow_along(pits, pit, mover, self.paths, self.owners,
@@ -251,7 +257,7 @@ class FastBaAwa(FastGame):
         # ba-awa-eight, ba-awa-eight-timing: after a complete move, eight seeds or
         # fewer on the board go to the opener, and the game is over.
         if sum(after) <= EIGHT:
-            return self._finish(after, turns[0], captured, None)
+            return self._finish(after, turns[0], captured, None, EIGHT_SEEDS)
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can ...
         for to_move in turns:
             following = self.moves(after, to_move)
@@ -260,22 +266,250 @@ class FastBaAwa(FastGame):
             # ba-awa-no-move: ... if not, (no_move="owners") the game ends and owners
             # take their pits' seeds, or (no_move="pass") the player is passed over,
             if self.owners_take:
-                return self._finish(after, turns[0], captured, self.owners)
+                return self._finish(after, turns[0], captured, self.owners, NO_MOVE)
         else:   # ... and if nobody can move the opener takes what remains.
-            return self._finish(after, turns[0], captured, None)
+            return self._finish(after, turns[0], captured, None, NO_MOVE)
         # ba-awa-repetition: a whole position seen before: the opener takes what remains
         if (after, to_move) in history:
-            return self._finish(after, turns[0], captured, None)
+            return self._finish(after, turns[0], captured, None, REPETITION)
         return (after, to_move, captured, history, tuple(following))
 
     def _finish(self, pits: Pits, to_move: int, captured: Counts,
-                owners: Sequence[int] | None) -> State:
-        """The game is over: each pit's seeds go to its owner in *owners*, or
-        (``None``) to the opener."""
+                owners: Sequence[int] | None, ending: Ending) -> State:
+        """The game is over, for *ending*: each pit's seeds go to its owner in
+        *owners*, or (``None``) to the opener."""
         taken = list(captured)
         if owners is None:
             taken[self.opener] += sum(pits)
         else:
             for p, seeds in enumerate(pits):
                 taken[owners[p]] += seeds
-        return ((0,) * self.size, to_move, tuple(taken), (), ())
+        return ((0,) * self.size, to_move, tuple(taken), (), ending)
+
+    @staticmethod
+    def many(game: Game) -> BaAwaBatch:
+        """The many-games steps of *game* (numpy needed)."""
+        return BaAwaBatch(game)
+
+
+
+# -- many games at once (numpy) ------------------------------------------------------
+
+#: laps a sowing is followed with arrays before :func:`sow` takes it over
+BATCH_LAPS = 24
+
+
+class BaAwaBatch:
+    """Ba-awa's steps on many positions at once: numpy arrays, one row a
+    position or game (two players, each row owned by its player), from the
+    tables of :class:`FastBaAwa`.
+
+    A lap changes each pit on its own: a pit that holds fewer than four seeds
+    and receives *k* more (none of them the lap's last) ends with
+    ``(seeds + k) % 4`` and gives its owner four for every ``(seeds + k) // 4``
+    (``ba-awa-owner-four``), and a pit holding four or more never makes exactly
+    four again. So a lap is applied whole, pit by pit, from the lap table. A
+    sowing still relaying after :data:`BATCH_LAPS` laps is handed to
+    :func:`sow`, which alone decides whether it is endless: exact, however long
+    the sowing.
+
+    With each row owned by its player, a player's row is exactly the pits they
+    own, so the two readings of ``choose`` (``ba-awa-choose``) choose from the
+    same pits: both are accepted, and played alike.
+    """
+
+    endings = ENDINGS
+
+    def __init__(self, game: Game) -> None:
+        import numpy as np
+        size = game.board.size
+        skip = bool(game.options["skip_origin"])
+        self.size, self.half = size, size // 2
+        self.step_table = sowing_next(size, skip)
+        change, self.lap_last = lap_arrays(size, skip, game.total_seeds)
+        # drops[origin, seeds]: the seeds each pit receives in the lap
+        self.drops = change + np.eye(size, dtype=np.int16)[:, None, :] * \
+            np.arange(game.total_seeds + 1, dtype=np.int16)[None, :, None]
+        self.endless_illegal = game.options["endless"] == "illegal"
+        self.owners_take = game.options["no_move"] == "owners"
+        self.owners = game.board.row_owners
+        # the player each pit's fours go to, as a matrix: caps @ owner = fours won
+        self.owner = np.zeros((size, 2), dtype=np.int16)
+        self.owner[np.arange(size), self.owners] = FOUR
+
+    def sow(self, pits: Array, pit: Array, mover: Array
+            ) -> tuple[Array, Array, Array, Array, Array]:
+        """Sow *pit* of each board in *pits* for *mover*, lap after lap, a lap at
+        a time (ba-awa-sow, -owner-four, -mover-four, -sowing-end, -relay).
+        Returns the boards after, the seeds won (rows, 2), whether anything was
+        captured, whether the sowing is endless (``ba-awa-endless``; the board
+        is then the one it stopped on) and the laps sown, as :func:`sow` does."""
+        import numpy as np
+        count = len(pits)
+        board = pits.copy()
+        won = np.zeros((count, 2), dtype=np.int16)
+        took = np.zeros(count, dtype=bool)
+        endless = np.zeros(count, dtype=bool)
+        laps = np.ones(count, dtype=np.int32)
+        live = np.arange(count)
+        origin = pit.astype(np.intp)
+        seeds = board[live, origin].astype(np.intp)
+        board[live, origin] = 0
+        for _ in range(BATCH_LAPS):
+            cur = board[live]
+            last = self.lap_last[origin, seeds]
+            drops = self.drops[origin, seeds]
+            here = np.arange(len(live))
+            drops[here, last] -= 1                  # every seed but the lap's last:
+            total = cur + drops
+            small = cur < FOUR                      # a pit of four or more never makes four
+            caps = np.where(small, total >> 2, 0)   # ba-awa-owner-four
+            cur = np.where(small, total & 3, total).astype(board.dtype)
+            fours = caps @ self.owner
+            won[live] += fours
+            took[live] |= fours.any(axis=1)
+            landed = cur[here, last] + 1            # the lap's last seed
+            cur[here, last] = landed
+            four = landed == FOUR                   # ba-awa-mover-four
+            cur[here[four], last[four]] = 0
+            won[live[four], mover[live[four]]] += FOUR
+            took[live[four]] = True
+            relay = ~four & (landed != 1)           # ba-awa-sowing-end, ba-awa-relay
+            cur[here[relay], last[relay]] = 0
+            board[live] = cur
+            live, origin, seeds = live[relay], last[relay], landed[relay].astype(np.intp)
+            if not live.size:
+                break
+            laps[live] += 1
+        for row in live.tolist():                   # long sowings: the one-game sowing
+            after, gained, taken, lapped, forever = sow(
+                tuple(pits[row].tolist()), int(pit[row]), int(mover[row]),
+                self.step_table, self.owners)
+            board[row], won[row], took[row], endless[row] = after, gained, taken, forever
+            laps[row] = lapped
+        return board, won, took, endless, laps
+
+    def opener_takes(self, run: Run, rows: Array, pits: Array, ending: Ending) -> None:
+        import numpy as np
+        captured = run.games.captured[rows].copy()
+        captured[:, run.opener] += pits.sum(axis=1, dtype=np.int16)
+        run.finish(rows, captured, ending)
+
+    def owners_keep(self, run: Run, rows: Array, pits: Array) -> None:
+        import numpy as np
+        half = self.half
+        captured = run.games.captured[rows] + np.stack(
+            [pits[:, :half].sum(axis=1), pits[:, half:].sum(axis=1)], axis=1)
+        run.finish(rows, captured, NO_MOVE)
+
+    def step(self, run: Run, rng: np.random.Generator) -> Array:
+        """One random move in every game of *run* still going: a pit of the
+        mover's row that holds seeds, drawn uniformly; return the rows still going."""
+        import numpy as np
+
+        from .batch import pick
+        b, half = run.games, self.half
+        count = len(b.index)
+        rows = np.arange(count)
+        before = b.pits
+        mover = b.mover.astype(np.intp)
+        # ba-awa-choose: a pit of the mover's row (here also the pits they own,
+        # whichever the option choose) that holds seeds, drawn uniformly;
+        # ba-awa-endless: an endless one (endless="illegal") is not legal: draw again
+        candidates = before.reshape(count, 2, half)[rows, mover] > 0
+        after = np.empty_like(before)
+        won = np.zeros((count, 2), dtype=np.int16)
+        took = np.zeros(count, dtype=bool)
+        pit = np.zeros(count, dtype=np.intp)
+        stuck = np.zeros(count, dtype=bool)        # no legal move after all
+        todo = rows
+        while todo.size:
+            pit[todo] = mover[todo] * half + pick(candidates[todo], rng)
+            after[todo], won[todo], took[todo], endless, _ = self.sow(
+                before[todo], pit[todo], mover[todo])
+            if not self.endless_illegal:
+                break
+            bad = todo[endless]
+            candidates[bad, pit[bad] - mover[bad] * half] = False
+            left = candidates[bad].any(axis=1)
+            stuck[bad[~left]] = True
+            todo = bad[left]
+        over = np.zeros(count, dtype=bool)
+        moved = np.flatnonzero(~stuck)
+        if moved.size:
+            over[moved] = self.moved(run, moved, pit[moved], after[moved], won[moved],
+                                     took[moved])
+        if stuck.any():
+            held = np.flatnonzero(stuck)
+            over[held] = self.stuck(run, held)
+        return np.flatnonzero(~over)
+
+    def moved(self, run: Run, rows: Array, pit: Array, after: Array, won: Array,
+              took: Array) -> Array:
+        """The end of a move in each of *rows*; return which games are over."""
+        import numpy as np
+        b, half = run.games, self.half
+        sub = np.arange(len(rows))
+        mover = b.mover[rows].astype(np.intp)
+        b.played(rows, pit)
+        b.captured[rows] += won
+        b.remember(rows, b.pits[rows], b.mover[rows], took)   # ba-awa-repetition
+        b.pits[rows] = after
+        b.last[rows] = mover
+        over: Array = after.sum(axis=1) <= EIGHT        # ba-awa-eight: the opener's
+        if over.any():
+            self.opener_takes(run, rows[over], after[over], EIGHT_SEEDS)
+        sums = after.reshape(len(rows), 2, half).sum(axis=2)
+        to_move = 1 - mover                             # ba-awa-turns: the next, if able
+        blocked = ~over & (sums[sub, to_move] == 0)
+        if blocked.any():                               # ba-awa-no-move
+            if self.owners_take:
+                self.owners_keep(run, rows[blocked], after[blocked])
+                over |= blocked
+            else:                                       # passed over: the mover again,
+                to_move[blocked] = mover[blocked]       # and if not, the opener's
+                nobody = blocked & (sums[sub, mover] == 0)
+                if nobody.any():
+                    self.opener_takes(run, rows[nobody], after[nobody], NO_MOVE)
+                    over |= nobody
+        b.mover[rows] = to_move
+        self.recurring(run, rows, over)
+        return over
+
+    def stuck(self, run: Run, rows: Array) -> Array:
+        """The player to move in each of *rows* holds seeds but every pit of
+        theirs sows forever: settle the end of the previous move again, as it
+        would have been settled knowing that (ba-awa-no-move); return which
+        games are over."""
+        import numpy as np
+        b, half = run.games, self.half
+        sub = np.arange(len(rows))
+        pits = b.pits[rows]
+        over = np.ones(len(rows), dtype=bool)
+        if self.owners_take:
+            self.owners_keep(run, rows, pits)
+            return over
+        last = b.last[rows].astype(np.intp)
+        sums = pits.reshape(len(rows), 2, half).sum(axis=2)
+        # passed over: the previous mover moves again if they have seeds (and
+        # were not the one stuck); otherwise nobody can move: the opener's
+        over = np.asarray((b.mover[rows] == last) | (sums[sub, last] == 0))
+        if over.any():
+            self.opener_takes(run, rows[over], pits[over], NO_MOVE)
+        b.mover[rows] = last
+        self.recurring(run, rows, over)
+        return over
+
+    def recurring(self, run: Run, rows: Array, over: Array) -> None:
+        """ba-awa-repetition: a game still going (not *over*) whose position was
+        seen before is over, the opener taking what remains (*over* is updated)."""
+        import numpy as np
+        b = run.games
+        going = np.flatnonzero(~over)
+        if not going.size:
+            return
+        again = b.recurs(rows[going], b.pits[rows[going]], b.mover[rows[going]])
+        if again.any():
+            ended = rows[going[again]]
+            self.opener_takes(run, ended, b.pits[ended], REPETITION)
+            over[going[again]] = True

@@ -233,8 +233,8 @@ def test_a_finished_game_has_no_moves():
     repeated = ms.get_game("bakuk").parse("1,0,0/1,0,0 S 17-17 seen=1,0,0/1,0,0:S")
     assert FastGame.for_position(repeated)[1][4].rule == "bakuk-repetition"
     emptied = ms.get_game("ba-awa").parse("0,0,0,0,0,0/0,0,0,0,0,0 S 30-18")
-    fast, state = FastGame.for_position(emptied)    # over, but the position does not say why
-    assert fast.outcome(state) == Outcome(None, None, 0)
+    fast, state = FastGame.for_position(emptied)    # over by the first ending rule
+    assert fast.outcome(state) == Outcome("eight-seeds", "ba-awa-eight", 0)
     with pytest.raises(IllegalMoveError, match="over"):
         fast.play(state, 3)
 
@@ -406,6 +406,16 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     # the case this test is for was met (but not under endless="stop", where
     # every pit holding seeds is a legal move)
     assert (len(stuck_rows) > 20) == (options.get("endless") != "stop")
+
+
+def test_the_public_sowing_refuses_boards_too_large_for_its_tables():
+    from mancala_spec.fast import ba_awa
+    from mancala_spec.fast.tables import sowing_next
+    step, owners = sowing_next(12, False), (0,) * 6 + (1,) * 6
+    assert ba_awa.sow((16,) * 12, 0, 0, step, owners)[3] >= 1
+    with pytest.raises(InvalidPositionError) as error:
+        ba_awa.sow((17,) * 12, 0, 0, step, owners)
+    assert error.value.field == "pits"
 
 
 @pytest.mark.parametrize("cache", [7, 20_000])

@@ -14,7 +14,8 @@ from functools import lru_cache
 from operator import add
 from typing import TYPE_CHECKING, Any
 
-from .base import UNKNOWN, Counts, Ending, FastGame, History, Key, Moves, State
+from ..errors import InvalidPositionError
+from .base import Counts, Ending, FastGame, History, Key, Moves, State
 from .tables import EIGHT, FOUR, NextTable, PathTable, Pits, lap_arrays, lap_paths, sowing_next
 
 if TYPE_CHECKING:
@@ -45,6 +46,9 @@ CACHE = 20_000
 ENDS_MOVE = (0, FOUR - 1)
 #: laps :func:`sow` runs before it starts keeping the boards seen
 QUICK_LAPS = 12
+#: the most seeds a pit :func:`sow` takes on average (its lap tables grow with
+#: the square of the seeds: 16 a pit on Ba-awa's board is about 7 MB)
+MOST_SEEDS = 16
 
 
 def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int],
@@ -71,7 +75,12 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     (72, True)
     """
     # a lap carries at most every seed; a game's board holds four a pit (ba-awa-setup)
-    most = max(sum(pits), FOUR * len(step))
+    seeds = sum(pits)
+    if seeds > MOST_SEEDS * len(step):       # its lap tables would be too large
+        raise InvalidPositionError(f"{seeds} seeds on {len(step)} pits: the kernel's sowing "
+                                   f"takes at most {MOST_SEEDS} a pit on average",
+                                   field="pits")
+    most = max(seeds, FOUR * len(step))
     return sow_along(pits, pit, mover, _paths(step, most), owners, players)
 
 
@@ -180,8 +189,10 @@ class FastBaAwa(FastGame):
         self._cache.clear()
 
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:
-        if not any(pits):          # every way a Ba-awa game ends clears the board
-            return UNKNOWN
+        # every way a Ba-awa game ends clears the board; a position given so is
+        # over by the first ending rule it meets: no seeds, eight or fewer
+        if not any(pits):
+            return EIGHT_SEEDS
         return tuple(self.moves(pits, to_move))
 
     def sowings(self, pits: Pits, player: int) -> dict[int, Sown]:
@@ -320,16 +331,17 @@ class BaAwaBatch:
 
     endings = ENDINGS
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, most: int | None = None) -> None:
         import numpy as np
         size = game.board.size
         skip = bool(game.options["skip_origin"])
+        most = game.total_seeds if most is None else most   # the most seeds a lap may carry
         self.size, self.half = size, size // 2
         self.step_table = sowing_next(size, skip)
-        change, self.lap_last = lap_arrays(size, skip, game.total_seeds)
+        change, self.lap_last = lap_arrays(size, skip, most)
         # drops[origin, seeds]: the seeds each pit receives in the lap
         self.drops = change + np.eye(size, dtype=np.int16)[:, None, :] * \
-            np.arange(game.total_seeds + 1, dtype=np.int16)[None, :, None]
+            np.arange(most + 1, dtype=np.int16)[None, :, None]
         self.endless_illegal = game.options["endless"] == "illegal"
         self.owners_take = game.options["no_move"] == "owners"
         self.owners = game.board.row_owners

@@ -46,34 +46,29 @@ class Ending(tuple):  # type: ignore[type-arg]
     (True, False, 'bakuk-repetition')
     """
 
-    reason: str | None
-    rule: str | None
+    reason: str
+    rule: str
 
-    def __new__(cls, reason: str | None, rule: str | None) -> Ending:
+    def __new__(cls, reason: str, rule: str) -> Ending:
         self = super().__new__(cls)
         self.reason, self.rule = reason, rule
         return self
 
-    def __reduce__(self) -> tuple[type[Ending], tuple[str | None, str | None]]:
+    def __reduce__(self) -> tuple[type[Ending], tuple[str, str]]:
         return (Ending, (self.reason, self.rule))
 
     def __repr__(self) -> str:
         return f"Ending({self.reason!r}, {self.rule!r})"
 
 
-#: the ending of a state made from a position already over that does not say
-#: why (a Ba-awa board emptied by some earlier share-out)
-UNKNOWN = Ending(None, None)
-
-
 @dataclass(frozen=True)
 class Outcome:
     """How a game the kernel played ended: *reason* and *rule* (see
-    :class:`Ending`; ``None`` for a position given already over that does not
-    say why) and the *winner* (``None`` for a draw)."""
+    :class:`Ending`) and the *winner* (``None`` for a draw): the fields of the
+    reference engine's outcome of the same position."""
 
-    reason: str | None
-    rule: str | None
+    reason: str
+    rule: str
     winner: int | None
 
 
@@ -186,8 +181,8 @@ class FastGame:
         _, _, captured, _, moves = state
         if moves:
             return None
-        ending = moves if isinstance(moves, Ending) else UNKNOWN
-        return Outcome(ending.reason, ending.rule, winner_of(captured))
+        assert isinstance(moves, Ending), "every game's kernel ends its states with an Ending"
+        return Outcome(moves.reason, moves.rule, winner_of(captured))
 
     def winner(self, state: State) -> int | None:
         """The player with strictly the most captured seeds once the game is over,

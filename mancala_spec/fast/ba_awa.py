@@ -208,9 +208,9 @@ class FastBaAwa(FastGame):
     def moves(self, pits: Pits, player: int) -> dict[int, Sown | None]:
         """*player*'s legal moves on *pits*, in pit order, each with its sowing,
         or ``None`` for a sowing not worked out yet: one that is legal
-        whether it ends or not (``endless="stop"``), or because it is a single
-        lap that ends the move (fewer seeds than pits, so the lap's last seed
-        falls where no other did, in a pit of :data:`ENDS_MOVE`); a legal
+        whether it ends or not (``endless="stop"``), or because it ends within
+        two laps of fewer seeds than pits each (so each lap's last seed falls
+        where no other of that lap did, in a pit of :data:`ENDS_MOVE`); a legal
         move's sowing is needed only once it is played (:meth:`play` fills it
         in), the others must be sown to know whether they end. (Remembered for
         the last *pits* and *player* asked about, and for up to :data:`CACHE`
@@ -229,10 +229,27 @@ class FastBaAwa(FastGame):
                     seeds = pits[pit]
                     if not seeds:
                         continue
-                    if not illegal or (seeds < size
-                                       and pits[paths[pit][seeds][1]] in ENDS_MOVE):
+                    if not illegal:
                         memo[pit] = None
                         continue
+                    if seeds < size:
+                        # a lap of fewer seeds than pits drops one in each pit
+                        # after *pit*: its last falls in *last*, which held *held*
+                        last = paths[pit][seeds][1]
+                        held = pits[last]
+                        if held in ENDS_MOVE:        # the move ends with this lap
+                            memo[pit] = None
+                            continue
+                        if held + 1 < size:          # a second such lap, from *last*:
+                            second = paths[last][held + 1][1]
+                            before = pits[second]    # ... what its last pit held then
+                            if second == pit:
+                                before = 0
+                            elif (second - pit) % size < seeds:   # sown in the first lap
+                                before = 0 if before == FOUR - 1 else before + 1
+                            if before in ENDS_MOVE:  # the move ends with the second lap
+                                memo[pit] = None
+                                continue
                     # (sow_along, its quick first try spelt out: a call less)
                     after, won, took, _, endless = (
                         _sow(pits, pit, player, paths, owners, players, quick=True)
@@ -255,10 +272,15 @@ class FastBaAwa(FastGame):
         pits, mover, captured, history, moves = state
         if pit not in moves:
             raise self.illegal(state, pit)
-        legal = self.moves(pits, mover)
+        memo_pits, memo_player = self._memo_key      # (moves(pits, mover), remembered)
+        legal = (self._memo if memo_pits is pits and memo_player == mover
+                 else self.moves(pits, mover))
         sown = legal[pit]
         if sown is None:
-            sown = legal[pit] = self._sown(pits, pit, mover)
+            after, won, took, _, _ = (
+                _sow(pits, pit, mover, self.paths, self.owners, self.players, quick=True)
+                or sow_along(pits, pit, mover, self.paths, self.owners, self.players))
+            sown = legal[pit] = (after, won, took)
         after, won, took = sown
         if took:
             captured = tuple(map(add, captured, won))

@@ -487,7 +487,7 @@ class BaAwaBatch:
         mover = b.mover[rows].astype(np.intp)
         b.played(rows, pit)
         b.captured[rows] += won
-        b.remember(rows, b.pits[rows], b.mover[rows], took)   # ba-awa-repetition
+        b.remember(rows, took)                          # ba-awa-repetition
         b.pits[rows] = after
         b.last[rows] = mover
         over: Array = after.sum(axis=1) <= EIGHT        # ba-awa-eight: the opener's

@@ -277,7 +277,7 @@ class BakukBatch:
         gain = self.capture(after, self.lap_end[pit, seeds])      # bakuk-capture, -chain
         took = gain > 0
         b.captured[rows, mover] += gain
-        b.remember(rows, before, b.mover, took)                   # bakuk-repetition
+        b.remember(rows, took)                                    # bakuk-repetition
         sums = after.reshape(count, 2, n).sum(axis=2)
         to_move = 1 - mover                                       # bakuk-turns
         stuck = sums[rows, to_move] == 0                          # bakuk-exhausted
@@ -288,8 +288,12 @@ class BakukBatch:
         if stuck.any():
             ended = np.flatnonzero(stuck)
             self.end(run, ended, after[ended], b.captured[ended], EXHAUSTED)
-        going = np.flatnonzero(~stuck)
-        again = b.recurs(going, after[going], to_move[going])     # bakuk-repetition
+        if stuck.any():
+            going = np.flatnonzero(~stuck)
+            again = b.recurs(going, after[going], to_move[going])  # bakuk-repetition
+        else:
+            going = rows
+            again = b.recurs(rows, after, to_move)
         if again.any():
             ended = going[again]
             self.end(run, ended, after[ended], b.captured[ended], REPETITION)

@@ -73,7 +73,16 @@ class Playouts:
 class Games:
     """The games still going: their pits, player to move, captured seeds,
     history (positions since the last capture, as packed keys) and moves.
-    Rows are games; :meth:`keep` drops the rows of games that ended."""
+    Rows are games; :meth:`keep` drops the rows of games that ended.
+
+    Each position is one int64 key: exact if it fits (six bits a pit and the
+    player: Bakuk's six holes), else a hash of two exact words, a match then
+    checked exactly. ``now`` holds the key of each game's position; only a
+    game's first ``seen`` history entries are in use.
+    """
+
+    #: a history entry never written (no position's key is negative)
+    EMPTY = -1
 
     def __init__(self, game: Game, n: int, start: Position, record: bool) -> None:
         size = game.board.size
@@ -83,80 +92,116 @@ class Games:
         self.captured = np.tile(np.array(start.captured, dtype=np.int16), (n, 1))
         self.count = np.zeros(n, dtype=np.int32)
         self.index = np.arange(n)              # each row's game number
-        # each position packed in two int64: six bits a pit, and the player;
-        # and in one, exactly if it fits (Bakuk), else hashed and then checked
-        self.weights = (np.int64(64) ** np.arange(size // 2, dtype=np.int64)).astype(np.int64)
-        self.packed = 12 * self.row + 1 <= 62
+        self.packed = 6 * size + 1 <= 62
+        self.weights = (np.int64(64) ** np.arange(size if self.packed else size // 2,
+                                                  dtype=np.int64)).astype(np.int64)
         depth = max(8, len(start.history))
-        self.history = np.zeros((n, depth), dtype=np.int64)
+        self.history = np.full((n, depth), self.EMPTY, dtype=np.int64)
         self.exact = None if self.packed else np.zeros((n, depth, 2), dtype=np.int64)
         self.seen = np.full(n, len(start.history), dtype=np.int32)
         if start.history:
             boards = np.array([p for p, _ in start.history], dtype=np.int16)
             players = np.array([player for _, player in start.history])
-            self.history[:, :len(boards)] = self.key(self.keys(boards, players))
-            if self.exact is not None:
-                self.exact[:, :len(boards)] = self.keys(boards, players)
+            keys, exact = self.keys(boards, players)
+            self.history[:, :len(boards)] = keys
+            if self.exact is not None and exact is not None:
+                self.exact[:, :len(boards)] = exact
+        self.now, self.now_exact = self.keys(self.pits, self.mover)
+        # a bit a history entry (of 64, by its key): a position whose bit is not
+        # set is not in the history, and most are told so without a comparison
+        self.bloom = np.zeros(n, dtype=np.uint64)
+        for column in range(len(start.history)):
+            self.bloom |= self.bit(self.history[:, column])
         self.last = np.full(n, 1 - start.to_move, dtype=np.int8)     # who moved last
         self.record = np.full((n, 64), -1, dtype=np.int8) if record else None
 
-    def keys(self, pits: Array, player: Array) -> Array:
-        """(rows, 2) int64: the positions packed (exact: a pit holds 63 at most)."""
+    def keys(self, pits: Array, player: Array) -> tuple[Array, Array | None]:
+        """The positions' keys, and (when a key is a hash) their exact two words."""
+        if self.packed:
+            keys: Array = (pits.astype(np.int64) @ self.weights) * 2 + player
+            return keys, None
         half = self.row
         low = pits[:, :half].astype(np.int64) @ self.weights
-        high = pits[:, half:].astype(np.int64) @ self.weights
-        return np.stack([low, high * 2 + player], axis=1)
+        high = pits[:, half:].astype(np.int64) @ self.weights * 2 + player
+        hashed: Array = (low * np.int64(-7046029254386353131) + high) & np.int64(2 ** 62 - 1)
+        return hashed, np.stack([low, high], axis=1)
 
-    def key(self, keys: Array) -> Array:
-        """One int64 per position: exact if :attr:`packed`, else a hash."""
-        if self.packed:
-            packed: Array = keys[:, 0] | (keys[:, 1] << (6 * self.row))
-            return packed
-        return keys[:, 0] * np.int64(-7046029254386353131) + keys[:, 1]
+    @staticmethod
+    def bit(keys: Array) -> Array:
+        """The bloom bit of each key (its top six bits after mixing)."""
+        mixed = keys.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        bits: Array = np.uint64(1) << (mixed >> np.uint64(58))
+        return bits
+
+    _ROWS = ("pits", "mover", "captured", "count", "index", "seen", "last", "record", "now",
+             "now_exact", "bloom")
 
     def keep(self, rows: Array) -> None:
         """Keep only these rows (the games still going)."""
-        for name in ("pits", "mover", "captured", "count", "index", "history", "exact",
-                     "seen", "last", "record"):
+        if len(rows) == len(self.index):
+            return
+        for name in self._ROWS:
             value = getattr(self, name)
             if value is not None:
                 setattr(self, name, value[rows])
+        # the history, halved while the longest kept needs at most a quarter of it
+        depth = self.history.shape[1]
+        need = int(self.seen.max()) + 1 if len(rows) else 0
+        while depth > 8 and 4 * need <= depth:
+            depth //= 2
+        self.history = self.history[rows, :depth]
+        if self.exact is not None:
+            self.exact = self.exact[rows, :depth]
 
-    def remember(self, rows: Array, before: Array, mover: Array, took: Array) -> None:
-        """After a move in each of *rows*: a capture clears the history, else the
-        position before the move joins it (``*-repetition``)."""
+    def remember(self, rows: Array, took: Array) -> None:
+        """Before a move in each of *rows*: a capture (*took*) clears the
+        history, else the position before the move (``now``) joins it
+        (``*-repetition``)."""
         seen = self.seen
-        seen[rows[took]] = 0
+        cleared = rows[took]
+        if cleared.size:           # (its old entries stay, past seen: never compared)
+            seen[cleared] = 0
+            self.bloom[cleared] = 0
         plain = rows[~took]
         if not plain.size:
             return
         if seen[plain].max() >= self.history.shape[1]:
-            self.history = np.concatenate([self.history, np.zeros_like(self.history)], axis=1)
+            self.history = np.concatenate([self.history, np.full_like(self.history, self.EMPTY)],
+                                          axis=1)
             if self.exact is not None:
                 self.exact = np.concatenate([self.exact, np.zeros_like(self.exact)], axis=1)
-        keys = self.keys(before[~took], mover[~took])
-        self.history[plain, seen[plain]] = self.key(keys)
-        if self.exact is not None:
-            self.exact[plain, seen[plain]] = keys
+        at = seen[plain]
+        self.history[plain, at] = self.now[plain]
+        self.bloom[plain] |= self.bit(self.now[plain])
+        if self.exact is not None and self.now_exact is not None:
+            self.exact[plain, at] = self.now_exact[plain]
         seen[plain] += 1
 
     def recurs(self, rows: Array, pits: Array, to_move: Array) -> Array:
-        """For each of *rows*, whether (pits, to_move) is in its history."""
+        """Each of *rows* is now at (pits, to_move) (it becomes ``now``): whether
+        that position is in its history."""
         if not rows.size:
             return np.zeros(0, dtype=bool)
-        seen = self.seen[rows]
+        keys, exact = self.keys(pits, to_move)
+        self.now[rows] = keys
+        if self.now_exact is not None and exact is not None:
+            self.now_exact[rows] = exact
+        found: Array = np.zeros(len(rows), dtype=bool)
+        maybe = np.flatnonzero(self.bloom[rows] & self.bit(keys))   # only these may recur
+        if not maybe.size:
+            return found
+        some = rows[maybe]
+        seen = self.seen[some]
         depth = int(seen.max())
-        if not depth:
-            return np.zeros(len(rows), dtype=bool)
-        keys = self.keys(pits, to_move)
-        same = self.history[rows, :depth] == self.key(keys)[:, None]
-        same &= np.arange(depth)[None, :] < seen[:, None]
-        found: Array = same.any(axis=1)
-        if self.exact is not None and found.any():     # a hash matched: check exactly
-            hits = np.flatnonzero(found)
-            past = self.exact[rows[hits], :depth]
-            equal = (past == keys[hits][:, None, :]).all(axis=2) & same[hits]
-            found[hits] = equal.any(axis=1)
+        same = self.history[some, :depth] == keys[maybe][:, None]
+        same &= np.arange(depth)[None, :] < seen[:, None]     # the entries in use
+        hit = same.any(axis=1)
+        if self.exact is not None and exact is not None and hit.any():
+            hits = np.flatnonzero(hit)           # a hash matched: check exactly
+            past = self.exact[some[hits], :depth]
+            equal = (past == exact[maybe[hits]][:, None, :]).all(axis=2) & same[hits]
+            hit[hits] = equal.any(axis=1)
+        found[maybe] = hit
         return found
 
     def played(self, rows: Array, pit: Array) -> None:

@@ -96,7 +96,7 @@ CHUNK = 50_000
 
 
 @functools.cache
-def _batch(skip_origin: bool, most: int):
+def sowing_batch(skip_origin: bool, most: int):
     """The many-games Ba-awa sowing (:class:`~mancala_spec.fast.ba_awa.BaAwaBatch`)
     with tables for up to *most* seeds."""
     from ..fast.ba_awa import BaAwaBatch
@@ -143,7 +143,7 @@ def _exhaustive_chunk(task: tuple[int, int, int, bool]
     long ones handed to it)."""
     import numpy as np
     seeds, first, second, skip_origin = task
-    batch = _batch(skip_origin, max(seeds, 48))
+    batch = sowing_batch(skip_origin, max(seeds, 48))
     rest = composition_array(seeds - first - second, SIZE - 2)
     count = endless = longest = 0
     example: Board | None = None

@@ -180,7 +180,7 @@ class Met:
         the order met."""
         import numpy as np
 
-        from .endless import _batch
+        from .endless import sowing_batch
         if not self.states:
             return
         pits = np.array(self.pits, dtype=np.int16)
@@ -192,7 +192,7 @@ class Met:
         choosable = owned[movers] & (pits > 0)          # (position, pit) pairs, in order
         where, pit = np.nonzero(choosable)
         zeros = np.zeros(len(where), dtype=np.intp)
-        _, _, _, forever, laps = _batch(bool(fast.game.options["skip_origin"]),
+        _, _, _, forever, laps = sowing_batch(bool(fast.game.options["skip_origin"]),
                                         max(48, fast.game.total_seeds)).sow(
             pits[where], pit, zeros)
         result.positions += len(pits)

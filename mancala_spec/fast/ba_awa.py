@@ -1,11 +1,9 @@
 """Ba-awa in the kernel (the rules: :class:`mancala_spec.engine.games.ba_awa.BaAwa`).
 
 One game at a time, :class:`FastBaAwa` (standard library only); many at once,
-:class:`BaAwaBatch` (numpy, imported when first used), the same steps on
-arrays, from the same tables. :func:`sow` is the one-game Ba-awa sowing: fast
-play, the analysis (:mod:`mancala_spec.analysis`) and the many-games sowing's
-rare long sowings all call it. Each step is commented with the catalogue rule
-it implements.
+:class:`BaAwaBatch` (numpy, imported when first used), from the same tables.
+:func:`sow`, the one-game sowing, also sows the many-games sowing's rare long
+sowings. Each step is commented with the catalogue rule it implements.
 """
 from __future__ import annotations
 
@@ -32,14 +30,13 @@ NO_MOVE = Ending("no-moves", "ba-awa-no-move")
 REPETITION = Ending("repetition", "ba-awa-repetition")
 ENDINGS = (EIGHT_SEEDS, NO_MOVE, REPETITION)
 
-#: what :func:`sow` returns: the pits after, seeds won by each player, whether
-#: anything was captured, the laps sown, whether the sowing is endless
+#: what :func:`sow` returns: the pits after, seeds won by each player, any
+#: capture?, the laps sown, endless?
 Sowing = tuple[Pits, Counts, bool, int, bool]
 Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, any capture?
 
 #: positions whose sowings a :class:`FastBaAwa` remembers (then it forgets them
-#: all and starts again; :meth:`~FastBaAwa.forget` too): each a dict of at most
-#: a row of sowings, about 1 KB, so at most about 20 MB
+#: all, as :meth:`~FastBaAwa.forget` does): about 1 KB each, 20 MB in all
 CACHE = 20_000
 #: the seeds in a pit that make a lap ending there end the move: none (it
 #: ends in an empty pit, ba-awa-sowing-end) or three (it makes four, ba-awa-mover-four)
@@ -60,12 +57,9 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     the sowing repeats forever (``ba-awa-endless``): it stops there, and the
     result says so (``endless``); the board is then the one it stopped on, as
     with ``endless="stop"``. *laps* counts the laps sown, the last included.
-
-    Keeping every board a lap starts from costs a tuple and a set entry a lap,
-    while almost every sowing ends within a few laps, and a sowing that ends
-    never repeated a lap (one that did would repeat forever). So the sowing is
-    first run for up to :data:`QUICK_LAPS` laps keeping nothing; only one that
-    runs longer is sown again from the start, keeping the boards.
+    A sowing that ends never repeated a lap, so it is first run for up to
+    :data:`QUICK_LAPS` laps keeping no boards; only a longer one is sown again,
+    keeping them.
 
     >>> from mancala_spec.fast.tables import sowing_next
     >>> step, owners = sowing_next(12, False), (0,) * 6 + (1,) * 6
@@ -86,10 +80,8 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
 
 @lru_cache(maxsize=8)
 def _paths(step: NextTable, most: int) -> PathTable:
-    """:func:`~mancala_spec.fast.tables.lap_paths`, remembered: tables of the
-    board, not positions met, so :meth:`FastGame.forget` leaves them. At most
-    8, each of ``size * (most + 1)`` laps (Ba-awa's board and seeds: 12 * 49
-    laps, about 0.15 MB); for a game's boards one a sowing order."""
+    """:func:`~mancala_spec.fast.tables.lap_paths`, remembered (tables of the
+    board, which :meth:`FastGame.forget` leaves): at most 8, one a sowing order."""
     return lap_paths(step, most)
 
 
@@ -154,6 +146,17 @@ def _sow(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[in
         laps += 1
 
 
+def _second_ends(pits: Pits, pit: int, seeds: int, last: int, size: int) -> bool:
+    """Whether a second short lap, after a first of *seeds* from *pit*, ends the
+    move in *last*: what *last* held then is in :data:`ENDS_MOVE`."""
+    held = pits[last]
+    if last == pit:                      # the first lap's origin, emptied
+        held = 0
+    elif (last - pit) % size < seeds:    # sown in the first lap (a four taken)
+        held = 0 if held == FOUR - 1 else held + 1
+    return held in ENDS_MOVE
+
+
 class FastBaAwa(FastGame):
     """Ba-awa (the rules: :class:`mancala_spec.engine.games.ba_awa.BaAwa`)."""
 
@@ -174,14 +177,11 @@ class FastBaAwa(FastGame):
                                                         tuple(range(half, self.size)))
         else:
             self.choice = self.owned
-        # The legal moves, with their sowings (see moves), of the last (pits,
-        # player) asked about: a move asks for the next player's (the pass
-        # check), and playing one of them asks again, so each sowing is worked
-        # out once.
+        # The legal moves and sowings (see moves) of the last (pits, player) asked
+        # about (a move asks for the next player's, playing one asks again), and
+        # of every (pits, player) met, up to CACHE: games pass the same positions
         self._memo_key: Key = ((), -1)
         self._memo: dict[int, Sown | None] = {}
-        # and every (pits, player) met, up to CACHE of them: games of the same
-        # rules pass through the same positions, above all their first moves
         self._cache: dict[Key, dict[int, Sown | None]] = {}
 
     def forget(self) -> None:
@@ -189,32 +189,25 @@ class FastBaAwa(FastGame):
         self._cache.clear()
 
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:
-        # every way a Ba-awa game ends clears the board; a position given so is
-        # over by the first ending rule it meets: no seeds, eight or fewer
-        if not any(pits):
+        if not any(pits):     # every ending clears the board; the first: ba-awa-eight
             return EIGHT_SEEDS
         return tuple(self.moves(pits, to_move))
 
     def sowings(self, pits: Pits, player: int) -> dict[int, Sown]:
         """*player*'s legal moves on *pits*, each with its sowing, in pit order."""
         moves = self.moves(pits, player)
-        sowings = {}
         for pit, sown in moves.items():
             if sown is None:
-                sown = moves[pit] = self._sown(pits, pit, player)
-            sowings[pit] = sown
-        return sowings
+                moves[pit] = sow_along(pits, pit, player, self.paths, self.owners,
+                                       self.players)[:3]
+        return moves  # type: ignore[return-value]
 
     def moves(self, pits: Pits, player: int) -> dict[int, Sown | None]:
         """*player*'s legal moves on *pits*, in pit order, each with its sowing,
-        or ``None`` for a sowing not worked out yet: one that is legal
-        whether it ends or not (``endless="stop"``), or because it ends within
-        two laps of fewer seeds than pits each (so each lap's last seed falls
-        where no other of that lap did, in a pit of :data:`ENDS_MOVE`); a legal
-        move's sowing is needed only once it is played (:meth:`play` fills it
-        in), the others must be sown to know whether they end. (Remembered for
-        the last *pits* and *player* asked about, and for up to :data:`CACHE`
-        others until :meth:`forget`; do not change it.)"""
+        or ``None`` for one not sown yet (:meth:`play` sows it): legal whether it
+        ends or not (``endless="stop"``), or known to end within two laps of
+        fewer seeds than pits (each lap's last seed in a pit of :data:`ENDS_MOVE`).
+        Remembered (see ``__init__``) until :meth:`forget`; do not change it."""
         memo_pits, memo_player = self._memo_key
         if player != memo_player or (pits is not memo_pits and pits != memo_pits):
             key = (pits, player)
@@ -232,24 +225,13 @@ class FastBaAwa(FastGame):
                     if not illegal:
                         memo[pit] = None
                         continue
-                    if seeds < size:
-                        # a lap of fewer seeds than pits drops one in each pit
-                        # after *pit*: its last falls in *last*, which held *held*
+                    if seeds < size:   # a short lap: one seed in each pit after *pit*
                         last = paths[pit][seeds][1]
-                        held = pits[last]
-                        if held in ENDS_MOVE:        # the move ends with this lap
-                            memo[pit] = None
+                        held = pits[last]            # what its last pit held
+                        if held in ENDS_MOVE or (held + 1 < size and _second_ends(
+                                pits, pit, seeds, paths[last][held + 1][1], size)):
+                            memo[pit] = None         # it ends with this lap or the next
                             continue
-                        if held + 1 < size:          # a second such lap, from *last*:
-                            second = paths[last][held + 1][1]
-                            before = pits[second]    # ... what its last pit held then
-                            if second == pit:
-                                before = 0
-                            elif (second - pit) % size < seeds:   # sown in the first lap
-                                before = 0 if before == FOUR - 1 else before + 1
-                            if before in ENDS_MOVE:  # the move ends with the second lap
-                                memo[pit] = None
-                                continue
                     # (sow_along, its quick first try spelt out: a call less)
                     after, won, took, _, endless = (
                         _sow(pits, pit, player, paths, owners, players, quick=True)
@@ -261,12 +243,6 @@ class FastBaAwa(FastGame):
                 self._cache[key] = memo
             self._memo, self._memo_key = memo, key
         return self._memo
-
-    def _sown(self, pits: Pits, pit: int, mover: int) -> Sown:
-        """The sowing of a legal move (:meth:`moves`)."""
-        after, won, took, _, _ = sow_along(pits, pit, mover, self.paths, self.owners,
-                                           self.players)
-        return after, won, took
 
     def play(self, state: State, pit: int) -> State:
         pits, mover, captured, history, moves = state
@@ -325,7 +301,6 @@ class FastBaAwa(FastGame):
         return BaAwaBatch(game)
 
 
-
 # -- many games at once (numpy) ------------------------------------------------------
 
 #: laps a sowing is followed with arrays before :func:`sow` takes it over
@@ -334,21 +309,15 @@ BATCH_LAPS = 24
 
 class BaAwaBatch:
     """Ba-awa's steps on many positions at once: numpy arrays, one row a
-    position or game (two players, each row owned by its player), from the
-    tables of :class:`FastBaAwa`.
+    position or game (two players, each row owned by its player, so both
+    readings of ``choose`` choose the same pits), from the same tables.
 
-    A lap changes each pit on its own: a pit that holds fewer than four seeds
-    and receives *k* more (none of them the lap's last) ends with
-    ``(seeds + k) % 4`` and gives its owner four for every ``(seeds + k) // 4``
-    (``ba-awa-owner-four``), and a pit holding four or more never makes exactly
-    four again. So a lap is applied whole, pit by pit, from the lap table. A
-    sowing still relaying after :data:`BATCH_LAPS` laps is handed to
-    :func:`sow`, which alone decides whether it is endless: exact, however long
-    the sowing.
-
-    With each row owned by its player, a player's row is exactly the pits they
-    own, so the two readings of ``choose`` (``ba-awa-choose``) choose from the
-    same pits: both are accepted, and played alike.
+    A pit holding fewer than four that receives *k* more in a lap (not the
+    lap's last) ends with ``(seeds + k) % 4`` and gives its owner four for each
+    ``(seeds + k) // 4`` (``ba-awa-owner-four``); one holding four or more
+    never makes four again. So a lap is applied whole; a sowing still relaying
+    after :data:`BATCH_LAPS` laps is handed to :func:`sow`, which alone decides
+    whether it is endless: exact, however long the sowing.
     """
 
     endings = ENDINGS
@@ -379,12 +348,9 @@ class BaAwaBatch:
         captured, whether the sowing is endless (``ba-awa-endless``; the board
         is then the one it stopped on) and the laps sown, as :func:`sow` does."""
         import numpy as np
-        count = len(pits)
-        board = pits.copy()
-        won = np.zeros((count, 2), dtype=np.int16)
-        took = np.zeros(count, dtype=bool)
-        endless = np.zeros(count, dtype=bool)
-        laps = np.ones(count, dtype=np.int32)
+        count, board = len(pits), pits.copy()
+        won, laps = np.zeros((count, 2), dtype=np.int16), np.ones(count, dtype=np.int32)
+        took, endless = np.zeros(count, dtype=bool), np.zeros(count, dtype=bool)
         live = np.arange(count)
         origin = pit.astype(np.intp)
         seeds = board[live, origin].astype(np.intp)
@@ -419,22 +385,18 @@ class BaAwaBatch:
             after, gained, taken, lapped, forever = sow(
                 tuple(pits[row].tolist()), int(pit[row]), int(mover[row]),
                 self.step_table, self.owners)
-            board[row], won[row], took[row], endless[row] = after, gained, taken, forever
-            laps[row] = lapped
+            board[row], won[row], took[row], endless[row], laps[row] = (
+                after, gained, taken, forever, lapped)
         return board, won, took, endless, laps
 
     def opener_takes(self, run: Run, rows: Array, pits: Array, ending: Ending) -> None:
-        import numpy as np
         captured = run.games.captured[rows].copy()
-        captured[:, run.opener] += pits.sum(axis=1, dtype=np.int16)
+        captured[:, run.opener] += pits.sum(axis=1, dtype=captured.dtype)
         run.finish(rows, captured, ending)
 
     def owners_keep(self, run: Run, rows: Array, pits: Array) -> None:
-        import numpy as np
-        half = self.half
-        captured = run.games.captured[rows] + np.stack(
-            [pits[:, :half].sum(axis=1), pits[:, half:].sum(axis=1)], axis=1)
-        run.finish(rows, captured, NO_MOVE)
+        rows_held = pits.reshape(len(rows), 2, self.half).sum(axis=2)
+        run.finish(rows, run.games.captured[rows] + rows_held, NO_MOVE)
 
     def step(self, run: Run, rng: np.random.Generator) -> Array:
         """One random move in every game of *run* still going: a pit of the
@@ -447,14 +409,11 @@ class BaAwaBatch:
         rows = np.arange(count)
         before = b.pits
         mover = b.mover.astype(np.intp)
-        # ba-awa-choose: a pit of the mover's row (here also the pits they own,
-        # whichever the option choose) that holds seeds, drawn uniformly;
+        # ba-awa-choose: a pit of the mover's row that holds seeds, drawn uniformly;
         # ba-awa-endless: an endless one (endless="illegal") is not legal: draw again
         candidates = before.reshape(count, 2, half)[rows, mover] > 0
-        after = np.empty_like(before)
-        won = np.zeros((count, 2), dtype=np.int16)
-        took = np.zeros(count, dtype=bool)
-        pit = np.zeros(count, dtype=np.intp)
+        after, won = np.empty_like(before), np.zeros((count, 2), dtype=np.int16)
+        took, pit = np.zeros(count, dtype=bool), np.zeros(count, dtype=np.intp)
         stuck = np.zeros(count, dtype=bool)        # no legal move after all
         todo = rows
         while todo.size:
@@ -468,13 +427,11 @@ class BaAwaBatch:
             left = candidates[bad].any(axis=1)
             stuck[bad[~left]] = True
             todo = bad[left]
-        over = np.zeros(count, dtype=bool)
-        moved = np.flatnonzero(~stuck)
-        if moved.size:
-            over[moved] = self.moved(run, moved, pit[moved], after[moved], won[moved],
+        over, moved, held = np.zeros(count, dtype=bool), ~stuck, np.flatnonzero(stuck)
+        if moved.any():
+            over[moved] = self.moved(run, rows[moved], pit[moved], after[moved], won[moved],
                                      took[moved])
-        if stuck.any():
-            held = np.flatnonzero(stuck)
+        if held.size:
             over[held] = self.stuck(run, held)
         return np.flatnonzero(~over)
 
@@ -511,23 +468,18 @@ class BaAwaBatch:
         return over
 
     def stuck(self, run: Run, rows: Array) -> Array:
-        """The player to move in each of *rows* holds seeds but every pit of
-        theirs sows forever: settle the end of the previous move again, as it
-        would have been settled knowing that (ba-awa-no-move); return which
-        games are over."""
+        """In each of *rows* every pit of the player to move sows forever: settle
+        the previous move again, knowing that (ba-awa-no-move); return which are over."""
         import numpy as np
-        b, half = run.games, self.half
-        sub = np.arange(len(rows))
-        pits = b.pits[rows]
-        over = np.ones(len(rows), dtype=bool)
+        b, pits = run.games, run.games.pits[rows]
         if self.owners_take:
             self.owners_keep(run, rows, pits)
-            return over
+            return np.ones(len(rows), dtype=bool)
         last = b.last[rows].astype(np.intp)
-        sums = pits.reshape(len(rows), 2, half).sum(axis=2)
+        sums = pits.reshape(len(rows), 2, self.half).sum(axis=2)
         # passed over: the previous mover moves again if they have seeds (and
         # were not the one stuck); otherwise nobody can move: the opener's
-        over = np.asarray((b.mover[rows] == last) | (sums[sub, last] == 0))
+        over = np.asarray((b.mover[rows] == last) | (sums[np.arange(len(rows)), last] == 0))
         if over.any():
             self.opener_takes(run, rows[over], pits[over], NO_MOVE)
         b.mover[rows] = last
@@ -538,10 +490,7 @@ class BaAwaBatch:
         """ba-awa-repetition: a game still going (not *over*) whose position was
         seen before is over, the opener taking what remains (*over* is updated)."""
         import numpy as np
-        b = run.games
-        going = np.flatnonzero(~over)
-        if not going.size:
-            return
+        b, going = run.games, np.flatnonzero(~over)
         again = b.recurs(rows[going], b.pits[rows[going]], b.mover[rows[going]])
         if again.any():
             ended = rows[going[again]]

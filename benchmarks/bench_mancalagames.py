@@ -25,8 +25,9 @@ The rules differ in one known way: MancalaGames stops a sowing after 75 laps
 and kernel detect endless sowings exactly. Games per second is the measure
 (moves per game are printed beside it, to show the games are alike); times are
 CPU time of this process (``time.process_time``), the best of R rounds, the
-paths taking turns to go first. Targets (issue 11): the kernel at least 10x
-MancalaGames, the reference engine not slower than it.
+paths taking turns to go first. Targets (issue 22): the kernel at least 10x
+MancalaGames one game at a time and at least 50x in batches, the reference
+engine not slower than it.
 """
 from __future__ import annotations
 
@@ -135,10 +136,11 @@ def main(argv: list[str] | None = None) -> int:
         for path, (games, moves, _) in best.items():
             print(f"{name:<8} {path:<13} {games:>6} {moves / games:>10.2f} {rate[path]:>9,.0f} "
                   f"{rate[path] / rate['mancalagames']:>14.2f}x")
-        kernel = max(rate["kernel"], rate["kernel-batch"])
+        theirs = rate["mancalagames"]
         summary.append(
-            f"{name}: kernel {kernel / rate['mancalagames']:.1f}x MancalaGames (target: at "
-            f"least 10x); reference {rate['reference'] / rate['mancalagames']:.2f}x "
+            f"{name}: kernel {rate['kernel'] / theirs:.1f}x MancalaGames one game at a time "
+            f"(target: at least 10x), {rate['kernel-batch'] / theirs:.1f}x in batches "
+            f"(target: at least 50x); reference {rate['reference'] / theirs:.2f}x "
             "(target: at least 1.0x)")
     print(f"\nCPU time of this process, best of {args.repeat} rounds; Python "
           f"{sys.version.split()[0]}; MancalaGames caps a sowing at 75 laps, ours are exact")

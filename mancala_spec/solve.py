@@ -64,46 +64,96 @@ try:
 except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
-from .fast.batch import BakukBatch
-from .options import option
+from .errors import InvalidPositionError, OptionError, UnknownGameError
+from .fast.bakuk import BakukBatch
+from .options import Value, game_options, option
 
-#: the game options the solver takes (three players are not solved here)
-SOLVED_OPTIONS = ("skip_origin", "chain", "no_move", "leftovers")
+#: the game options the solver takes: every option of Bakuk declared in
+#: :mod:`mancala_spec.options` but those of three players (not solved here)
+SOLVED_OPTIONS = tuple(o.name for o in game_options("bakuk")
+                       if o.name not in ("players", "turn_order"))
 
 NEG = -(1 << 14)        # "no such option" in int16 value arithmetic
 
 Progress = Callable[[str, int, "int | None"], None]   # (phase, done, total or None)
 
 
-@dataclass(frozen=True)
 class Rules:
-    """The Bakuk variant to solve: the engine's options, and (for tests and
-    experiments) the board's size and the counters each hole starts with."""
+    """The Bakuk variant to solve: the engine's options (keywords, each as
+    declared in :mod:`mancala_spec.options`: its values checked, its default
+    taken from there), and (for tests and experiments) the board's size and
+    the counters each hole starts with. A value: immutable, compared and
+    hashed by its fields.
 
-    pits_per_row: int = 3
-    seeds_per_pit: int = 6
-    # the game's options, their defaults and values as declared once (mancala_spec.options)
-    skip_origin: bool = option("bakuk", "skip_origin").default   # type: ignore[assignment]
-    chain: str = option("bakuk", "chain").default                # type: ignore[assignment]
-    no_move: str = option("bakuk", "no_move").default            # type: ignore[assignment]
-    leftovers: str = option("bakuk", "leftovers").default        # type: ignore[assignment]
+    >>> Rules(chain="backward").options()
+    {'skip_origin': False, 'chain': 'backward', 'no_move': 'end', 'leftovers': 'unscored'}
+    >>> Rules(chain="sideways")                         # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mancala_spec.errors.OptionError: option chain of bakuk must be one of ...
+    """
 
-    def __post_init__(self) -> None:
-        if self.pits_per_row < 1 or self.seeds_per_pit < 1:
-            raise ValueError("pits_per_row and seeds_per_pit must be at least 1")
+    __slots__ = ("pits_per_row", "seeds_per_pit", "_options")
+    pits_per_row: int
+    seeds_per_pit: int
+    _options: dict[str, Value]
+
+    def __init__(self, pits_per_row: int = 3, seeds_per_pit: int = 6, **options: Value) -> None:
+        for name, value in options.items():
+            if name not in SOLVED_OPTIONS:
+                raise OptionError(f"the solver takes no option {name!r} (it takes "
+                                  f"{', '.join(SOLVED_OPTIONS)})", game="bakuk", option=name,
+                                  value=value)
+        values = {name: option("bakuk", name).check(options[name]) if name in options
+                  else option("bakuk", name).default for name in SOLVED_OPTIONS}
+        for name, size in (("pits_per_row", pits_per_row), ("seeds_per_pit", seeds_per_pit)):
+            if type(size) is not int or size < 1:
+                raise OptionError(f"{name} must be a whole number of at least 1, not {size!r}",
+                                  game="bakuk", option=name, value=size)
+        object.__setattr__(self, "pits_per_row", pits_per_row)
+        object.__setattr__(self, "seeds_per_pit", seeds_per_pit)
+        object.__setattr__(self, "_options", values)
         if self.total > 120:
-            raise ValueError(f"{self.total} counters is too many for this solver (120 at most)")
-        for name in SOLVED_OPTIONS:       # raises OptionError (a ValueError) naming the values
-            option("bakuk", name).check(getattr(self, name))
+            raise OptionError(f"{self.total} counters is too many for this solver (120 at most)",
+                              game="bakuk", option="seeds_per_pit", value=seeds_per_pit)
+
+    def __getattr__(self, name: str) -> Value:
+        """An option's value, by its name (``rules.chain``)."""
+        if name in SOLVED_OPTIONS:
+            return self._options[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Rules are immutable")
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.pits_per_row, self.seeds_per_pit,
+                *(self._options[name] for name in SOLVED_OPTIONS))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        fields = [f"pits_per_row={self.pits_per_row}", f"seeds_per_pit={self.seeds_per_pit}"]
+        fields += [f"{name}={self._options[name]!r}" for name in SOLVED_OPTIONS]
+        return f"Rules({', '.join(fields)})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rules, (self.pits_per_row, self.seeds_per_pit, dict(self._options)))
 
     @classmethod
     def from_game(cls, game) -> Rules:
         """The rules of a two-player :class:`~mancala_spec.engine.games.bakuk.Bakuk` game
         (and its options)."""
         if game.name != "bakuk":
-            raise ValueError(f"only Bakuk can be solved, not {game.name}")
+            raise UnknownGameError(f"only Bakuk can be solved, not {game.name}",
+                                   name=game.name, known=("bakuk",))
         if game.players != 2:
-            raise ValueError("only two-player Bakuk can be solved here")
+            raise OptionError("only two-player Bakuk can be solved here", game="bakuk",
+                              option="players", value=game.players, choices=(2,))
         return cls(pits_per_row=game.board.pits_per_row, seeds_per_pit=game.seeds_per_pit,
                    **{name: game.options[name] for name in SOLVED_OPTIONS})
 
@@ -115,31 +165,36 @@ class Rules:
     def total(self) -> int:
         return self.size * self.seeds_per_pit
 
-    def options(self) -> dict[str, object]:
+    def options(self) -> dict[str, Value]:
         """The engine options (as for ``get_game("bakuk", **options)``)."""
-        return {name: getattr(self, name) for name in SOLVED_OPTIONS}
+        return dict(self._options)
+
+
+def _rules(pits_per_row: int, seeds_per_pit: int, options: dict[str, Value]) -> Rules:
+    """(Unpickling :class:`Rules`.)"""
+    return Rules(pits_per_row, seeds_per_pit, **options)
 
 
 class Moves:
     """Bakuk's moves for many positions at once (numpy arrays, one row a
-    position): the kernel's batch form (:class:`mancala_spec.fast.batch.BakukBatch`),
+    position): the kernel's batch form (:class:`mancala_spec.fast.bakuk.BakukBatch`),
     and the numbering of positions."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         n, m, total = rules.pits_per_row, rules.size, rules.total
         self.n, self.m = n, m
-        self.batch = BakukBatch(n, total, rules.skip_origin, rules.chain, rules.no_move,
-                                rules.leftovers)
-        #: :meth:`BakukBatch.play <mancala_spec.fast.batch.BakukBatch.play>`
+        self.batch = BakukBatch(n, total, **rules.options())  # type: ignore[arg-type]
+        #: :meth:`BakukBatch.play <mancala_spec.fast.bakuk.BakukBatch.play>`
         self.play = self.batch.play
         # The rank of a board: bar i+1 of its stars-and-bars picture stands at
         # prefix_i + i (prefix_i: the counters in holes 0..i), and the rank is the
         # sum of C(bar position, bar number) (the combinatorial number system).
         self.levels = [comb(t + m, m) for t in range(total + 1)]   # ranks below level t+1
         if 2 * self.levels[-1] >= 2 ** 31:
-            raise ValueError(f"{m} holes and {total} counters are too many positions "
-                             "for this solver")
+            raise OptionError(f"{m} holes and {total} counters are too many positions "
+                              "for this solver", game="bakuk", option="seeds_per_pit",
+                              value=rules.seeds_per_pit)
         self.rank_tables = [np.array([comb(x + i, i + 1) for x in range(total + 1)],
                                      dtype=np.int32) for i in range(m)]
         # unrank_tables[i][r]: the largest position b with C(b, i + 1) <= r
@@ -235,20 +290,25 @@ class Solution:
         return result
 
 
-def solve(rules: Rules = Rules(), start=None, progress: Progress | None = None) -> Solution:
+def solve(rules: Rules | None = None, start=None, progress: Progress | None = None) -> Solution:
     """Solve every position reachable from *start* (``(pits, to_move)``; by
-    default the opening, South to move). *progress* is called now and then with
-    (phase, done, total or ``None``)."""
+    default the opening, South to move) under *rules* (by default ``Rules()``).
+    *progress* is called now and then with (phase, done, total or ``None``)."""
+    rules = Rules() if rules is None else rules
     moves = Moves(rules)
     n, m, total = rules.pits_per_row, rules.size, rules.total
     if start is None:
         start = ((rules.seeds_per_pit,) * m, 0)
     pits0, player0 = tuple(int(x) for x in start[0]), int(start[1])
-    if len(pits0) != m or min(pits0) < 0 or sum(pits0) > total or player0 not in (0, 1):
-        raise ValueError(f"start must be ({m} hole counts with at most {total} counters, "
-                         "player 0 or 1)")
+    if len(pits0) != m or min(pits0) < 0 or sum(pits0) > total:
+        raise InvalidPositionError(f"start must be ({m} hole counts with at most {total} "
+                                   "counters, player 0 or 1)", field="pits")
+    if player0 not in (0, 1):
+        raise InvalidPositionError("start must be (hole counts, player 0 or 1)",
+                                   field="to_move")
     if not any(pits0[player0 * n:(player0 + 1) * n]):
-        raise ValueError("the player to move at the start has no counters: the game is over")
+        raise InvalidPositionError("the player to move at the start has no counters: the game "
+                                   "is over")
     report = progress or (lambda phase, done, todo: None)
     seconds: dict[str, float] = {}
     clock = time.perf_counter()
@@ -314,20 +374,17 @@ def _enumerate(moves: Moves, pits0, player0: int, report) -> _Graph:
 
 
 class _Rows:
-    """The row of each reached position number in key order: how many reached
-    numbers are below it (counted with a bit vector, 64 numbers a word)."""
+    """The row of each reached position number in key order: a table by
+    position number (int32; 4 bytes a number, 100 MB for the 25 million the
+    command line allows), read with one gather."""
 
-    def __init__(self, visited: np.ndarray) -> None:
-        bits = np.packbits(visited, bitorder="little")
-        bits = np.concatenate([bits, np.zeros(-len(bits) % 8, dtype=np.uint8)])
-        self.words = bits.view("<u8")
-        self.before = np.zeros(len(self.words), dtype=np.int32)
-        np.cumsum(np.bitwise_count(self.words[:-1]), out=self.before[1:])
+    def __init__(self, keys: np.ndarray, numbers: int) -> None:
+        self.table = np.empty(numbers, dtype=np.int32)   # only reached numbers are read
+        self.table[keys] = np.arange(len(keys), dtype=np.int32)
 
     def __call__(self, keys: np.ndarray) -> np.ndarray:
-        word = keys >> 6
-        below = (np.uint64(1) << (keys & 63).astype(np.uint64)) - np.uint64(1)
-        return self.before[word] + np.bitwise_count(self.words[word] & below).astype(np.int32)
+        rows: np.ndarray = self.table[keys]
+        return rows
 
 
 def _number(graph: _Graph):
@@ -336,7 +393,7 @@ def _number(graph: _Graph):
     the immediate worth (``NEG`` if not legal) and the sign that turns the
     successor's value into the mover's (-1, or +1 after a pass)."""
     keys = np.flatnonzero(graph.visited).astype(np.int32)
-    rows = _Rows(graph.visited)
+    rows = _Rows(keys, len(graph.visited))
     del graph.visited
     order = np.empty(len(keys), dtype=np.int32)     # the found order of each row
     order[rows(np.concatenate(graph.keys))] = np.arange(len(keys), dtype=np.int32)

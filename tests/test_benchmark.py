@@ -60,7 +60,7 @@ def test_the_report_ends_with_a_line_per_game_and_the_targets(capsys):
     assert bench_playout.main(["--games", "2", "--repeat", "1", "--batch", "50"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert [line.split(":")[0] for line in lines[-3:-1]] == ["ba-awa", "bakuk"]
-    assert "kernel at least 10x MancalaGames" in lines[-1]
+    assert "kernel at least 10x MancalaGames one game at a time and 50x in batches" in lines[-1]
     assert "reference not slower than MancalaGames" in lines[-1]
     assert "within 3x" not in "".join(lines)   # the withdrawn target is gone
     rows = [line.split() for line in lines if line.split()[:1] in (["ba-awa"], ["bakuk"])

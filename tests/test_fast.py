@@ -13,8 +13,9 @@ import pytest
 from conftest import option_combinations
 
 import mancala_spec as ms
-from mancala_spec.errors import IllegalMoveError, InvalidPositionError
-from mancala_spec.fast import FastBaAwa, FastBakuk, FastGame
+from mancala_spec.engine.trace import EndOfGame
+from mancala_spec.errors import IllegalMoveError, InvalidPositionError, OptionError
+from mancala_spec.fast import FastBaAwa, FastBakuk, FastGame, Outcome
 
 
 def option_sets(name: str) -> list[dict]:
@@ -44,11 +45,26 @@ def play_both(fast: FastGame, pos, rng: random.Random, max_moves: int = 400) -> 
     moves = 0
     while not pos.is_over and moves < max_moves:
         pit = rng.choice(pos.legal_moves())
-        pos = pos.play(pit)
+        trace = pos.trace(pit)
+        pos = trace.position
         state = fast.play(state, pit)
         assert_same(fast, state, pos)
+        assert_same_ending(fast, state, trace)
         moves += 1
     return moves
+
+
+def assert_same_ending(fast: FastGame, state, trace) -> None:
+    """The kernel's outcome of *state* is the traced move's end of game (its
+    reason and rule), or ``None`` if the move did not end the game."""
+    ends = [event for event in trace.events if isinstance(event, EndOfGame)]
+    outcome = fast.outcome(state)
+    if not ends:
+        assert outcome is None
+    else:
+        assert outcome is not None
+        assert (outcome.reason, outcome.rule) == (ends[-1].reason, ends[-1].rule)
+        assert outcome.winner == trace.position.winner
 
 
 def random_position(game, rng: random.Random, owners: bool = False):
@@ -173,6 +189,7 @@ def test_rare_ba_awa_endings_agree(options, text, pit, ending):
     assert ending in {getattr(e, "reason", e.kind) for e in trace.events}
     fast, state = FastGame.for_position(pos)
     assert_same(fast, fast.play(state, pit), trace.position)
+    assert_same_ending(fast, fast.play(state, pit), trace)
 
 
 def test_the_comparison_catches_a_different_rule():
@@ -211,6 +228,13 @@ def test_a_finished_game_has_no_moves():
     fast, state = FastGame.for_position(pos)
     assert pos.is_over and fast.is_over(state) and fast.legal_moves(state) == ()
     assert fast.winner(state) == 0
+    assert fast.outcome(state) == Outcome("exhausted", "bakuk-exhausted", 0)
+    assert fast.outcome(fast.start()) is None
+    repeated = ms.get_game("bakuk").parse("1,0,0/1,0,0 S 17-17 seen=1,0,0/1,0,0:S")
+    assert FastGame.for_position(repeated)[1][4].rule == "bakuk-repetition"
+    emptied = ms.get_game("ba-awa").parse("0,0,0,0,0,0/0,0,0,0,0,0 S 30-18")
+    fast, state = FastGame.for_position(emptied)    # over by the first ending rule
+    assert fast.outcome(state) == Outcome("eight-seeds", "ba-awa-eight", 0)
     with pytest.raises(IllegalMoveError, match="over"):
         fast.play(state, 3)
 
@@ -262,10 +286,18 @@ def test_batch_playouts_are_games_of_the_traced_engine(name, options):
     for opener in (0, 1):
         result = playouts(game, games, seed=7 + opener, opener=opener, record=True)
         for number in range(games):
-            pos = replay(game, result.record(number), opener)
+            moves = result.record(number)
+            pos = replay(game, moves[:-1], opener)
+            trace = pos.trace(moves[-1])
+            pos = trace.position
             assert pos.is_over, (number, result.record(number))
             assert pos.captured == tuple(result.captured[number].tolist())
             assert (-1 if pos.winner is None else pos.winner) == result.winner[number]
+            end = trace.events[-1]
+            assert isinstance(end, EndOfGame)
+            outcome = result.outcome(number)
+            assert (outcome.reason, outcome.rule, outcome.winner) == (end.reason, end.rule,
+                                                                      pos.winner)
         assert result.moves.sum() > games * 5
 
 
@@ -276,11 +308,12 @@ def test_batch_playouts_through_endless_sowings(text, pit, endless, laps, monkey
     """Random games from the start seldom meet an endless sowing: these start
     where one waits (and, with laps=1, every sowing of more than one lap is
     handed to the scalar kernel), and replay as traced games."""
-    from mancala_spec.fast import batch_playouts as batch
+    from mancala_spec.fast import ba_awa as batch
+    from mancala_spec.fast import playouts
     monkeypatch.setattr(batch, "BATCH_LAPS", laps)
     game = ms.get_game("ba-awa", endless=endless)
     start = game.parse(text)
-    result = batch.playouts(game, 40, seed=3, record=True, start=start)
+    result = playouts(game, 40, seed=3, record=True, start=start)
     first = {result.record(number)[0] for number in range(40)}
     assert (pit in first) == (endless == "stop")
     for number in range(40):
@@ -301,7 +334,7 @@ def test_batch_playouts_choose_uniformly():
 
 def test_batch_playouts_refuse_what_they_cannot_play():
     from mancala_spec.fast import playouts
-    with pytest.raises(ValueError, match="two players"):
+    with pytest.raises(OptionError, match="two players"):
         playouts(ms.get_game("bakuk", players=3), 10)
     with pytest.raises(ValueError, match="record=True"):
         playouts(ms.get_game("bakuk"), 3).record(0)
@@ -337,8 +370,8 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     rule under which it is common (a sowing from a pit of odd seeds is
     endless), every sowing going through the scalar sowing (BATCH_LAPS = 0),
     and the batch's games must be the scalar kernel's games, move for move."""
-    from mancala_spec.fast import ba_awa
-    from mancala_spec.fast import batch_playouts as batch
+    from mancala_spec.fast import ba_awa, playouts
+    batch = ba_awa
     real = ba_awa._sow    # every sowing goes through it, the batch's long ones too
 
     def odd_is_endless(pits, pit, *args, **kwargs):   # the same, endless from odd seeds too
@@ -353,16 +386,16 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     monkeypatch.setattr(ba_awa, "ENDS_MOVE", ())
     monkeypatch.setattr(batch, "BATCH_LAPS", 0)
     stuck_rows = []
-    settle = batch._BaAwaPlayouts.stuck
+    settle = batch.BaAwaBatch.stuck
 
-    def counting(self, rows):
+    def counting(self, run, rows):
         stuck_rows.extend(rows.tolist())
-        return settle(self, rows)
+        return settle(self, run, rows)
 
-    monkeypatch.setattr(batch._BaAwaPlayouts, "stuck", counting)
+    monkeypatch.setattr(batch.BaAwaBatch, "stuck", counting)
     game = ms.get_game("ba-awa", **options)
     fast = FastGame(game)
-    result = batch.playouts(game, 300, seed=5, record=True)
+    result = playouts(game, 300, seed=5, record=True)
     for number in range(300):
         state = fast.start()
         for pit in result.record(number):
@@ -373,6 +406,16 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     # the case this test is for was met (but not under endless="stop", where
     # every pit holding seeds is a legal move)
     assert (len(stuck_rows) > 20) == (options.get("endless") != "stop")
+
+
+def test_the_public_sowing_refuses_boards_too_large_for_its_tables():
+    from mancala_spec.fast import ba_awa
+    from mancala_spec.fast.tables import sowing_next
+    step, owners = sowing_next(12, False), (0,) * 6 + (1,) * 6
+    assert ba_awa.sow((16,) * 12, 0, 0, step, owners)[3] >= 1
+    with pytest.raises(InvalidPositionError) as error:
+        ba_awa.sow((17,) * 12, 0, 0, step, owners)
+    assert error.value.field == "pits"
 
 
 @pytest.mark.parametrize("cache", [7, 20_000])

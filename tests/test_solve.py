@@ -19,6 +19,7 @@ import pytest
 import mancala_spec as ms
 from mancala_spec.engine.board import Board
 from mancala_spec.engine.games.bakuk import Bakuk
+from mancala_spec.errors import InvalidPositionError, OptionError, UnknownGameError
 from mancala_spec.fast import FastGame
 from mancala_spec.solve import Moves, Rules, solve
 
@@ -242,15 +243,50 @@ def test_solution_lookups_and_errors(full):
         full.value((36, 0, 0, 0, 0, 0), 1)        # not reachable from the start
     with pytest.raises(KeyError):
         full.value((6, 6, 6), 0)                  # not a position of this board
-    with pytest.raises(ValueError, match="game is over"):
+    with pytest.raises(InvalidPositionError, match="game is over"):
         solve(start=((0, 0, 0, 1, 1, 1), 0))
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidPositionError) as bad_player:
+        solve(start=((6,) * 6, 2))
+    assert bad_player.value.field == "to_move"
+    with pytest.raises(InvalidPositionError) as bad_pits:
+        solve(start=((6,) * 5, 0))
+    assert bad_pits.value.field == "pits"
+    with pytest.raises(OptionError):
         Rules(chain="sideways")
-    with pytest.raises(ValueError, match="two-player"):
+    with pytest.raises(OptionError) as unknown:
+        Rules(colour="red")
+    assert (unknown.value.game, unknown.value.option, unknown.value.value) == (
+        "bakuk", "colour", "red")
+    with pytest.raises(OptionError) as size:
+        Rules(pits_per_row=0)
+    assert (size.value.option, size.value.value) == ("pits_per_row", 0)
+    with pytest.raises(OptionError) as many:
+        Rules(seeds_per_pit=30)
+    assert many.value.option == "seeds_per_pit"
+    with pytest.raises(OptionError, match="two-player") as three:
         Rules.from_game(ms.get_game("bakuk", players=3))
-    with pytest.raises(ValueError, match="only Bakuk"):
+    assert (three.value.option, three.value.value, three.value.choices) == ("players", 3, (2,))
+    with pytest.raises(UnknownGameError, match="only Bakuk") as other:
         Rules.from_game(ms.get_game("ba-awa"))
+    assert (other.value.name, other.value.known) == ("ba-awa", ("bakuk",))
     assert Rules.from_game(ms.get_game("bakuk", chain="backward")) == Rules(chain="backward")
+
+
+def test_the_rules_derive_from_the_option_declarations():
+    """solve.Rules takes exactly Bakuk's declared two-player options, with
+    their declared defaults, and is an immutable, hashable value."""
+    import pickle
+
+    from mancala_spec.options import game_options
+    from mancala_spec.solve import SOLVED_OPTIONS
+    declared = {o.name: o.default for o in game_options("bakuk")}
+    assert set(SOLVED_OPTIONS) == set(declared) - {"players", "turn_order"}
+    rules = Rules()
+    assert rules.options() == {name: declared[name] for name in SOLVED_OPTIONS}
+    assert Rules(chain="backward") != rules and hash(Rules()) == hash(rules)
+    assert pickle.loads(pickle.dumps(Rules(chain="backward"))) == Rules(chain="backward")
+    with pytest.raises(AttributeError):
+        rules.chain = "backward"
 
 
 class ReferenceMinimax:

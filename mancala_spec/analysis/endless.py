@@ -1,5 +1,6 @@
 """Endless sowing on every board: :func:`sow_laps` counts one sowing's laps
-with the kernel's sowing, :func:`exhaustive` sows every board of *n* seeds.
+with the kernel's sowing, :func:`exhaustive` sows every board of *n* seeds
+(many at once, with the kernel's many-games sowing: numpy needed).
 
 >>> sow_laps((4,) * 12, 0)            # the opening move from a: five laps
 (5, False)
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
+from ..engine.games import get_game
 from ..fast import sow
 from ..fast.tables import NextTable, sowing_next
 from ..notation import format_pits
@@ -89,30 +91,83 @@ class EndlessCount:
 
 Board = tuple[int, ...]
 
+#: boards sown at once by :func:`_exhaustive_chunk` (arrays of a few MB: faster than larger)
+CHUNK = 50_000
+
+
+@functools.cache
+def sowing_batch(skip_origin: bool, most: int):
+    """The many-games Ba-awa sowing (:class:`~mancala_spec.fast.ba_awa.BaAwaBatch`)
+    with tables for up to *most* seeds."""
+    from ..fast.ba_awa import BaAwaBatch
+    return BaAwaBatch(get_game("ba-awa", skip_origin=skip_origin), most=most)
+
+
+def composition_array(total: int, parts: int):
+    """:func:`compositions` as a numpy array (one row each, int8), in the same order."""
+    import numpy as np
+    if parts == 1:
+        return np.full((1, 1), total, dtype=np.int8)
+    blocks = []
+    for first in range(total + 1):
+        rest = (_small_compositions(total - first, parts - 1) if parts <= 9
+                else composition_array(total - first, parts - 1))
+        block = np.empty((len(rest), parts), dtype=np.int8)
+        block[:, 0] = first
+        block[:, 1:] = rest
+        blocks.append(block)
+    return np.concatenate(blocks)
+
+
+@functools.cache
+def _small_compositions(total: int, parts: int):
+    """:func:`composition_array` of up to eight parts, remembered (a few MB)."""
+    return composition_array(total, parts)
+
+
+def _smallest(boards) -> Board | None:
+    """The lexicographically smallest row of *boards*, or ``None`` if there is none."""
+    if not len(boards):
+        return None
+    for column in range(boards.shape[1]):
+        boards = boards[boards[:, column] == boards[:, column].min()]
+    return tuple(int(x) for x in boards[0])
+
 
 def _exhaustive_chunk(task: tuple[int, int, int, bool]
                       ) -> tuple[int, int, Board | None, int, Board | None]:
     """Sow pit 0 of every board with ``first`` seeds in pit 0, ``second`` in
     pit 1 and ``seeds`` in all; return (count, endless, smallest endless board,
-    longest laps, smallest board taking them)."""
+    longest laps, smallest board taking them). The boards are sown many at once
+    by the kernel's many-games sowing (the same sowing as :func:`sow_laps`,
+    long ones handed to it)."""
+    import numpy as np
     seeds, first, second, skip_origin = task
+    batch = sowing_batch(skip_origin, max(seeds, 48))
+    rest = composition_array(seeds - first - second, SIZE - 2)
     count = endless = longest = 0
     example: Board | None = None
     longest_example: Board | None = None
-    head = (first, second)
-    for rest in compositions(seeds - first - second, SIZE - 2):
-        pits = head + rest
-        count += 1
-        laps, forever = sow_laps(pits, 0, skip_origin)
-        if forever:
-            endless += 1
-            if example is None or pits < example:
-                example = pits
-        elif laps >= longest:
-            if laps > longest or longest_example is None or pits < longest_example:
-                longest, longest_example = laps, pits
+    for start in range(0, len(rest), CHUNK):
+        part = rest[start:start + CHUNK]
+        pits = np.empty((len(part), SIZE), dtype=np.int16)
+        pits[:, 0], pits[:, 1], pits[:, 2:] = first, second, part
+        zeros = np.zeros(len(part), dtype=np.intp)
+        _, _, _, forever, laps = batch.sow(pits, zeros, zeros)
+        count += len(part)
+        endless += int(forever.sum())
+        found = _smallest(pits[forever])
+        if found is not None and (example is None or found < example):
+            example = found
+        finite = laps[~forever]
+        if finite.size:
+            most = int(finite.max())
+            if most >= longest:
+                board = _smallest(pits[~forever][finite == most])
+                if (most > longest or longest_example is None
+                        or (board is not None and board < longest_example)):
+                    longest, longest_example = most, board
     return count, endless, example, longest, longest_example
-
 
 
 def exhaustive(seeds: int, skip_origin: bool = False, processes: int = 1) -> EndlessCount:

@@ -10,10 +10,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.games import get_game
-from ..engine.trace import EndOfGame
 from ..fast import FastGame, State
 from .common import CONFIGS, POLICIES, game_rng, in_processes
-from .endless import sow_laps
 
 
 def capture_margin(fast: FastGame, state: State, pit: int) -> int:
@@ -95,12 +93,13 @@ class PlayResult:
 
 
 
-def end_reason(fast: FastGame, state: State, pit: int) -> str:
-    """Why playing *pit* from *state* ends the game, as the traced engine says
-    (``eight-seeds``, ``no-moves`` or ``repetition``)."""
-    last = fast.to_position(state).trace(pit).events[-1]
-    assert isinstance(last, EndOfGame), "called only for a move that ends the game"
-    return last.reason
+def end_reason(fast: FastGame, state: State) -> str:
+    """Why the game of the finished *state* ended, as the kernel's outcome
+    says, in the reference engine's words (``eight-seeds``, ``no-moves`` or
+    ``repetition``)."""
+    outcome = fast.outcome(state)
+    assert outcome is not None and outcome.reason is not None, "only for a game played to its end"
+    return outcome.reason
 
 
 
@@ -114,7 +113,7 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
     At every position with a player to move it also sows each of that player's
     non-empty pits with :func:`sow_laps`, to count the positions where a pit
     sows forever and the longest sowing that ends; the reason each game ended
-    comes from the traced engine (:func:`end_reason`). *processes* > 1 shares
+    is the kernel's outcome (:func:`end_reason`). *processes* > 1 shares
     the games among that many processes (the result is the same).
     """
     if processes > 1 and games > 1:
@@ -125,57 +124,104 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
         return result
     game = get_game("ba-awa", **CONFIGS[config])
     fast = FastGame(game)
-    skip = game.options["skip_origin"]
     result = PlayResult(config, policy, games, seed)
-    owned = fast.owned
-    name = game.board.name
-    for number in range(first, first + games):
-        rng = game_rng(seed, number)
-        state = fast.start()
-        endless_game = False
-        played = []
-        while True:
-            pits, mover = state[0], state[1]
-            result.positions += 1
-            laps_of: dict[int, int | None] = {}
-            endless_here = False
-            for pit in owned[mover]:
-                if pits[pit]:
-                    laps, forever = sow_laps(pits, pit, skip)
-                    result.sowings += 1
-                    laps_of[pit] = None if forever else laps
-                    if forever:
-                        endless_here = True
-                        result.endless_pits += 1
-                    elif laps > result.longest:
-                        result.longest = laps
-                        text = fast.to_position(state).to_text().split(" seen=")[0]
-                        result.longest_example = (number, text, name(pit))
-            if endless_here:
-                result.endless_positions += 1
-                endless_game = True
-            pit = choose(policy, fast, state, rng)
-            played.append(pit)
-            laps_made = laps_of[pit]
-            if laps_made is None:      # endless="stop": an endless move was played
-                result.endless_played += 1
-            else:
-                result.laps_played[laps_made] += 1
-                result.longest_played = max(result.longest_played, laps_made)
-            result.moves += 1
-            after = fast.play(state, pit)
-            if fast.is_over(after):
-                reason = end_reason(fast, state, pit)
-                result.end_reasons[reason] += 1
-                if reason == "repetition":
-                    result.repetitions.append((number, tuple(played)))
-                break
-            state = after
-        result.games_with_endless += endless_game
-        winner = fast.winner(after)
-        result.outcomes["draw" if winner is None else
-                        "opener" if winner == fast.opener else "second"] += 1
+    for chunk in range(first, first + games, CHUNK):
+        met = Met()
+        for number in range(chunk, min(chunk + CHUNK, first + games)):
+            rng = game_rng(seed, number)
+            state = fast.start()
+            played = []
+            while True:
+                pit = choose(policy, fast, state, rng)
+                met.add(number, state, pit)
+                played.append(pit)
+                after = fast.play(state, pit)
+                if fast.is_over(after):
+                    break
+                state = after
+            reason = end_reason(fast, after)
+            result.end_reasons[reason] += 1
+            if reason == "repetition":
+                result.repetitions.append((number, tuple(played)))
+            winner = fast.winner(after)
+            result.outcomes["draw" if winner is None else
+                            "opener" if winner == fast.opener else "second"] += 1
+        met.count(result, fast)
     return result
+
+
+#: games whose positions are sown at once by :class:`Met`
+CHUNK = 2000
+
+
+class Met:
+    """The positions met in some games, and the move played at each: at the
+    end, every non-empty pit of the player to move at every position is sown
+    at once (:meth:`count`), with the kernel's many-games sowing (numpy
+    needed), the same sowing as :func:`sow_laps`."""
+
+    def __init__(self) -> None:
+        self.numbers: list[int] = []
+        self.states: list[State] = []
+        self.pits: list[tuple[int, ...]] = []
+        self.movers: list[int] = []
+        self.played: list[int] = []
+
+    def add(self, number: int, state: State, pit: int) -> None:
+        """In game *number*, at *state*, *pit* was played."""
+        self.numbers.append(number)
+        self.states.append(state)
+        self.pits.append(state[0])
+        self.movers.append(state[1])
+        self.played.append(pit)
+
+    def count(self, result: PlayResult, fast: FastGame) -> None:
+        """Add what was met to *result*, as if counted position by position in
+        the order met."""
+        import numpy as np
+
+        from .endless import sowing_batch
+        if not self.states:
+            return
+        pits = np.array(self.pits, dtype=np.int16)
+        movers = np.array(self.movers, dtype=np.intp)
+        numbers = np.array(self.numbers)
+        owned = np.zeros((fast.players, fast.size), dtype=bool)
+        for player, pits_owned in enumerate(fast.owned):
+            owned[player, list(pits_owned)] = True
+        choosable = owned[movers] & (pits > 0)          # (position, pit) pairs, in order
+        where, pit = np.nonzero(choosable)
+        zeros = np.zeros(len(where), dtype=np.intp)
+        _, _, _, forever, laps = sowing_batch(bool(fast.game.options["skip_origin"]),
+                                        max(48, fast.game.total_seeds)).sow(
+            pits[where], pit, zeros)
+        result.positions += len(pits)
+        result.moves += len(pits)
+        result.sowings += len(where)
+        result.endless_pits += int(forever.sum())
+        endless_at = np.zeros(len(pits), dtype=bool)
+        endless_at[where[forever]] = True
+        result.endless_positions += int(endless_at.sum())
+        result.games_with_endless += len(np.unique(numbers[endless_at]))
+        finite = np.flatnonzero(~forever)
+        if finite.size:
+            most = int(laps[finite].max())
+            if most > result.longest:               # the first sowing met that long
+                pair = finite[np.argmax(laps[finite] == most)]
+                state = self.states[int(where[pair])]
+                text = fast.to_position(state).to_text().split(" seen=")[0]
+                result.longest = most
+                result.longest_example = (int(numbers[where[pair]]), text,
+                                          fast.game.board.name(int(pit[pair])))
+        # the moves played: their laps, or endless (endless="stop")
+        lap_of = np.zeros((len(pits), fast.size), dtype=np.int32)
+        lap_of[where, pit] = np.where(forever, -1, laps)
+        made = lap_of[np.arange(len(pits)), np.array(self.played, dtype=np.intp)]
+        result.endless_played += int((made < 0).sum())
+        counts = np.bincount(made[made > 0])
+        for lap in np.flatnonzero(counts):
+            result.laps_played[int(lap)] += int(counts[lap])
+        result.longest_played = max(result.longest_played, int(made.max()))
 
 
 
@@ -219,7 +265,7 @@ def count_endings(config: str = "default", policy: str = "random", games: int = 
             if fast.is_over(after):
                 break
             state = after
-        reason = end_reason(fast, state, pit)
+        reason = end_reason(fast, after)
         result.reasons[reason] += 1
         if reason == "repetition":
             result.repetitions.append((number, tuple(played)))

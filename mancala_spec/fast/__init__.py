@@ -10,13 +10,16 @@ It is the second and last implementation of the rules; the tests
 combination of options, and compare every position.
 
 * :mod:`~mancala_spec.fast.tables`: where each seed of a lap falls, worked out once;
-* :mod:`~mancala_spec.fast.base`: :class:`FastGame`, states, positions, results;
+* :mod:`~mancala_spec.fast.base`: :class:`FastGame`, states, positions, results
+  and how a game ended (:class:`~mancala_spec.fast.base.Outcome`);
 * :mod:`~mancala_spec.fast.ba_awa` and :mod:`~mancala_spec.fast.bakuk`: each
-  game's moves, one game at a time (standard library only);
-* :mod:`~mancala_spec.fast.batch` and :mod:`~mancala_spec.fast.batch_playouts`: the
-  same on many positions or games at once, with numpy (the solver's
-  :class:`~mancala_spec.fast.batch.BakukBatch`, and :func:`playouts`); imported
-  only when used, so ``import mancala_spec.fast`` needs no numpy.
+  game's kernel, in one place: its moves one game at a time (standard library
+  only), and the same steps on many positions or games at once with numpy
+  (:class:`~mancala_spec.fast.ba_awa.BaAwaBatch`,
+  :class:`~mancala_spec.fast.bakuk.BakukBatch`, the solver's moves), which
+  import numpy only when used, so ``import mancala_spec.fast`` needs no numpy;
+* :mod:`~mancala_spec.fast.batch`: the harness many games run in
+  (:func:`playouts`): no rules, only the games' bookkeeping.
 
 A state is a plain tuple ``(pits, to_move, captured, history, moves)`` (see
 :mod:`~mancala_spec.fast.base`):
@@ -30,37 +33,42 @@ A state is a plain tuple ``(pits, to_move, captured, history, moves)`` (see
 ((7, 7, 1, 7, 7, 7), 1, (3, 4, 5))
 >>> fast.to_position(state) == ms.get_game("bakuk").start().play("c")
 True
+
+A finished state's moves field is empty and says how the game ended
+(:meth:`FastGame.outcome <mancala_spec.fast.base.FastGame.outcome>`):
+
+>>> over = fast.from_position(ms.get_game("bakuk").parse("0,0,0/1,0,0 S 20-15"))
+>>> fast.outcome(over)
+Outcome(reason='exhausted', rule='bakuk-exhausted', winner=0)
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .ba_awa import FastBaAwa, sow
-from .bakuk import FastBakuk
-from .base import FastGame, State
+from .ba_awa import BaAwaBatch, FastBaAwa, sow
+from .bakuk import BakukBatch, FastBakuk
+from .base import Ending, FastGame, Outcome, State
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game
     from ..engine.position import Position
-    from .batch_playouts import Playouts
+    from .batch import Playouts
 
 
 def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
              record: bool = False, start: Position | None = None) -> Playouts:
     """Play *n* random games of *game* at once (numpy needed): see
-    :func:`mancala_spec.fast.batch_playouts.playouts`."""
-    from .batch_playouts import playouts as batch_playouts
+    :func:`mancala_spec.fast.batch.playouts`."""
+    from .batch import playouts as batch_playouts
     return batch_playouts(game, n, seed, opener=opener, record=record, start=start)
 
 
 def __getattr__(name: str) -> Any:
-    if name == "BakukBatch":
-        from .batch import BakukBatch
-        return BakukBatch
     if name == "Playouts":
-        from .batch_playouts import Playouts as result
+        from .batch import Playouts as result
         return result
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["FastBaAwa", "FastBakuk", "FastGame", "State", "playouts", "sow"]
+__all__ = ["BaAwaBatch", "BakukBatch", "Ending", "FastBaAwa", "FastBakuk", "FastGame",
+           "Outcome", "State", "playouts", "sow"]

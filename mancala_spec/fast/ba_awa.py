@@ -1,37 +1,51 @@
 """Ba-awa in the kernel (the rules: :class:`mancala_spec.engine.games.ba_awa.BaAwa`).
 
-:func:`sow` is the one fast Ba-awa sowing: fast play, the analysis
-(:mod:`mancala_spec.analysis`) and the batch playouts' rare long sowings
-(:mod:`mancala_spec.fast.batch`) all call it. Each step is commented with the
-catalogue rule it implements.
+One game at a time, :class:`FastBaAwa` (standard library only); many at once,
+:class:`BaAwaBatch` (numpy, imported when first used), from the same tables.
+:func:`sow`, the one-game sowing, also sows the many-games sowing's rare long
+sowings. Each step is commented with the catalogue rule it implements.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .base import Counts, FastGame, History, Key, Moves, State
-from .tables import EIGHT, FOUR, NextTable, PathTable, Pits, lap_paths
+from ..errors import InvalidPositionError
+from .base import Counts, Ending, FastGame, History, Key, Moves, State
+from .tables import EIGHT, FOUR, NextTable, PathTable, Pits, lap_arrays, lap_paths, sowing_next
 
 if TYPE_CHECKING:
-    from ..engine.games.base import Game
+    import numpy as np
 
-#: what :func:`sow` returns: the pits after, seeds won by each player, whether
-#: anything was captured, the laps sown, whether the sowing is endless
+    from ..engine.games.base import Game
+    from .batch import Run
+
+    Array = np.ndarray[Any, Any]
+
+#: how a Ba-awa game ends: eight seeds or fewer, nobody able to move, a repetition
+EIGHT_SEEDS = Ending("eight-seeds", "ba-awa-eight")
+NO_MOVE = Ending("no-moves", "ba-awa-no-move")
+REPETITION = Ending("repetition", "ba-awa-repetition")
+ENDINGS = (EIGHT_SEEDS, NO_MOVE, REPETITION)
+
+#: what :func:`sow` returns: the pits after, seeds won by each player, any
+#: capture?, the laps sown, endless?
 Sowing = tuple[Pits, Counts, bool, int, bool]
 Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, any capture?
 
 #: positions whose sowings a :class:`FastBaAwa` remembers (then it forgets them
-#: all and starts again; :meth:`~FastBaAwa.forget` too): each a dict of at most
-#: a row of sowings, about 1 KB, so at most about 20 MB
+#: all, as :meth:`~FastBaAwa.forget` does): about 1 KB each, 20 MB in all
 CACHE = 20_000
 #: the seeds in a pit that make a lap ending there end the move: none (it
 #: ends in an empty pit, ba-awa-sowing-end) or three (it makes four, ba-awa-mover-four)
 ENDS_MOVE = (0, FOUR - 1)
 #: laps :func:`sow` runs before it starts keeping the boards seen
 QUICK_LAPS = 12
+#: the most seeds a pit :func:`sow` takes on average (its lap tables grow with
+#: the square of the seeds: 16 a pit on Ba-awa's board is about 7 MB)
+MOST_SEEDS = 16
 
 
 def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int],
@@ -43,12 +57,9 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     the sowing repeats forever (``ba-awa-endless``): it stops there, and the
     result says so (``endless``); the board is then the one it stopped on, as
     with ``endless="stop"``. *laps* counts the laps sown, the last included.
-
-    Keeping every board a lap starts from costs a tuple and a set entry a lap,
-    while almost every sowing ends within a few laps, and a sowing that ends
-    never repeated a lap (one that did would repeat forever). So the sowing is
-    first run for up to :data:`QUICK_LAPS` laps keeping nothing; only one that
-    runs longer is sown again from the start, keeping the boards.
+    A sowing that ends never repeated a lap, so it is first run for up to
+    :data:`QUICK_LAPS` laps keeping no boards; only a longer one is sown again,
+    keeping them.
 
     >>> from mancala_spec.fast.tables import sowing_next
     >>> step, owners = sowing_next(12, False), (0,) * 6 + (1,) * 6
@@ -58,16 +69,19 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     (72, True)
     """
     # a lap carries at most every seed; a game's board holds four a pit (ba-awa-setup)
-    most = max(sum(pits), FOUR * len(step))
+    seeds = sum(pits)
+    if seeds > MOST_SEEDS * len(step):       # its lap tables would be too large
+        raise InvalidPositionError(f"{seeds} seeds on {len(step)} pits: the kernel's sowing "
+                                   f"takes at most {MOST_SEEDS} a pit on average",
+                                   field="pits")
+    most = max(seeds, FOUR * len(step))
     return sow_along(pits, pit, mover, _paths(step, most), owners, players)
 
 
 @lru_cache(maxsize=8)
 def _paths(step: NextTable, most: int) -> PathTable:
-    """:func:`~mancala_spec.fast.tables.lap_paths`, remembered: tables of the
-    board, not positions met, so :meth:`FastGame.forget` leaves them. At most
-    8, each of ``size * (most + 1)`` laps (Ba-awa's board and seeds: 12 * 49
-    laps, about 0.15 MB); for a game's boards one a sowing order."""
+    """:func:`~mancala_spec.fast.tables.lap_paths`, remembered (tables of the
+    board, which :meth:`FastGame.forget` leaves): at most 8, one a sowing order."""
     return lap_paths(step, most)
 
 
@@ -132,6 +146,17 @@ def _sow(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[in
         laps += 1
 
 
+def _second_ends(pits: Pits, pit: int, seeds: int, last: int, size: int) -> bool:
+    """Whether a second short lap, after a first of *seeds* from *pit*, ends the
+    move in *last*: what *last* held then is in :data:`ENDS_MOVE`."""
+    held = pits[last]
+    if last == pit:                      # the first lap's origin, emptied
+        held = 0
+    elif (last - pit) % size < seeds:    # sown in the first lap (a four taken)
+        held = 0 if held == FOUR - 1 else held + 1
+    return held in ENDS_MOVE
+
+
 class FastBaAwa(FastGame):
     """Ba-awa (the rules: :class:`mancala_spec.engine.games.ba_awa.BaAwa`)."""
 
@@ -152,14 +177,11 @@ class FastBaAwa(FastGame):
                                                         tuple(range(half, self.size)))
         else:
             self.choice = self.owned
-        # The legal moves, with their sowings (see moves), of the last (pits,
-        # player) asked about: a move asks for the next player's (the pass
-        # check), and playing one of them asks again, so each sowing is worked
-        # out once.
+        # The legal moves and sowings (see moves) of the last (pits, player) asked
+        # about (a move asks for the next player's, playing one asks again), and
+        # of every (pits, player) met, up to CACHE: games pass the same positions
         self._memo_key: Key = ((), -1)
         self._memo: dict[int, Sown | None] = {}
-        # and every (pits, player) met, up to CACHE of them: games of the same
-        # rules pass through the same positions, above all their first moves
         self._cache: dict[Key, dict[int, Sown | None]] = {}
 
     def forget(self) -> None:
@@ -167,30 +189,25 @@ class FastBaAwa(FastGame):
         self._cache.clear()
 
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:
-        if not any(pits):          # every way a Ba-awa game ends clears the board
-            return ()
+        if not any(pits):     # every ending clears the board; the first: ba-awa-eight
+            return EIGHT_SEEDS
         return tuple(self.moves(pits, to_move))
 
     def sowings(self, pits: Pits, player: int) -> dict[int, Sown]:
         """*player*'s legal moves on *pits*, each with its sowing, in pit order."""
         moves = self.moves(pits, player)
-        sowings = {}
         for pit, sown in moves.items():
             if sown is None:
-                sown = moves[pit] = self._sown(pits, pit, player)
-            sowings[pit] = sown
-        return sowings
+                moves[pit] = sow_along(pits, pit, player, self.paths, self.owners,
+                                       self.players)[:3]
+        return moves  # type: ignore[return-value]
 
     def moves(self, pits: Pits, player: int) -> dict[int, Sown | None]:
         """*player*'s legal moves on *pits*, in pit order, each with its sowing,
-        or ``None`` for a sowing not worked out yet: one that is legal
-        whether it ends or not (``endless="stop"``), or because it is a single
-        lap that ends the move (fewer seeds than pits, so the lap's last seed
-        falls where no other did, in a pit of :data:`ENDS_MOVE`); a legal
-        move's sowing is needed only once it is played (:meth:`play` fills it
-        in), the others must be sown to know whether they end. (Remembered for
-        the last *pits* and *player* asked about, and for up to :data:`CACHE`
-        others until :meth:`forget`; do not change it.)"""
+        or ``None`` for one not sown yet (:meth:`play` sows it): legal whether it
+        ends or not (``endless="stop"``), or known to end within two laps of
+        fewer seeds than pits (each lap's last seed in a pit of :data:`ENDS_MOVE`).
+        Remembered (see ``__init__``) until :meth:`forget`; do not change it."""
         memo_pits, memo_player = self._memo_key
         if player != memo_player or (pits is not memo_pits and pits != memo_pits):
             key = (pits, player)
@@ -205,10 +222,16 @@ class FastBaAwa(FastGame):
                     seeds = pits[pit]
                     if not seeds:
                         continue
-                    if not illegal or (seeds < size
-                                       and pits[paths[pit][seeds][1]] in ENDS_MOVE):
+                    if not illegal:
                         memo[pit] = None
                         continue
+                    if seeds < size:   # a short lap: one seed in each pit after *pit*
+                        last = paths[pit][seeds][1]
+                        held = pits[last]            # what its last pit held
+                        if held in ENDS_MOVE or (held + 1 < size and _second_ends(
+                                pits, pit, seeds, paths[last][held + 1][1], size)):
+                            memo[pit] = None         # it ends with this lap or the next
+                            continue
                     # (sow_along, its quick first try spelt out: a call less)
                     after, won, took, _, endless = (
                         _sow(pits, pit, player, paths, owners, players, quick=True)
@@ -221,27 +244,19 @@ class FastBaAwa(FastGame):
             self._memo, self._memo_key = memo, key
         return self._memo
 
-    def sow(self, pits: Pits, pit: int, mover: int) -> Sown | None:
-        """Sow *pit* lap after lap; ``None`` if the sowing never ends and
-        ``endless="illegal"``."""
-        after, won, took, _, endless = sow_along(pits, pit, mover, self.paths, self.owners,
-                                                 self.players)
-        return None if endless and self.endless_illegal else (after, won, took)
-
-    def _sown(self, pits: Pits, pit: int, mover: int) -> Sown:
-        """The sowing of a legal move (:meth:`moves`)."""
-        after, won, took, _, _ = sow_along(pits, pit, mover, self.paths, self.owners,
-                                           self.players)
-        return after, won, took
-
     def play(self, state: State, pit: int) -> State:
         pits, mover, captured, history, moves = state
         if pit not in moves:
             raise self.illegal(state, pit)
-        legal = self.moves(pits, mover)
+        memo_pits, memo_player = self._memo_key      # (moves(pits, mover), remembered)
+        legal = (self._memo if memo_pits is pits and memo_player == mover
+                 else self.moves(pits, mover))
         sown = legal[pit]
         if sown is None:
-            sown = legal[pit] = self._sown(pits, pit, mover)
+            after, won, took, _, _ = (
+                _sow(pits, pit, mover, self.paths, self.owners, self.players, quick=True)
+                or sow_along(pits, pit, mover, self.paths, self.owners, self.players))
+            sown = legal[pit] = (after, won, took)
         after, won, took = sown
         if took:
             captured = tuple(map(add, captured, won))
@@ -251,7 +266,7 @@ class FastBaAwa(FastGame):
         # ba-awa-eight, ba-awa-eight-timing: after a complete move, eight seeds or
         # fewer on the board go to the opener, and the game is over.
         if sum(after) <= EIGHT:
-            return self._finish(after, turns[0], captured, None)
+            return self._finish(after, turns[0], captured, None, EIGHT_SEEDS)
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can ...
         for to_move in turns:
             following = self.moves(after, to_move)
@@ -260,22 +275,224 @@ class FastBaAwa(FastGame):
             # ba-awa-no-move: ... if not, (no_move="owners") the game ends and owners
             # take their pits' seeds, or (no_move="pass") the player is passed over,
             if self.owners_take:
-                return self._finish(after, turns[0], captured, self.owners)
+                return self._finish(after, turns[0], captured, self.owners, NO_MOVE)
         else:   # ... and if nobody can move the opener takes what remains.
-            return self._finish(after, turns[0], captured, None)
+            return self._finish(after, turns[0], captured, None, NO_MOVE)
         # ba-awa-repetition: a whole position seen before: the opener takes what remains
         if (after, to_move) in history:
-            return self._finish(after, turns[0], captured, None)
+            return self._finish(after, turns[0], captured, None, REPETITION)
         return (after, to_move, captured, history, tuple(following))
 
     def _finish(self, pits: Pits, to_move: int, captured: Counts,
-                owners: Sequence[int] | None) -> State:
-        """The game is over: each pit's seeds go to its owner in *owners*, or
-        (``None``) to the opener."""
+                owners: Sequence[int] | None, ending: Ending) -> State:
+        """The game is over, for *ending*: each pit's seeds go to its owner in
+        *owners*, or (``None``) to the opener."""
         taken = list(captured)
         if owners is None:
             taken[self.opener] += sum(pits)
         else:
             for p, seeds in enumerate(pits):
                 taken[owners[p]] += seeds
-        return ((0,) * self.size, to_move, tuple(taken), (), ())
+        return ((0,) * self.size, to_move, tuple(taken), (), ending)
+
+    @staticmethod
+    def many(game: Game) -> BaAwaBatch:
+        """The many-games steps of *game* (numpy needed)."""
+        return BaAwaBatch(game)
+
+
+# -- many games at once (numpy) ------------------------------------------------------
+
+#: laps a sowing is followed with arrays before :func:`sow` takes it over
+BATCH_LAPS = 24
+
+
+class BaAwaBatch:
+    """Ba-awa's steps on many positions at once: numpy arrays, one row a
+    position or game (two players, each row owned by its player, so both
+    readings of ``choose`` choose the same pits), from the same tables.
+
+    A pit holding fewer than four that receives *k* more in a lap (not the
+    lap's last) ends with ``(seeds + k) % 4`` and gives its owner four for each
+    ``(seeds + k) // 4`` (``ba-awa-owner-four``); one holding four or more
+    never makes four again. So a lap is applied whole; a sowing still relaying
+    after :data:`BATCH_LAPS` laps is handed to :func:`sow`, which alone decides
+    whether it is endless: exact, however long the sowing.
+    """
+
+    endings = ENDINGS
+
+    def __init__(self, game: Game, most: int | None = None) -> None:
+        import numpy as np
+        size = game.board.size
+        skip = bool(game.options["skip_origin"])
+        most = game.total_seeds if most is None else most   # the most seeds a lap may carry
+        self.size, self.half = size, size // 2
+        self.step_table = sowing_next(size, skip)
+        change, self.lap_last = lap_arrays(size, skip, most)
+        # drops[origin, seeds]: the seeds each pit receives in the lap
+        self.drops = change + np.eye(size, dtype=np.int16)[:, None, :] * \
+            np.arange(most + 1, dtype=np.int16)[None, :, None]
+        self.endless_illegal = game.options["endless"] == "illegal"
+        self.owners_take = game.options["no_move"] == "owners"
+        self.owners = game.board.row_owners
+        # the player each pit's fours go to, as a matrix: caps @ owner = fours won
+        self.owner = np.zeros((size, 2), dtype=np.int16)
+        self.owner[np.arange(size), self.owners] = FOUR
+
+    def sow(self, pits: Array, pit: Array, mover: Array
+            ) -> tuple[Array, Array, Array, Array, Array]:
+        """Sow *pit* of each board in *pits* for *mover*, lap after lap, a lap at
+        a time (ba-awa-sow, -owner-four, -mover-four, -sowing-end, -relay).
+        Returns the boards after, the seeds won (rows, 2), whether anything was
+        captured, whether the sowing is endless (``ba-awa-endless``; the board
+        is then the one it stopped on) and the laps sown, as :func:`sow` does."""
+        import numpy as np
+        count, board = len(pits), pits.copy()
+        won, laps = np.zeros((count, 2), dtype=np.int16), np.ones(count, dtype=np.int32)
+        took, endless = np.zeros(count, dtype=bool), np.zeros(count, dtype=bool)
+        live = np.arange(count)
+        origin = pit.astype(np.intp)
+        seeds = board[live, origin].astype(np.intp)
+        board[live, origin] = 0
+        for _ in range(BATCH_LAPS):
+            cur = board[live]
+            last = self.lap_last[origin, seeds]
+            drops = self.drops[origin, seeds]
+            here = np.arange(len(live))
+            drops[here, last] -= 1                  # every seed but the lap's last:
+            total = cur + drops
+            small = cur < FOUR                      # a pit of four or more never makes four
+            caps = np.where(small, total >> 2, 0)   # ba-awa-owner-four
+            cur = np.where(small, total & 3, total).astype(board.dtype)
+            fours = caps @ self.owner
+            won[live] += fours
+            took[live] |= fours.any(axis=1)
+            landed = cur[here, last] + 1            # the lap's last seed
+            cur[here, last] = landed
+            four = landed == FOUR                   # ba-awa-mover-four
+            cur[here[four], last[four]] = 0
+            won[live[four], mover[live[four]]] += FOUR
+            took[live[four]] = True
+            relay = ~four & (landed != 1)           # ba-awa-sowing-end, ba-awa-relay
+            cur[here[relay], last[relay]] = 0
+            board[live] = cur
+            live, origin, seeds = live[relay], last[relay], landed[relay].astype(np.intp)
+            if not live.size:
+                break
+            laps[live] += 1
+        for row in live.tolist():                   # long sowings: the one-game sowing
+            after, gained, taken, lapped, forever = sow(
+                tuple(pits[row].tolist()), int(pit[row]), int(mover[row]),
+                self.step_table, self.owners)
+            board[row], won[row], took[row], endless[row], laps[row] = (
+                after, gained, taken, forever, lapped)
+        return board, won, took, endless, laps
+
+    def opener_takes(self, run: Run, rows: Array, pits: Array, ending: Ending) -> None:
+        captured = run.games.captured[rows].copy()
+        captured[:, run.opener] += pits.sum(axis=1, dtype=captured.dtype)
+        run.finish(rows, captured, ending)
+
+    def owners_keep(self, run: Run, rows: Array, pits: Array) -> None:
+        rows_held = pits.reshape(len(rows), 2, self.half).sum(axis=2)
+        run.finish(rows, run.games.captured[rows] + rows_held, NO_MOVE)
+
+    def step(self, run: Run, rng: np.random.Generator) -> Array:
+        """One random move in every game of *run* still going: a pit of the
+        mover's row that holds seeds, drawn uniformly; return the rows still going."""
+        import numpy as np
+
+        from .batch import pick
+        b, half = run.games, self.half
+        count = len(b.index)
+        rows = np.arange(count)
+        before = b.pits
+        mover = b.mover.astype(np.intp)
+        # ba-awa-choose: a pit of the mover's row that holds seeds, drawn uniformly;
+        # ba-awa-endless: an endless one (endless="illegal") is not legal: draw again
+        candidates = before.reshape(count, 2, half)[rows, mover] > 0
+        after, won = np.empty_like(before), np.zeros((count, 2), dtype=np.int16)
+        took, pit = np.zeros(count, dtype=bool), np.zeros(count, dtype=np.intp)
+        stuck = np.zeros(count, dtype=bool)        # no legal move after all
+        todo = rows
+        while todo.size:
+            pit[todo] = mover[todo] * half + pick(candidates[todo], rng)
+            after[todo], won[todo], took[todo], endless, _ = self.sow(
+                before[todo], pit[todo], mover[todo])
+            if not self.endless_illegal:
+                break
+            bad = todo[endless]
+            candidates[bad, pit[bad] - mover[bad] * half] = False
+            left = candidates[bad].any(axis=1)
+            stuck[bad[~left]] = True
+            todo = bad[left]
+        over, moved, held = np.zeros(count, dtype=bool), ~stuck, np.flatnonzero(stuck)
+        if moved.any():
+            over[moved] = self.moved(run, rows[moved], pit[moved], after[moved], won[moved],
+                                     took[moved])
+        if held.size:
+            over[held] = self.stuck(run, held)
+        return np.flatnonzero(~over)
+
+    def moved(self, run: Run, rows: Array, pit: Array, after: Array, won: Array,
+              took: Array) -> Array:
+        """The end of a move in each of *rows*; return which games are over."""
+        import numpy as np
+        b, half = run.games, self.half
+        sub = np.arange(len(rows))
+        mover = b.mover[rows].astype(np.intp)
+        b.played(rows, pit)
+        b.captured[rows] += won
+        b.remember(rows, took)                          # ba-awa-repetition
+        b.pits[rows] = after
+        b.last[rows] = mover
+        over: Array = after.sum(axis=1) <= EIGHT        # ba-awa-eight: the opener's
+        if over.any():
+            self.opener_takes(run, rows[over], after[over], EIGHT_SEEDS)
+        sums = after.reshape(len(rows), 2, half).sum(axis=2)
+        to_move = 1 - mover                             # ba-awa-turns: the next, if able
+        blocked = ~over & (sums[sub, to_move] == 0)
+        if blocked.any():                               # ba-awa-no-move
+            if self.owners_take:
+                self.owners_keep(run, rows[blocked], after[blocked])
+                over |= blocked
+            else:                                       # passed over: the mover again,
+                to_move[blocked] = mover[blocked]       # and if not, the opener's
+                nobody = blocked & (sums[sub, mover] == 0)
+                if nobody.any():
+                    self.opener_takes(run, rows[nobody], after[nobody], NO_MOVE)
+                    over |= nobody
+        b.mover[rows] = to_move
+        self.recurring(run, rows, over)
+        return over
+
+    def stuck(self, run: Run, rows: Array) -> Array:
+        """In each of *rows* every pit of the player to move sows forever: settle
+        the previous move again, knowing that (ba-awa-no-move); return which are over."""
+        import numpy as np
+        b, pits = run.games, run.games.pits[rows]
+        if self.owners_take:
+            self.owners_keep(run, rows, pits)
+            return np.ones(len(rows), dtype=bool)
+        last = b.last[rows].astype(np.intp)
+        sums = pits.reshape(len(rows), 2, self.half).sum(axis=2)
+        # passed over: the previous mover moves again if they have seeds (and
+        # were not the one stuck); otherwise nobody can move: the opener's
+        over = np.asarray((b.mover[rows] == last) | (sums[np.arange(len(rows)), last] == 0))
+        if over.any():
+            self.opener_takes(run, rows[over], pits[over], NO_MOVE)
+        b.mover[rows] = last
+        self.recurring(run, rows, over)
+        return over
+
+    def recurring(self, run: Run, rows: Array, over: Array) -> None:
+        """ba-awa-repetition: a game still going (not *over*) whose position was
+        seen before is over, the opener taking what remains (*over* is updated)."""
+        import numpy as np
+        b, going = run.games, np.flatnonzero(~over)
+        again = b.recurs(rows[going], b.pits[rows[going]], b.mover[rows[going]])
+        if again.any():
+            ended = rows[going[again]]
+            self.opener_takes(run, ended, b.pits[ended], REPETITION)
+            over[going[again]] = True

@@ -1,9 +1,11 @@
 """Bakuk in the kernel (the rules: :class:`mancala_spec.engine.games.bakuk.Bakuk`).
 
-A Bakuk lap captures nothing on the way, so it is applied whole from the
-table :func:`~mancala_spec.fast.tables.bakuk_laps` (which the numpy batch form,
-:mod:`mancala_spec.fast.batch`, and the solver read too). Each step is
-commented with the catalogue rule it implements.
+One game at a time, :class:`FastBakuk` (standard library only); many
+positions or games at once, :class:`BakukBatch` (numpy, imported when first
+used: the solver's moves and the batch playouts'). A Bakuk lap captures
+nothing on the way, so both apply it whole from the one table
+:func:`~mancala_spec.fast.tables.bakuk_laps`. Each step is commented with the
+catalogue rule it implements.
 """
 from __future__ import annotations
 
@@ -11,13 +13,23 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
 from operator import add, itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .base import Counts, FastGame, History, Moves, State
-from .tables import CAPTURING, LapTable, Pits, bakuk_laps, chain_next
+from .base import Counts, Ending, FastGame, History, Moves, State
+from .tables import CAPTURING, LapTable, Pits, bakuk_laps, chain_next, lap_arrays
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..engine.games.base import Game
+    from .batch import Run
+
+    Array = np.ndarray[Any, Any]
+
+#: how a Bakuk game ends: the player to move has no counters, or a repetition
+EXHAUSTED = Ending("exhausted", "bakuk-exhausted")
+REPETITION = Ending("repetition", "bakuk-repetition")
+ENDINGS = (EXHAUSTED, REPETITION)
 
 
 @lru_cache(maxsize=32)
@@ -71,10 +83,10 @@ class FastBakuk(FastGame):
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:
         # bakuk-repetition: the game is over once a position recurs since the last capture
         if (pits, to_move) in history:
-            return ()
+            return REPETITION
         # bakuk-choose: any hole of the player to move that holds counters
         # (bakuk-end, bakuk-exhausted: with none, the game is over)
-        return self.own_moves(pits, to_move)
+        return self.own_moves(pits, to_move) or EXHAUSTED
 
     def play(self, state: State, pit: int) -> State:
         pits, mover, captured, history, moves = state
@@ -118,17 +130,175 @@ class FastBakuk(FastGame):
                         to_move = able
                         break
             if not following:
-                return self._end(after, to_move, captured, history)
+                return self._end(after, to_move, captured, history, EXHAUSTED)
         if history and (after, to_move) in history:   # bakuk-repetition: game over
-            return self._end(after, to_move, captured, history)
+            return self._end(after, to_move, captured, history, REPETITION)
         return (after, to_move, captured, history, following)
 
-    def _end(self, pits: Pits, to_move: int, captured: Counts, history: History) -> State:
+    def _end(self, pits: Pits, to_move: int, captured: Counts, history: History,
+             ending: Ending) -> State:
         # bakuk-leftovers: counters left score for nobody, or (leftovers="owners")
         # for their hole's owner.
         if not self.owners_score:
-            return (pits, to_move, captured, history, ())
+            return (pits, to_move, captured, history, ending)
         taken = list(captured)
         for p, seeds in enumerate(pits):
             taken[self.owners[p]] += seeds
-        return ((0,) * self.size, to_move, tuple(taken), (), ())
+        return ((0,) * self.size, to_move, tuple(taken), (), ending)
+
+    @staticmethod
+    def many(game: Game) -> BakukBatch:
+        """The many-games steps of *game* (numpy needed)."""
+        return BakukBatch.for_game(game)
+
+
+# -- many positions or games at once (numpy) -------------------------------------------
+
+
+class BakukBatch:
+    """Bakuk's moves for many positions at once (two players, a row each):
+    numpy arrays, one row a position, from the same lap table as
+    :class:`FastBakuk`. :meth:`play` plays one hole of many positions (the
+    solver's step); :meth:`step` plays a random move in many games (the batch
+    playouts')."""
+
+    endings = ENDINGS
+
+    def __init__(self, pits_per_row: int, total: int, skip_origin: bool = False,
+                 chain: str = "forward", no_move: str = "end",
+                 leftovers: str = "unscored") -> None:
+        import numpy as np
+        self.n = n = pits_per_row
+        self.m = m = 2 * n
+        change, last = lap_arrays(m, skip_origin, total)
+        # lap_add[origin, seeds]: what sowing *seeds* from *origin* adds to each
+        # hole (bakuk-choose, bakuk-sow, bakuk-origin), and lap_end the hole of the last
+        self.lap_add = change.astype(np.int8)
+        self.lap_end = last
+        self.chain = np.array(chain_next(m, chain == "forward"), dtype=np.intp)   # bakuk-chain
+        self.passing = no_move == "pass"
+        self.owners_score = leftovers == "owners"
+
+    @classmethod
+    def for_game(cls, game: Game) -> BakukBatch:
+        """The batch form of *game* (two players) and its options."""
+        options = game.options
+        return cls(game.board.pits_per_row, game.total_seeds, bool(options["skip_origin"]),
+                   options["chain"], options["no_move"], options["leftovers"])
+
+    def row_sum(self, pits: Array, player: int) -> Array:
+        """The counters in *player*'s row, for each position."""
+        import numpy as np
+        total = pits[:, player * self.n].astype(np.int16)
+        for hole in range(player * self.n + 1, (player + 1) * self.n):
+            total += pits[:, hole]
+        return total
+
+    def capture(self, after: Array, last: Array) -> Array:
+        """bakuk-capture, bakuk-chain: empty the last hole if it holds 2 or 4,
+        then each next hole of the chain while it does; return the counters
+        taken in each position (*after* is changed in place)."""
+        import numpy as np
+        count, m = len(after), self.m
+        flat = after.reshape(-1)
+        at = np.arange(count) * m + last
+        landed = flat[at]
+        gain = np.where((landed == CAPTURING[0]) | (landed == CAPTURING[1]),
+                        landed, 0).astype(np.int16)
+        rows = np.flatnonzero(gain)
+        if rows.size:
+            flat[at[rows]] = 0
+            hole = last[rows]
+            for _ in range(m - 1):
+                hole = self.chain[hole]
+                at = rows * m + hole
+                here = flat[at]
+                take = (here == CAPTURING[0]) | (here == CAPTURING[1])
+                if not take.any():
+                    break
+                rows, hole, at, here = rows[take], hole[take], at[take], here[take]
+                gain[rows] += here
+                flat[at] = 0
+        return gain
+
+    def play(self, pits: Array, player: int,
+             choice: int) -> tuple[Array, Array, Array, Array, Array]:
+        """Every position in *pits* (int8, all with *player* to move) plays its
+        hole number *choice* of that player's row. Returns, per position:
+        whether the move is legal, the holes after it, the player to move next,
+        whether the game goes on (else it is over), and the move's immediate
+        worth to the mover (counters captured, plus leftovers if they score)."""
+        import numpy as np
+        count = len(pits)
+        origin = player * self.n + choice
+        seeds = pits[:, origin].astype(np.intp)
+        legal = seeds > 0                                        # bakuk-choose
+        after = pits + self.lap_add[origin][seeds]               # bakuk-sow, bakuk-origin
+        gain = self.capture(after, self.lap_end[origin][seeds])
+        mine = self.row_sum(after, player)
+        theirs = self.row_sum(after, 1 - player)
+        nxt = np.full(count, 1 - player, dtype=np.int8)          # bakuk-turns
+        goes_on = theirs > 0
+        if self.passing:                                         # bakuk-exhausted
+            again = ~goes_on & (mine > 0)
+            nxt[again] = player
+            goes_on |= again
+        worth = gain
+        if self.owners_score:                                    # bakuk-leftovers
+            worth = gain + np.where(goes_on, 0, mine - theirs).astype(np.int16)
+        return legal, after, nxt, goes_on, worth
+
+    def end(self, run: Run, rows: Array, pits: Array, captured: Array,
+            ending: Ending) -> None:
+        """bakuk-leftovers: the games in *rows* are over; counters left score for
+        nobody, or their hole's owner."""
+        import numpy as np
+        if self.owners_score:
+            captured = captured + np.stack([self.row_sum(pits, 0), self.row_sum(pits, 1)],
+                                           axis=1)
+        run.finish(rows, captured, ending)
+
+    def step(self, run: Run, rng: np.random.Generator) -> Array:
+        """One random move in every game of *run* still going: a hole of the
+        mover's that holds counters, drawn uniformly; return the rows still going."""
+        import numpy as np
+
+        from .batch import pick
+        b, n = run.games, self.n
+        count = len(b.index)
+        rows = np.arange(count)
+        mover = b.mover.astype(np.intp)
+        before = b.pits
+        own = before.reshape(count, 2, n)[rows, mover]            # bakuk-choose
+        pit = mover * n + pick(own > 0, rng)
+        b.played(rows, pit)
+        seeds = before[rows, pit]
+        after = before + self.lap_add[pit, seeds]                 # bakuk-sow, bakuk-origin
+        gain = self.capture(after, self.lap_end[pit, seeds])      # bakuk-capture, -chain
+        took = gain > 0
+        b.captured[rows, mover] += gain
+        b.remember(rows, took)                                    # bakuk-repetition
+        sums = after.reshape(count, 2, n).sum(axis=2)
+        to_move = 1 - mover                                       # bakuk-turns
+        stuck = sums[rows, to_move] == 0                          # bakuk-exhausted
+        if self.passing:
+            again = stuck & (sums[rows, mover] > 0)
+            to_move = np.where(again, mover, to_move)
+            stuck &= ~again
+        if stuck.any():
+            ended = np.flatnonzero(stuck)
+            self.end(run, ended, after[ended], b.captured[ended], EXHAUSTED)
+        if stuck.any():
+            going = np.flatnonzero(~stuck)
+            again = b.recurs(going, after[going], to_move[going])  # bakuk-repetition
+        else:
+            going = rows
+            again = b.recurs(rows, after, to_move)
+        if again.any():
+            ended = going[again]
+            self.end(run, ended, after[ended], b.captured[ended], REPETITION)
+        over = stuck
+        over[going] = again
+        b.pits = after
+        b.mover = to_move.astype(np.int8)
+        return np.flatnonzero(~over)

@@ -11,6 +11,7 @@ never change during a game, so they belong to the :class:`FastGame`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -29,6 +30,46 @@ Moves = tuple[int, ...]
 State = tuple[Pits, int, Counts, History, Moves]
 
 PITS, TO_MOVE, CAPTURED, HISTORY, MOVES = range(5)   # the fields of a state, by index
+
+
+class Ending(tuple):  # type: ignore[type-arg]
+    """The moves field of a finished state: no legal moves (an empty tuple,
+    so ``not moves`` and ``pit in moves`` read as before, and two finished
+    states of the same position are equal whatever their endings), and why the game
+    ended: *reason* and *rule*, the vocabulary of the reference engine's end of
+    game (:data:`~mancala_spec.engine.trace.GAME_END_REASONS` and the rule that
+    ends it, e.g. ``("eight-seeds", "ba-awa-eight")``). Each game's kernel
+    makes its few endings once; :meth:`FastGame.outcome` reads them.
+
+    >>> ending = Ending("repetition", "bakuk-repetition")
+    >>> ending == (), bool(ending), ending.rule
+    (True, False, 'bakuk-repetition')
+    """
+
+    reason: str
+    rule: str
+
+    def __new__(cls, reason: str, rule: str) -> Ending:
+        self = super().__new__(cls)
+        self.reason, self.rule = reason, rule
+        return self
+
+    def __reduce__(self) -> tuple[type[Ending], tuple[str, str]]:
+        return (Ending, (self.reason, self.rule))
+
+    def __repr__(self) -> str:
+        return f"Ending({self.reason!r}, {self.rule!r})"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game the kernel played ended: *reason* and *rule* (see
+    :class:`Ending`) and the *winner* (``None`` for a draw): the fields of the
+    reference engine's outcome of the same position."""
+
+    reason: str
+    rule: str
+    winner: int | None
 
 
 class FastGame:
@@ -135,6 +176,14 @@ class FastGame:
     #: as playouts call it once a move.)
     legal_moves = staticmethod(itemgetter(MOVES))
 
+    def outcome(self, state: State) -> Outcome | None:
+        """How the game ended (reason, rule, winner), or ``None`` while it goes on."""
+        _, _, captured, _, moves = state
+        if moves:
+            return None
+        assert isinstance(moves, Ending), "every game's kernel ends its states with an Ending"
+        return Outcome(moves.reason, moves.rule, winner_of(captured))
+
     def winner(self, state: State) -> int | None:
         """The player with strictly the most captured seeds once the game is over,
         else ``None`` (``ba-awa-winner``, ``bakuk-winner``, ``bakuk-draw``)."""
@@ -155,6 +204,12 @@ class FastGame:
         """The state after the player to move plays *pit* (an index). Raises
         :class:`~mancala_spec.errors.IllegalMoveError` as the traced engine does."""
         raise NotImplementedError
+
+    @staticmethod
+    def many(game: Game) -> Any:
+        """The game's steps on many games at once (numpy needed), for
+        :func:`~mancala_spec.fast.batch.playouts`."""
+        raise TypeError(f"no many-games steps for {game!r}")
 
     def illegal(self, state: State, pit: object) -> IllegalMoveError:
         """The error the traced engine gives for this move (its message says why)."""

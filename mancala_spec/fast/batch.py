@@ -1,103 +1,301 @@
-"""The kernel on many positions at once: numpy arrays, one row a position (numpy needed).
+"""Many games at once: the harness the games' many-games steps run in (numpy needed).
 
-The same rules as :mod:`mancala_spec.fast.bakuk`, read from the same tables
-(:mod:`mancala_spec.fast.tables`), written for arrays: :class:`BakukBatch` plays
-one hole of many Bakuk positions at once. The solver (:mod:`mancala_spec.solve`)
-enumerates and solves with it, and the batch playouts
-(:mod:`mancala_spec.fast.batch_playouts`) play with it.
+The rules are not here: each game's many-games steps live beside its one-game
+steps, reading the same tables (:class:`~mancala_spec.fast.ba_awa.BaAwaBatch`,
+:class:`~mancala_spec.fast.bakuk.BakukBatch`). This module keeps the games
+going: their pits, players, captures, the positions seen since the last capture
+(for the repetition rules), the moves played, and how each game ended.
+
+:func:`playouts` plays many random games at once and returns each game's
+result (and, if asked, its moves), for Ba-awa and Bakuk with two players and
+any options. The games start from one position whose rows are owned by their
+players (three players and other owners are refused), and owners never
+change during a game.
+
+>>> import mancala_spec as ms
+>>> result = playouts(ms.get_game("bakuk"), 200, seed=1, record=True)
+>>> len(result.moves), result.captured.shape
+(200, (200, 2))
+>>> final = ms.get_game("bakuk").start()
+>>> for pit in result.record(0):
+...     final = final.play(pit)
+>>> final.is_over, final.captured == tuple(result.captured[0].tolist())
+(True, True)
+>>> result.outcome(0).rule in ("bakuk-exhausted", "bakuk-repetition")
+True
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from .tables import CAPTURING, bakuk_laps, chain_next, sowing_next
+from ..errors import InvalidPositionError, MancalaError, OptionError
+from .base import Ending, FastGame, Outcome
+
+if TYPE_CHECKING:
+    from ..engine.games.base import Game
+    from ..engine.position import Position
 
 Array = np.ndarray[Any, Any]
 
 
-def lap_arrays(size: int, skip_origin: bool, most: int) -> tuple[Array, Array]:
-    """The lap table (:func:`~mancala_spec.fast.tables.bakuk_laps`) as arrays:
-    ``change[origin, seeds]`` (int16, one entry a pit) and ``last[origin, seeds]``."""
-    laps = bakuk_laps(sowing_next(size, skip_origin), most)
-    change = np.array([[lap[0] for lap in row] for row in laps], dtype=np.int16)
-    last = np.array([[lap[1] for lap in row] for row in laps], dtype=np.intp)
-    return change, last
+@dataclass
+class Playouts:
+    """What :func:`playouts` returns, one entry per game: ``moves`` played,
+    ``captured`` seeds (one column per player, the end of the game's share-out
+    included), ``winner`` (-1 for a draw), ``endings`` (how each game ended: an
+    index into ``kinds``, the game's :class:`~mancala_spec.fast.base.Ending`
+    values), and with ``record=True`` every game's moves (pit indices, ``-1``
+    after the end)."""
+
+    moves: Array
+    captured: Array
+    winner: Array
+    endings: Array
+    kinds: tuple[Ending, ...]
+    records: Array | None = None
+
+    def record(self, game: int) -> tuple[int, ...]:
+        """The moves of game number *game* (``record=True`` only)."""
+        if self.records is None:
+            raise MancalaError("these playouts were made without record=True")
+        return tuple(int(p) for p in self.records[game, :int(self.moves[game])])
+
+    def outcome(self, game: int) -> Outcome:
+        """How game number *game* ended: reason, rule and winner."""
+        ending = self.kinds[int(self.endings[game])]
+        winner = int(self.winner[game])
+        return Outcome(ending.reason, ending.rule, None if winner < 0 else winner)
 
 
-class BakukBatch:
-    """Bakuk's moves for many positions at once (two players, a row each)."""
+class Games:
+    """The games still going: their pits, player to move, captured seeds,
+    history (positions since the last capture, as packed keys) and moves.
+    Rows are games; :meth:`keep` drops the rows of games that ended.
 
-    def __init__(self, pits_per_row: int, total: int, skip_origin: bool = False,
-                 chain: str = "forward", no_move: str = "end",
-                 leftovers: str = "unscored") -> None:
-        self.n = n = pits_per_row
-        self.m = m = 2 * n
-        change, last = lap_arrays(m, skip_origin, total)
-        # lap_add[origin, seeds]: what sowing *seeds* from *origin* adds to each
-        # hole (bakuk-choose, bakuk-sow, bakuk-origin), and lap_end the hole of the last
-        self.lap_add = change.astype(np.int8)
-        self.lap_end = last
-        self.chain = np.array(chain_next(m, chain == "forward"), dtype=np.intp)   # bakuk-chain
-        self.passing = no_move == "pass"
-        self.owners_score = leftovers == "owners"
+    Each position is one int64 key: exact if it fits (six bits a pit and the
+    player: Bakuk's six holes), else a hash of two exact words, a match then
+    checked exactly. ``now`` holds the key of each game's position; only a
+    game's first ``seen`` history entries are in use.
+    """
 
-    def row_sum(self, pits: Array, player: int) -> Array:
-        """The counters in *player*'s row, for each position."""
-        total = pits[:, player * self.n].astype(np.int16)
-        for hole in range(player * self.n + 1, (player + 1) * self.n):
-            total += pits[:, hole]
-        return total
+    #: a history entry never written (no position's key is negative)
+    EMPTY = -1
 
-    def capture(self, after: Array, last: Array) -> Array:
-        """bakuk-capture, bakuk-chain: empty the last hole if it holds 2 or 4,
-        then each next hole of the chain while it does; return the counters
-        taken in each position (*after* is changed in place)."""
-        count, m = len(after), self.m
-        flat = after.reshape(-1)
-        at = np.arange(count) * m + last
-        landed = flat[at]
-        gain = np.where((landed == CAPTURING[0]) | (landed == CAPTURING[1]),
-                        landed, 0).astype(np.int16)
-        rows = np.flatnonzero(gain)
-        if rows.size:
-            flat[at[rows]] = 0
-            hole = last[rows]
-            for _ in range(m - 1):
-                hole = self.chain[hole]
-                at = rows * m + hole
-                here = flat[at]
-                take = (here == CAPTURING[0]) | (here == CAPTURING[1])
-                if not take.any():
-                    break
-                rows, hole, at, here = rows[take], hole[take], at[take], here[take]
-                gain[rows] += here
-                flat[at] = 0
-        return gain
+    def __init__(self, game: Game, n: int, start: Position, record: bool) -> None:
+        size = game.board.size
+        self.size, self.row = size, size // 2
+        self.pits = np.tile(np.array(start.pits, dtype=np.int16), (n, 1))
+        self.mover = np.full(n, start.to_move, dtype=np.int8)
+        self.captured = np.tile(np.array(start.captured, dtype=np.int16), (n, 1))
+        self.count = np.zeros(n, dtype=np.int32)
+        self.index = np.arange(n)              # each row's game number
+        self.packed = 6 * size + 1 <= 62
+        self.weights = (np.int64(64) ** np.arange(size if self.packed else size // 2,
+                                                  dtype=np.int64)).astype(np.int64)
+        depth = max(8, len(start.history))
+        self.history = np.full((n, depth), self.EMPTY, dtype=np.int64)
+        self.exact = None if self.packed else np.zeros((n, depth, 2), dtype=np.int64)
+        self.seen = np.full(n, len(start.history), dtype=np.int32)
+        if start.history:
+            boards = np.array([p for p, _ in start.history], dtype=np.int16)
+            players = np.array([player for _, player in start.history])
+            keys, exact = self.keys(boards, players)
+            self.history[:, :len(boards)] = keys
+            if self.exact is not None and exact is not None:
+                self.exact[:, :len(boards)] = exact
+        self.now, self.now_exact = self.keys(self.pits, self.mover)
+        # a bit a history entry (of 64, by its key): a position whose bit is not
+        # set is not in the history, and most are told so without a comparison
+        self.bloom = np.zeros(n, dtype=np.uint64)
+        for column in range(len(start.history)):
+            self.bloom |= self.bit(self.history[:, column])
+        self.last = np.full(n, 1 - start.to_move, dtype=np.int8)     # who moved last
+        self.record = np.full((n, 64), -1, dtype=np.int8) if record else None
 
-    def play(self, pits: Array, player: int,
-             choice: int) -> tuple[Array, Array, Array, Array, Array]:
-        """Every position in *pits* (int8, all with *player* to move) plays its
-        hole number *choice* of that player's row. Returns, per position:
-        whether the move is legal, the holes after it, the player to move next,
-        whether the game goes on (else it is over), and the move's immediate
-        worth to the mover (counters captured, plus leftovers if they score)."""
-        count = len(pits)
-        origin = player * self.n + choice
-        seeds = pits[:, origin].astype(np.intp)
-        legal = seeds > 0                                        # bakuk-choose
-        after = pits + self.lap_add[origin][seeds]               # bakuk-sow, bakuk-origin
-        gain = self.capture(after, self.lap_end[origin][seeds])
-        mine = self.row_sum(after, player)
-        theirs = self.row_sum(after, 1 - player)
-        nxt = np.full(count, 1 - player, dtype=np.int8)          # bakuk-turns
-        goes_on = theirs > 0
-        if self.passing:                                         # bakuk-exhausted
-            again = ~goes_on & (mine > 0)
-            nxt[again] = player
-            goes_on |= again
-        worth = gain
-        if self.owners_score:                                    # bakuk-leftovers
-            worth = gain + np.where(goes_on, 0, mine - theirs).astype(np.int16)
-        return legal, after, nxt, goes_on, worth
+    def keys(self, pits: Array, player: Array) -> tuple[Array, Array | None]:
+        """The positions' keys, and (when a key is a hash) their exact two words."""
+        if self.packed:
+            keys: Array = (pits.astype(np.int64) @ self.weights) * 2 + player
+            return keys, None
+        half = self.row
+        low = pits[:, :half].astype(np.int64) @ self.weights
+        high = pits[:, half:].astype(np.int64) @ self.weights * 2 + player
+        hashed: Array = (low * np.int64(-7046029254386353131) + high) & np.int64(2 ** 62 - 1)
+        return hashed, np.stack([low, high], axis=1)
+
+    @staticmethod
+    def bit(keys: Array) -> Array:
+        """The bloom bit of each key (its top six bits after mixing)."""
+        mixed = keys.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        bits: Array = np.uint64(1) << (mixed >> np.uint64(58))
+        return bits
+
+    _ROWS = ("pits", "mover", "captured", "count", "index", "seen", "last", "record", "now",
+             "now_exact", "bloom")
+
+    def keep(self, rows: Array) -> None:
+        """Keep only these rows (the games still going)."""
+        if len(rows) == len(self.index):
+            return
+        for name in self._ROWS:
+            value = getattr(self, name)
+            if value is not None:
+                setattr(self, name, value[rows])
+        # the history, halved while the longest kept needs at most a quarter of it
+        depth = self.history.shape[1]
+        need = int(self.seen.max()) + 1 if len(rows) else 0
+        while depth > 8 and 4 * need <= depth:
+            depth //= 2
+        self.history = self.history[rows, :depth]
+        if self.exact is not None:
+            self.exact = self.exact[rows, :depth]
+
+    def remember(self, rows: Array, took: Array) -> None:
+        """Before a move in each of *rows*: a capture (*took*) clears the
+        history, else the position before the move (``now``) joins it
+        (``*-repetition``)."""
+        seen = self.seen
+        cleared = rows[took]
+        if cleared.size:           # (its old entries stay, past seen: never compared)
+            seen[cleared] = 0
+            self.bloom[cleared] = 0
+        plain = rows[~took]
+        if not plain.size:
+            return
+        if seen[plain].max() >= self.history.shape[1]:
+            self.history = np.concatenate([self.history, np.full_like(self.history, self.EMPTY)],
+                                          axis=1)
+            if self.exact is not None:
+                self.exact = np.concatenate([self.exact, np.zeros_like(self.exact)], axis=1)
+        at = seen[plain]
+        self.history[plain, at] = self.now[plain]
+        self.bloom[plain] |= self.bit(self.now[plain])
+        if self.exact is not None and self.now_exact is not None:
+            self.exact[plain, at] = self.now_exact[plain]
+        seen[plain] += 1
+
+    def recurs(self, rows: Array, pits: Array, to_move: Array) -> Array:
+        """Each of *rows* is now at (pits, to_move) (it becomes ``now``): whether
+        that position is in its history."""
+        if not rows.size:
+            return np.zeros(0, dtype=bool)
+        keys, exact = self.keys(pits, to_move)
+        self.now[rows] = keys
+        if self.now_exact is not None and exact is not None:
+            self.now_exact[rows] = exact
+        found: Array = np.zeros(len(rows), dtype=bool)
+        maybe = np.flatnonzero(self.bloom[rows] & self.bit(keys))   # only these may recur
+        if not maybe.size:
+            return found
+        some = rows[maybe]
+        seen = self.seen[some]
+        depth = int(seen.max())
+        same = self.history[some, :depth] == keys[maybe][:, None]
+        same &= np.arange(depth)[None, :] < seen[:, None]     # the entries in use
+        hit = same.any(axis=1)
+        if self.exact is not None and exact is not None and hit.any():
+            hits = np.flatnonzero(hit)           # a hash matched: check exactly
+            past = self.exact[some[hits], :depth]
+            equal = (past == exact[maybe[hits]][:, None, :]).all(axis=2) & same[hits]
+            hit[hits] = equal.any(axis=1)
+        found[maybe] = hit
+        return found
+
+    def played(self, rows: Array, pit: Array) -> None:
+        """Count (and record) the move *pit* in each of *rows*."""
+        if self.record is not None:
+            if self.count[rows].max() >= self.record.shape[1]:
+                self.record = np.concatenate([self.record, np.full_like(self.record, -1)],
+                                             axis=1)
+            self.record[rows, self.count[rows]] = pit
+        self.count[rows] += 1
+
+
+def pick(candidates: Array, rng: np.random.Generator) -> Array:
+    """For each row of *candidates* (bool, at least one true), a true column
+    chosen uniformly at random."""
+    total = candidates.sum(axis=1)
+    nth = (rng.random(len(candidates)) * total).astype(np.int64)
+    chosen: Array = np.argmax(np.cumsum(candidates, axis=1) > nth[:, None], axis=1)
+    return chosen
+
+
+class Rules(Protocol):
+    """What a game's many-games steps offer the harness (see :class:`Run`)."""
+
+    endings: tuple[Ending, ...]
+
+    def step(self, run: Run, rng: np.random.Generator) -> Array:
+        """One move in every game still going; return the rows still going."""
+
+
+class Run:
+    """The loop every game shares: *rules* move, then the games that ended are
+    settled (:meth:`finish`) and dropped."""
+
+    def __init__(self, game: Game, n: int, start: Position, record: bool, rules: Rules) -> None:
+        self.game, self.n, self.opener, self.rules = game, n, start.opener, rules
+        self.games = Games(game, n, start, record)
+        self.moves = np.zeros(n, dtype=np.int32)
+        self.captured = np.zeros((n, 2), dtype=np.int16)
+        self.endings = np.zeros(n, dtype=np.int8)
+        self.records: list[tuple[Array, Array]] = []
+
+    def finish(self, rows: Array, captured: Array, ending: Ending) -> None:
+        """Games in *rows* are over, for *ending* (one of the rules' endings),
+        with these captured seeds."""
+        b = self.games
+        games = b.index[rows]
+        self.moves[games] = b.count[rows]
+        self.captured[games] = captured
+        # (by identity: every Ending is an empty tuple, so all are equal)
+        self.endings[games] = next(code for code, known in enumerate(self.rules.endings)
+                                   if known is ending)
+        if b.record is not None:
+            self.records.append((games, b.record[rows]))
+
+    def run(self, rng: np.random.Generator) -> Playouts:
+        while len(self.games.index):
+            self.games.keep(self.rules.step(self, rng))
+        winner = np.where(self.captured[:, 0] > self.captured[:, 1], 0,
+                          np.where(self.captured[:, 1] > self.captured[:, 0], 1, -1))
+        records = None
+        if self.games.record is not None:
+            width = max([int(self.moves.max()) if self.n else 0, 1])
+            records = np.full((self.n, width), -1, dtype=np.int8)
+            for games, rows in self.records:
+                cut = rows[:, :width]
+                records[games, :cut.shape[1]] = cut
+        return Playouts(self.moves, self.captured.astype(np.int32), winner, self.endings,
+                        self.rules.endings, records)
+
+
+def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
+             record: bool = False, start: Position | None = None) -> Playouts:
+    """Play *n* random games of *game* (two players, each pit owned by its row's
+    player) from the start, *opener* moving first, or from the position *start*
+    (of *game*, not over), every move drawn uniformly from the legal moves with
+    ``numpy.random.default_rng(seed)``."""
+    if n < 0:
+        raise MancalaError("n must be at least 0")
+    kernel = FastGame.kernels.get(game.name)
+    if kernel is None:
+        raise TypeError(f"no fast path for {game!r}")
+    if start is None:
+        if opener not in range(game.players):
+            raise InvalidPositionError("opener must be a player of the game", field="opener")
+        start = game.start(opener)
+    elif start.game != game or start.is_over:
+        raise InvalidPositionError("start must be a position of this game, not over",
+                                   field="game")
+    if game.players != 2:
+        raise OptionError("batch playouts need two players", game=game.name, option="players",
+                          value=game.players, choices=(2,))
+    if tuple(start.owners) != game.board.row_owners:
+        raise InvalidPositionError("batch playouts need each row owned by its player",
+                                   field="owners")
+    rules = kernel.many(game)
+    return Run(game, n, start, record, rules).run(np.random.default_rng(seed))

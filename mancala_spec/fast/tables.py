@@ -1,8 +1,8 @@
 """The kernel's tables: where each seed of a lap falls, worked out once per board.
 
 Plain tuples, built from the board's size and the ``skip_origin`` option alone,
-so that the scalar kernel, the numpy batch kernel (:mod:`mancala_spec.fast.batch`)
-and the solver read the very same tables.
+so that each game's one-game steps, its many-games (numpy) steps and the
+solver read the very same tables.
 
 >>> step = sowing_next(6, skip_origin=True)   # pits a, b, c, A, B, C
 >>> step[2][1], step[2][2], step[0][5]   # a lap lifted from c passes over c, one from a over a
@@ -13,6 +13,8 @@ and the solver read the very same tables.
 ((3, 4, 5, 0, 1, 3), 4)
 """
 from __future__ import annotations
+
+from typing import Any
 
 Pits = tuple[int, ...]
 #: ``next[origin][pit]``: the pit after *pit* in a lap lifted from *origin*
@@ -83,3 +85,14 @@ def chain_next(size: int, forward: bool) -> tuple[int, ...]:
     """``bakuk-chain``: the hole a capture chain looks at after each hole: the
     next in sowing order, or (``chain="backward"``) the one before."""
     return tuple((p + 1) % size if forward else (p - 1) % size for p in range(size))
+
+
+def lap_arrays(size: int, skip_origin: bool, most: int) -> tuple[Any, Any]:
+    """The lap table (:func:`bakuk_laps`) as numpy arrays, for the many-games
+    steps (numpy needed): ``change[origin, seeds]`` (int16, one entry a pit) and
+    ``last[origin, seeds]``."""
+    import numpy as np
+    laps = bakuk_laps(sowing_next(size, skip_origin), most)
+    change = np.array([[lap[0] for lap in row] for row in laps], dtype=np.int16)
+    last = np.array([[lap[1] for lap in row] for row in laps], dtype=np.intp)
+    return change, last

@@ -75,6 +75,13 @@ def test_a_wrong_statement_fails_the_check_and_the_doctest():
         assert run_doctest(wrong).failed >= 1, wrong_text
 
 
+def test_nothing_is_exported_from_a_wrong_example():
+    wrong = parse_example("bakuk-sow-1", SOW.replace("7,5,6 N", "7,5,6 S"), "bakuk-sow",
+                          "bakuk.md", 7)
+    with pytest.raises(ExampleError, match=r"^bakuk.md:7: bakuk-sow-1: result is '6,6,0/7,5,6 N"):
+        build_suite([wrong])
+
+
 def test_what_the_data_leaves_out_is_asked_for():
     end = BY_ID["bakuk-end-1"]
     (play,) = end.plays
@@ -94,6 +101,11 @@ def test_what_the_data_leaves_out_is_asked_for():
     ('game = "bakuk"\nlegal = [\n', "not TOML"),
     ('game = "bakuk"\nlegal = []\n[[diagram]]\nname = "f"\ncase = 2\n', "no case 2"),
     ('game = "bakuk"\noptions = {chain = "sideways"}\nlegal = []\n', "chain"),
+    ('game = "bakuk"\nmove = "a"\nevents = 5\nresult = "x"\n', "events must be text"),
+    ('game = "bakuk"\nlegal = []\nwinner = "South"\n', 'a player number or "draw"'),
+    ('game = "bakuk"\nlegal = []\nchecks = [["pos"]]\n', "[code, output] pairs"),
+    ('game = "bakuk"\nlegal = []\n[[diagram]]\nname = "f"\ncase = "1"\n', "whole number"),
+    ('game = "bakuk"\nbefore = ["A"]\nlegal = []\n', "pit A belongs to North"),
 ])
 def test_an_example_that_would_yield_no_checked_case_is_refused(text, reason):
     with pytest.raises(ExampleError) as caught:

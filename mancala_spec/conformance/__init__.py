@@ -24,7 +24,7 @@ from typing import Any
 
 from .. import __version__
 from ..engine.games import get_game
-from .examples import Case, Example, ExampleError, extract_examples
+from .examples import Case, Example, ExampleError, check, extract_examples
 from .protocol import PROTOCOL, answer, position_fields
 
 __all__ = ["Case", "Example", "ExampleError", "Supplement", "SUPPLEMENTS", "build_suite",
@@ -155,9 +155,14 @@ def supplementary_cases() -> list[dict[str, Any]]:
 def build_suite(examples: list[Example]) -> dict[str, Any]:
     """The exportable suite: one case per thing an example plays, each followed
     by the cases :func:`derived` from it, with the reference engine's answers
-    as the expected values."""
+    as the expected values. An example whose stated answers the engine does not
+    give is an :class:`ExampleError`: nothing is exported from a wrong example."""
     cases = []
     for example in examples:
+        problems = check(example)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise ExampleError(problems[0] + more, where=f"{example.page}:{example.line}")
         # the example's anchor on the built site: stable while the pages are edited
         where = f"{example.page.removesuffix('.md')}.html#example-{example.id}"
         for case_id, case in zip(example.case_ids(), example.cases):

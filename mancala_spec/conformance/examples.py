@@ -165,26 +165,36 @@ def parse_example(example_id: str, text: str, rule: str = "", page: str = "",
         raise fail(f"unknown key(s) {', '.join(sorted(unknown))}")
     shared = {key: value for key, value in data.items() if key in CASE_KEYS}
     tables = data.get("case", [{}])
-    if not isinstance(tables, list) or not tables:
+    if not isinstance(tables, list) or not tables or not all(isinstance(t, dict)
+                                                             for t in tables):
         raise fail("case must be a list of tables ([[case]])")
     plays = []
     for number, table in enumerate(tables, start=1):
         extra = set(table) - CASE_KEYS
         if extra:
             raise fail(f"case {number}: unknown key(s) {', '.join(sorted(extra))}")
-        merged = {**shared, **table}
-        merged["options"] = {**shared.get("options", {}), **table.get("options", {})}
         try:
+            for source in (shared, table):
+                _check_types(source, TYPES)
+            merged = {**shared, **table}
+            merged["options"] = {**shared.get("options", {}), **table.get("options", {})}
             plays.append(_play(merged))
         except (ValueError, TypeError, KeyError) as error:
             label = f"case {number}: " if len(tables) > 1 else ""
             raise fail(f"{label}{error}") from None
     diagrams = []
-    for table in data.get("diagram", []):
+    tables = data.get("diagram", [])
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise fail("diagram must be a list of tables ([[diagram]])")
+    for table in tables:
         extra = set(table) - DIAGRAM_KEYS
         if extra or "name" not in table:
             raise fail("a [[diagram]] needs a name and takes only "
                        + ", ".join(sorted(DIAGRAM_KEYS)))
+        try:
+            _check_types(table, DIAGRAM_TYPES)
+        except TypeError as error:
+            raise fail(f"diagram: {error}") from None
         diagram = Diagram(**table)
         if not 1 <= diagram.case <= len(plays) or diagram.draw not in ("move", "next"):
             raise fail(f"diagram {diagram.name}: no case {diagram.case} or draw {diagram.draw!r}")
@@ -192,6 +202,39 @@ def parse_example(example_id: str, text: str, rule: str = "", page: str = "",
     if rule and not example_id.startswith(rule + "-"):
         raise fail(f"its ID must be <rule>-<n> for the rule block it is in ({rule})")
     return Example(example_id, rule, page, line, tuple(plays), tuple(diagrams))
+
+
+#: The TOML type each key takes (``str | int`` as a tuple of types).
+TYPES: dict[str, type | tuple[type, ...]] = {
+    "game": str, "options": dict, "position": str, "opener": int, "before": list,
+    "move": str, "match": dict, "legal": list, "events": str, "result": str,
+    "winner": (int, str), "error": str, "earned": list, "match_over": bool,
+    "match_winner": (int, str), "next": str, "checks": list}
+DIAGRAM_TYPES: dict[str, type | tuple[type, ...]] = {
+    "name": str, "case": int, "caption": str, "panels": str, "columns": int, "stores": bool,
+    "draw": str}
+
+
+def _check_types(data: dict[str, Any], types: dict[str, type | tuple[type, ...]]) -> None:
+    for key, value in data.items():
+        wanted = types.get(key)
+        if wanted is not None and (not isinstance(value, wanted)
+                                   or isinstance(value, bool) and wanted in (int, (int, str))):
+            raise TypeError(f"{key} must be {_type_name(wanted)}, not {value!r}")
+    for key in ("winner", "match_winner"):
+        if isinstance(data.get(key), str) and data[key] != "draw":
+            raise TypeError(f'{key} is a player number or "draw", not {data[key]!r}')
+    if "checks" in data and not all(isinstance(item, list) and len(item) == 2
+                                    and all(isinstance(part, str) for part in item)
+                                    for item in data["checks"]):
+        raise TypeError("checks is a list of [code, output] pairs of strings")
+
+
+def _type_name(wanted: type | tuple[type, ...]) -> str:
+    names = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
+             dict: "a table"}
+    kinds = wanted if isinstance(wanted, tuple) else (wanted,)
+    return " or ".join(names[kind] for kind in kinds)
 
 
 def _play(data: dict[str, Any]) -> Play:
@@ -294,8 +337,13 @@ def extract_examples(docs: Path | str) -> list[Example]:
     for path in sorted(Path(docs).rglob("*.md")):
         if "auto_examples" in path.parts:
             continue
-        examples += page_examples(path.read_text(encoding="utf-8"),
-                                  path.relative_to(docs).as_posix())
+        page = path.relative_to(docs).as_posix()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise ExampleError(f"not UTF-8 text ({error.reason} at byte {error.start})",
+                               where=page) from None
+        examples += page_examples(text, page)
     seen: set[str] = set()
     for example in examples:
         if example.id in seen:
@@ -397,6 +445,16 @@ def events_match(expected: str, actual: str) -> bool:
     return doctest.OutputChecker().check_output(want, actual.strip() + "\n", doctest.ELLIPSIS)
 
 
+def _first_difference(stated: list[str], actual: list[str]) -> str:
+    """Where two event listings part, in one line."""
+    for number, (mine, theirs) in enumerate(zip(stated, actual), start=1):
+        if mine != theirs and mine != ELIDED:
+            return f"line {number} is {theirs!r}, not {mine!r}"
+        if mine == ELIDED:
+            break
+    return f"the engine writes {len(actual)} lines, the example {len(stated)}"
+
+
 def _names(game, pits) -> list[str]:
     return [game.board.name(pit) for pit in pits]
 
@@ -455,7 +513,8 @@ def _check_play(play: Play) -> list[str]:
     trace = pos.trace(pit)
     after = trace.position
     if "events" in expect and not events_match(expect["events"], trace.describe()):
-        problems.append(f"events are\n{trace.describe()}\nnot as the example says")
+        problems.append("events differ from the engine's: " + _first_difference(
+            expect["events"].strip().splitlines(), trace.describe().splitlines()))
     compare("result", after.to_text())
     if after.is_over:
         compare("winner", "draw" if after.winner is None else after.winner)

@@ -2,9 +2,9 @@
 
 The worked examples on the rule pages are ```{example} blocks (data) inside {rule}
 blocks; each becomes a doctest block on the page. They run in Sphinx's doctest
-builder (tests/test_site.py runs it on the whole site) and in pytest, where
-docs/conftest.py collects every example of every docs/*.md page and runs the same
-doctest (pytest reads the Markdown source, not the rendered page). Here a
+builder (tests/test_site.py runs it on the whole site) and in pytest, where the
+repository's conftest.py collects every example of every docs/*.md page and runs
+the same doctest (pytest reads the Markdown source, not the rendered page). Here a
 one-page project with one rule block shows that an example whose stated result
 is wrong fails both, and that the same example with the right result passes
 both: the runners really run the examples.
@@ -46,7 +46,7 @@ mancala_traceability = False   # a one-page project renders one rule, on purpose
 def project(tmp_path: Path, to_move: str) -> Path:
     (tmp_path / "conf.py").write_text(CONF, encoding="utf-8")
     (tmp_path / "index.md").write_text(PAGE.format(to_move=to_move), encoding="utf-8")
-    shutil.copy(ROOT / "docs" / "conftest.py", tmp_path / "conftest.py")
+    shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
     return tmp_path
 
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from mancala_spec.conformance import build_suite
+from mancala_spec.conformance.example_check import check
 from mancala_spec.conformance.examples import (
     ExampleError,
-    check,
     extract_examples,
     page_examples,
     parse_example,

@@ -9,7 +9,7 @@ Markdown pages; nothing interprets code. From the same data come
 the doctest each page shows (run by ``sphinx -b doctest`` and by pytest), its
 diagrams, and here, with :func:`build_suite`, the exported cases, whose expected
 answers the reference engine computes (the examples' stated answers check the
-engine first: :func:`~mancala_spec.conformance.examples.check`).
+engine first: :func:`~mancala_spec.conformance.example_check.check`).
 
 The export (:func:`build_suite`) is a versioned JSON document described by
 ``schema.json`` beside this module; :mod:`.runner` runs it against any engine
@@ -24,7 +24,8 @@ from typing import Any
 
 from .. import __version__
 from ..engine.games import get_game
-from .examples import Case, Example, ExampleError, check, extract_examples
+from .example_check import check
+from .examples import Case, Example, ExampleError, extract_examples
 from .protocol import PROTOCOL, answer, position_fields
 
 __all__ = ["Case", "Example", "ExampleError", "Supplement", "SUPPLEMENTS", "build_suite",

@@ -32,6 +32,8 @@ was made).
 """
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -40,11 +42,21 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
-from ..conformance.examples import Diagram, Example, ExampleError, check, parse_example
-from .diagrams import SowingDiagram, _engine_files
+from ..conformance.example_check import case_position, check
+from ..conformance.examples import Diagram, Example, ExampleError, parse_example
+from .diagrams import SowingDiagram
 
 logger = logging.getLogger(__name__)
 MARK = "mancala_example"        # set on the doctest node an {example} makes
+
+
+def engine_files() -> list[str]:
+    """The source files an example's check depends on: the engine, the notation,
+    and the examples' own reading and checking."""
+    package = Path(__file__).resolve().parent.parent
+    files = [package / "notation.py", *sorted((package / "engine").rglob("*.py")),
+             *sorted((package / "conformance").glob("example*.py"))]
+    return [os.fspath(path) for path in files]
 
 
 def _option_text(options: tuple[tuple[str, Any], ...]) -> str:
@@ -60,7 +72,7 @@ class ExampleDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         example_id = self.arguments[0]
-        for path in _engine_files():           # the engine decides what is checked
+        for path in engine_files():            # the engine decides what is checked
             self.env.note_dependency(path)
         try:
             example = parse_example(example_id, "\n".join(self.content),
@@ -89,7 +101,6 @@ class ExampleDirective(SphinxDirective):
                                    "position": case.position or "",
                                    "move": "" if case.move is None else str(case.move)}
         if case.position is None and case.opener:
-            from ..conformance.examples import case_position
             options["position"] = case_position(case).to_text()
         if diagram.draw == "next":
             options.update(position=play.expect["next"], move="")

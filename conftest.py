@@ -1,4 +1,4 @@
-"""pytest runs the worked examples of the rules pages.
+"""pytest runs the worked examples of the rules pages (docs/*.md).
 
 pytest reads a page's Markdown source, not the rendered page, and an
 ``{example}`` block holds data, not doctest text. So this plugin collects each
@@ -9,6 +9,10 @@ the very text the page shows and ``sphinx -b doctest`` runs
 examples cannot be read fails as one item. The other doctests of the pages
 (``{doctest}`` blocks outside rule blocks) are still collected by
 ``--doctest-glob='*.md'``.
+
+This is the repository's top-level conftest (the engine tests' helpers live in
+tests/conftest.py, which test modules import as ``conftest``: a second conftest
+beside the pages would take that name from them).
 """
 from __future__ import annotations
 

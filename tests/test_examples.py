@@ -139,6 +139,12 @@ def test_every_case_of_every_example_is_in_the_suite():
     assert repetition["expected"]["events"][-1]["reason"] == "repetition"
 
 
+def game_start(case) -> str:
+    import mancala_spec as ms
+
+    return ms.get_game(case.game, **dict(case.options)).start(case.opener).to_text()
+
+
 def _pre_after(page: str, anchor: str) -> str:
     start = page.index(f'id="{anchor}"')
     block = re.search(r"<pre>(.*?)</pre>", page[start:], re.S)
@@ -151,6 +157,18 @@ def test_the_site_shows_the_doctest_and_diagrams_the_data_makes(site):
         page = site.page(example.page.removesuffix(".md"))
         shown = re.sub(r"  # doctest: \S+", "", example.doctest())   # Sphinx hides flags
         assert _pre_after(page, f"example-{example.id}").strip() == shown.strip()
+        # the caption carries the first legal move the data plays, for the Play page
+        caption = re.search(rf'<p class="example-caption"([^>]*) id="example-{example.id}">', page)
+        assert caption, example.id
+        data = dict(re.findall(r'data-(\w+)="([^"]*)"', caption[1]))
+        played = [play for play in example.plays
+                  if play.case.move is not None and "error" not in play.expect]
+        if played:
+            case = played[0].case
+            assert data["game"] == case.game and data["move"] == case.move, example.id
+            assert data["position"] == (case.position or game_start(case)), example.id
+        else:
+            assert data == {}, example.id
         for diagram in example.diagrams:
             figure = re.search(rf'<figure[^>]*id="{diagram.name}".*?</figure>', page, re.S)
             assert figure, diagram.name

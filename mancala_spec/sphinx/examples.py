@@ -48,14 +48,41 @@ from .diagrams import SowingDiagram
 
 logger = logging.getLogger(__name__)
 MARK = "mancala_example"        # set on the doctest node an {example} makes
+DATA = "mancala_example_data"   # and the move it plays, for the page's "Try it" / "Open in Play"
+
+
+def play_data(example: Example) -> dict[str, str]:
+    """The first legal move the example plays, as the ``data-*`` attributes of its
+    caption: game, position (notation), move (a pit name) and options
+    (``name=value ...``); empty if it plays none."""
+    for play in example.plays:
+        case = play.case
+        if case.move is not None and "error" not in play.expect:
+            return {"game": case.game, "position": case_position(case).to_text(),
+                    "move": str(case.move), "options": _option_text(case.options)}
+    return {}
+
+
+class example_caption(nodes.paragraph):
+    """The caption of an example ("Example <id>"), with the move it plays as data
+    (other builders than HTML show it as a plain paragraph)."""
+
+
+def visit_example_caption(self, node: example_caption) -> None:
+    attributes = {f"data-{key}": value for key, value in node["data"].items()}
+    self.body.append(self.starttag(node, "p", "", **attributes))
+
+
+def depart_example_caption(self, node: example_caption) -> None:
+    self.body.append("</p>\n")
 
 
 def engine_files() -> list[str]:
-    """The source files an example's check depends on: the engine, the notation,
-    and the examples' own reading and checking."""
+    """The source files an example's page depends on: the engine, the notation,
+    the examples' own reading and checking, and this directive."""
     package = Path(__file__).resolve().parent.parent
     files = [package / "notation.py", *sorted((package / "engine").rglob("*.py")),
-             *sorted((package / "conformance").glob("example*.py"))]
+             *sorted((package / "conformance").glob("example*.py")), Path(__file__)]
     return [os.fspath(path) for path in files]
 
 
@@ -86,6 +113,7 @@ class ExampleDirective(SphinxDirective):
         node = nodes.literal_block(code, code, testnodetype="doctest", groups=[example_id],
                                    language="pycon", options={})
         node[MARK] = example_id
+        node[DATA] = play_data(example)
         self.set_source_info(node)
         out: list[nodes.Node] = [node]
         for diagram in example.diagrams:
@@ -119,8 +147,18 @@ class ExampleDirective(SphinxDirective):
 
 
 def check_placement(app, doctree: nodes.document) -> None:
-    """Every example in a ``{rule}`` block, and no other doctest in one (``doctree-read``)."""
-    for node in doctree.findall(nodes.literal_block):
+    """Every example in a ``{rule}`` block, and no other doctest in one; each
+    example's caption carries the move it plays (``doctree-read``)."""
+    for node in list(doctree.findall(nodes.literal_block)):
+        if node.get(DATA) and node.parent is not None:
+            index = node.parent.index(node)
+            previous = node.parent[index - 1] if index else None
+            if (isinstance(previous, nodes.paragraph)
+                    and "example-caption" in previous.get("classes", [])):
+                caption = example_caption(previous.rawsource, "", *previous.children,
+                                          **previous.attributes)
+                caption["data"] = node[DATA]
+                previous.replace_self(caption)
         if node.get("testnodetype") != "doctest":
             continue
         rule = node.parent
@@ -138,6 +176,7 @@ def check_placement(app, doctree: nodes.document) -> None:
 def setup(app) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.doctest")
     app.setup_extension("mancala_spec.sphinx.diagrams")
+    app.add_node(example_caption, html=(visit_example_caption, depart_example_caption))
     app.add_directive("example", ExampleDirective)
     app.connect("doctree-read", check_placement)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

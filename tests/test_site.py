@@ -130,6 +130,8 @@ class _Elements(HTMLParser):
             self.spans.setdefault(attrs["id"], []).append((self._offset(), self._offset()))
 
     def handle_endtag(self, tag):
+        if tag in self.VOID:       # <img ... /> ends nothing that is open
+            return
         while self.stack:
             open_tag, ident, start = self.stack.pop()
             if ident:

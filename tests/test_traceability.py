@@ -21,6 +21,7 @@ from mancala_spec.catalogue.traceability import (
     source_line_anchor,
     source_map,
 )
+from mancala_spec.conformance.examples import extract_examples
 from mancala_spec.sources import SOURCES, source_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,14 +88,19 @@ def test_every_example_id_is_unique_and_named(site):
 
 def test_every_example_is_self_contained():
     """Each example block imports what it uses, so it runs alone in the Sphinx
-    doctest builder (one namespace per group) as well as in pytest (one per file)."""
+    doctest builder (one namespace per group) as well as in pytest (one per file
+    for a ``{doctest}`` block, one per example for an ``{example}``)."""
     fence = re.compile(r"^(`{3,})\{doctest\} (\S+)\n(.*?)^\1\s*$", re.S | re.M)
     blocks = [(m[2], m[3]) for path in DOCS.glob("*.md")
               for m in fence.finditer(path.read_text(encoding="utf-8"))]
-    assert len(blocks) >= 40
+    assert len(blocks) >= 5
     for example, body in blocks:
         assert ">>> import mancala_spec as ms" in body, example
         assert body.endswith("\n\n"), f"{example}: leave a blank line before the closing fence"
+    worked = extract_examples(DOCS)
+    assert len(worked) >= 50
+    for example in worked:
+        assert example.doctest().startswith(">>> import mancala_spec as ms\n"), example.id
 
 
 # -- sites broken on purpose --------------------------------------------------------------

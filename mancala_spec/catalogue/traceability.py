@@ -9,7 +9,7 @@ site renders (:class:`Rendered`) and returns a :class:`Report`. The same check
 runs in two places:
 
 * the Sphinx build (:mod:`mancala_spec.sphinx.rules`), which collects
-  :class:`Rendered` from the ``{rule}``, ``{doctest}`` and ``{source-document}``
+  :class:`Rendered` from the ``{rule}``, ``{example}``, ``{doctest}`` and ``{source-document}``
   directives it runs, logs every problem as a warning (so ``-W`` fails the
   build) and prints the one-line :meth:`Report.summary`;
 * the tests, which collect :class:`Rendered` from the Markdown text of the
@@ -47,6 +47,9 @@ from . import Catalogue, ContextLine, load_catalogue
 
 #: Directives whose content is Markdown that may hold example blocks.
 CONTAINER_DIRECTIVES = frozenset({"rule"})
+#: Directives that are examples: ``{example}`` (a worked example, as data: see
+#: :mod:`mancala_spec.conformance.examples`) and ``{doctest}`` (any other).
+EXAMPLE_DIRECTIVES = frozenset({"example", "doctest"})
 
 _FENCE_OPEN = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,}|:{3,})(?P<info>.*)$")
 _DIRECTIVE_INFO = re.compile(r"^\{(?P<name>[A-Za-z][\w:.+-]*)\}\s*(?P<arg>.*?)\s*$")
@@ -114,7 +117,7 @@ def _closes(line: str, fence: str) -> bool:
 
 def scan_markdown(text: str, docname: str) -> Rendered:
     """What one MyST Markdown page renders: its ``{rule}`` blocks (with the
-    ``{doctest}`` blocks inside them), every ``{doctest}`` block, and its
+    ``{example}`` and ``{doctest}`` blocks inside them), every such block, and its
     ``{source-document}`` blocks. Fences may use backticks, tildes or colons;
     code fences that are not directives are skipped whole, so a page can show
     the syntax of a rule block in a ``markdown`` code fence without rendering
@@ -168,7 +171,7 @@ def scan_markdown(text: str, docname: str) -> Rendered:
             stack.append((fence, argument, []))
             i += 1
             continue
-        if name == "doctest":
+        if name in EXAMPLE_DIRECTIVES:
             example = argument.split(",")[0].strip() or None
             rendered.add_example(example, docname)
             if stack:
@@ -377,7 +380,7 @@ def check(catalogue: Catalogue | None = None, rendered: Rendered | None = None, 
         if ids:
             with_examples += 1
         elif pages:
-            problems.append(f"rule {rule.id} has no example (a named {{doctest}} block "
+            problems.append(f"rule {rule.id} has no example (an {{example}} block "
                             "inside its {rule} block)")
         for example in ids:
             if not re.fullmatch(re.escape(rule.id) + r"-[\w-]+", example):

@@ -1,13 +1,15 @@
 """A conformance suite any engine can run, built from the rules site's examples.
 
-Every worked example on the rules pages is a ``doctest`` block (a MyST fence
-``{doctest} <example-id>``) inside the ``{rule} <rule-id>`` block it illustrates. The one
-extractor, :func:`extract_examples`, reads them from the Markdown pages: it
-finds the game, its options, the position (in our notation) and the move each
-example plays. The same examples run as doctests in the docs build and in
-pytest; :func:`build_suite` turns them into the exported cases, whose
-expected answers the reference engine computes (the examples' own hand-written
-expectations check the engine first).
+Every worked example on the rules pages is data: an ``{example} <example-id>``
+block inside the ``{rule} <rule-id>`` block it illustrates, stating the game, its
+options, the position (in our notation), the move and what the engine must
+answer (:mod:`mancala_spec.conformance.examples`). The one extractor,
+:func:`~mancala_spec.conformance.examples.extract_examples`, reads them from the
+Markdown pages; nothing interprets code. From the same data come
+the doctest each page shows (run by ``sphinx -b doctest`` and by pytest), its
+diagrams, and here, with :func:`build_suite`, the exported cases, whose expected
+answers the reference engine computes (the examples' stated answers check the
+engine first: :func:`~mancala_spec.conformance.example_check.check`).
 
 The export (:func:`build_suite`) is a versioned JSON document described by
 ``schema.json`` beside this module; :mod:`.runner` runs it against any engine
@@ -15,169 +17,23 @@ speaking :mod:`.protocol`.
 """
 from __future__ import annotations
 
-import ast
 import json
-import re
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from .. import __version__
 from ..engine.games import get_game
+from .example_check import check
+from .examples import Case, Example, ExampleError, extract_examples
 from .protocol import PROTOCOL, answer, position_fields
+
+__all__ = ["Case", "Example", "ExampleError", "Supplement", "SUPPLEMENTS", "build_suite",
+           "derived", "extract_examples", "packaged_suite", "schema", "suite_text",
+           "supplementary_cases"]
 
 SUITE_FORMAT = "mancala-spec-conformance-suite"
 SUITE_VERSION = 1
-
-_FENCE = re.compile(r"^(?P<ticks>`{3,}|:{3,})\{(?P<name>[\w-]+)\}\s*(?P<arg>\S*)\s*$")
-
-
-@dataclass(frozen=True)
-class Case:
-    """One thing an example plays: a game with options, a position, and a move
-    (``None`` to ask only about the position). ``position`` is notation text,
-    or ``None`` for the game's start with ``opener``."""
-
-    game: str
-    options: tuple[tuple[str, Any], ...]
-    position: str | None
-    move: str | int | None
-    opener: int = 0
-    match: tuple[tuple[str, Any], ...] | None = None
-
-
-@dataclass(frozen=True)
-class Example:
-    """One worked example: where it is, which rule it belongs to, what it plays."""
-
-    id: str
-    rule: str
-    page: str
-    line: int
-    code: str
-    cases: tuple[Case, ...] = ()
-
-    def case_ids(self) -> list[str]:
-        """The stable case IDs: the example's ID, or ``<id>.<n>`` when it plays several."""
-        if len(self.cases) == 1:
-            return [self.id]
-        return [f"{self.id}.{n}" for n in range(1, len(self.cases) + 1)]
-
-
-def _fences(lines: list[str]):
-    """Yield (directive, argument, first line, body lines, enclosing rule IDs) for
-    every fenced directive, nested ones included, with 1-based line numbers."""
-    stack: list[tuple[str, str, str, int, list[str]]] = []
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        match = _FENCE.match(stripped)
-        if match:
-            stack.append((match["ticks"], match["name"], match["arg"], number, []))
-            continue
-        if stack and stripped == stack[-1][0]:
-            ticks, name, arg, start, body = stack.pop()
-            yield name, arg, start, body, [s[2] for s in stack if s[1] == "rule"]
-            for outer in stack:
-                outer[4].extend(body)
-            continue
-        for outer in stack:
-            outer[4].append(line)
-
-
-class _Reader:
-    """Follows a doctest's statements just far enough to see what it plays:
-    text constants, ``get_game(...)``, ``.parse(text)`` / ``.start()``, and
-    ``.trace(move)`` / ``.play(move)`` with a literal move."""
-
-    def __init__(self) -> None:
-        self.names: dict[str, tuple[Any, ...]] = {}
-        self.played: list[Case] = []
-        self.positions: list[Case] = []
-
-    def statement(self, source: str) -> None:
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            return
-        for node in tree.body:
-            if isinstance(node, ast.Assign):
-                value = self.value(node.value)
-                for target in node.targets:
-                    if isinstance(target, ast.Name) and value is not None:
-                        self.names[target.id] = value
-            else:
-                for child in ast.iter_child_nodes(node):
-                    self.value(child)
-
-    def value(self, node):  # noqa: C901 - one branch per shape understood
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return ("text", node.value)
-        if isinstance(node, ast.Name):
-            return self.names.get(node.id)
-        if not isinstance(node, ast.Call):
-            for child in ast.iter_child_nodes(node):
-                self.value(child)
-            return None
-        func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        owner = self.value(func.value) if isinstance(func, ast.Attribute) else None
-        args = [self.value(arg) for arg in node.args]
-        literal = [arg.value for arg in node.args
-                   if isinstance(arg, ast.Constant) and isinstance(arg.value, str | int)]
-        keywords = {k.arg: k.value.value for k in node.keywords
-                    if k.arg and isinstance(k.value, ast.Constant)}
-        if name == "get_game" and args and args[0] and args[0][0] == "text":
-            return ("game", args[0][1], tuple(sorted(keywords.items())))
-        if owner and owner[0] == "game":
-            if name == "parse" and args and args[0] and args[0][0] == "text":
-                case = Case(owner[1], owner[2], args[0][1], None)
-                self.positions.append(case)
-                return ("position", case)
-            opener = keywords.get("opener", 0)
-            if name == "start" and not args and isinstance(opener, int):
-                case = Case(owner[1], owner[2], None, None, opener)
-                self.positions.append(case)
-                return ("position", case)
-        if name == "starting_from" and args and args[0] and args[0][0] == "position":
-            return ("match", args[0][1], tuple(sorted(keywords.items())))
-        if owner and owner[0] in ("position", "match") and name in ("trace", "play") and literal:
-            case = owner[1]
-            settings = owner[2] if owner[0] == "match" else None
-            self.played.append(Case(case.game, case.options, case.position, literal[0],
-                                    case.opener, settings))
-        return None
-
-    def cases(self) -> tuple[Case, ...]:
-        """What was played, or, if nothing was, the positions shown."""
-        chosen = self.played or self.positions
-        return tuple(dict.fromkeys(chosen))
-
-
-def _read_cases(code: str) -> tuple[Case, ...]:
-    reader = _Reader()
-    for line in code.splitlines():
-        line = line.strip()
-        if line.startswith(">>> "):
-            reader.statement(line[4:])
-    return reader.cases()
-
-
-def extract_examples(docs: Path | str) -> list[Example]:
-    """Every ``{doctest} <id>`` example inside a ``{rule} <rule-id>`` block of
-    the Markdown pages under *docs*, in page order, with the cases it plays."""
-    examples = []
-    for page in sorted(Path(docs).rglob("*.md")):
-        if "auto_examples" in page.parts:
-            continue
-        lines = page.read_text(encoding="utf-8").splitlines()
-        for name, arg, start, body, rules in _fences(lines):
-            if name != "doctest" or not arg or not rules:
-                continue
-            code = "\n".join(body)
-            examples.append(Example(arg, rules[-1], page.relative_to(docs).as_posix(), start,
-                                    code, _read_cases(code)))
-    return examples
 
 
 def _case(case_id: str, rule: str, where: str, pos, pit: int | None,
@@ -300,9 +156,14 @@ def supplementary_cases() -> list[dict[str, Any]]:
 def build_suite(examples: list[Example]) -> dict[str, Any]:
     """The exportable suite: one case per thing an example plays, each followed
     by the cases :func:`derived` from it, with the reference engine's answers
-    as the expected values."""
+    as the expected values. An example whose stated answers the engine does not
+    give is an :class:`ExampleError`: nothing is exported from a wrong example."""
     cases = []
     for example in examples:
+        problems = check(example)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise ExampleError(problems[0] + more, where=f"{example.page}:{example.line}")
         # the example's anchor on the built site: stable while the pages are edited
         where = f"{example.page.removesuffix('.md')}.html#example-{example.id}"
         for case_id, case in zip(example.case_ids(), example.cases):

@@ -270,6 +270,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("mancala_base_url", base_url(), "env", types=(str,))
     app.setup_extension("mancala_spec.sphinx.rule_domain")
     app.setup_extension("mancala_spec.sphinx.prose")     # {claim} and {context} in prose
+    app.setup_extension("mancala_spec.sphinx.examples")     # {example}: worked examples as data
     app.add_node(details, html=(visit_details, depart_details),
                  latex=(visit_pass, depart_pass), text=(visit_pass, depart_pass),
                  man=(visit_pass, depart_pass), texinfo=(visit_pass, depart_pass))

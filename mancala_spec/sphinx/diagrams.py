@@ -59,6 +59,7 @@ from .. import diagrams as _diagrams
 from ..catalogue import load_catalogue
 from ..engine.games import get_game
 from ..errors import MancalaError
+from .play_links import play_link
 
 FOLDER = "sowing-diagrams"
 logger = logging.getLogger(__name__)
@@ -195,6 +196,7 @@ class SowingDiagram(SphinxDirective):
         caption += nodes.Text("Resulting position: " if move else "Position: ")
         caption += nodes.literal(result, result)
         figure_node += caption
+        figure_node += play_link(self.env.docname, game_name, position, move, options)
         figure_node["mancala_example"] = example
         figure_node["mancala_position"] = position.split(" seen=")[0]
         self.set_source_info(figure_node)

@@ -633,7 +633,8 @@ def test_options_ask_before_a_game_is_lost_and_refused_ones_are_not_kept(play):
 def test_open_in_play_from_a_diagram_and_from_an_example(linked, server):
     page = linked
     page.goto(server + "ba-awa.html")
-    figures = page.eval_on_selector_all("figure a.open-in-play", "as => as.map(a => a.href)")
+    figures = page.eval_on_selector_all("figure.sowing-diagram + .open-in-play-line a.open-in-play",
+                                        "as => as.map(a => a.href)")
     assert len(figures) >= 5
     href = figures[0]
     query = query_of(href)

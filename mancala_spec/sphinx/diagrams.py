@@ -196,7 +196,6 @@ class SowingDiagram(SphinxDirective):
         caption += nodes.Text("Resulting position: " if move else "Position: ")
         caption += nodes.literal(result, result)
         figure_node += caption
-        figure_node += play_link(self.env.docname, game_name, position, move, options)
         figure_node["mancala_example"] = example
         figure_node["mancala_position"] = position.split(" seen=")[0]
         self.set_source_info(figure_node)
@@ -205,7 +204,8 @@ class SowingDiagram(SphinxDirective):
         if not self.env.temp_data.get(KEY_DONE):
             self.env.temp_data[KEY_DONE] = True
             out.append(self.key(game_name, dpi))
-        return [*out, figure_node, *messages]
+        link = play_link(self.env.docname, game_name, position, move, options)
+        return [*out, figure_node, link, *messages]
 
     def image(self, target: Path, alt: str, classes: list[str], dpi: int) -> nodes.image:
         """An image node for the PNG *target*, as wide as the figure's true size

@@ -4,7 +4,7 @@ The Play page (``docs/play.md``, ``docs/_static/play/play.js``) reads its game
 from its address: ``play.html?game=G&start=POSITION&moves=M1,M2&NAME=VALUE``.
 :func:`play_href` writes such an address and :func:`play_link` a link to it
 for the HTML builder (other builders leave it out); the diagrams
-(:mod:`mancala_spec.sphinx.diagrams`) put one under each caption.
+(:mod:`mancala_spec.sphinx.diagrams`) put one under each diagram.
 
 >>> play_href("bakuk", "3,3,1/1,3,3 S 11-11 opener=S", "b", {"chain": "backward"})
 'play.html?game=bakuk&start=3,3,1/1,3,3%20S%2011-11%20opener=S&moves=b&chain=backward'

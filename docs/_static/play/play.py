@@ -35,7 +35,7 @@ def games() -> str:
             "name": cls.name, "title": cls.title,
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
                          "meanings": [c.meaning for c in o.values],
-                         "rule": o.rule, "doc": o.doc} for o in cls.OPTIONS],
+                         "rule": o.rule, "doc": o.help} for o in cls.OPTIONS],
         })
     return _json(out)
 

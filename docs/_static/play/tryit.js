@@ -53,10 +53,11 @@ async function open(caption, panel, button) {
       el("select", { "data-option": option.name, onchange: (event) => {
         values[option.name] = JSON.parse(event.target.value);
         redraw();
-      } }, option.choices.map((choice) => el("option", {
+      } }, option.choices.map((choice, i) => el("option", {
         value: JSON.stringify(choice),
         selected: JSON.stringify(choice) === JSON.stringify(values[option.name]),
-      }, String(choice) + (JSON.stringify(choice) === JSON.stringify(option.default) ? " (default)" : "")))),
+      }, `${String(choice)}: ${option.meanings[i] || ""}`
+         + (JSON.stringify(choice) === JSON.stringify(option.default) ? " (default)" : "")))),
       " ", el("a", { href: ruleHref(rules, option.rule), class: "rule-link" }, option.rule))));
   panel.replaceChildren(
     el("p", { class: "tryit-move" }, `${move.game}: from `, el("code", {}, move.position),

@@ -117,6 +117,9 @@ def _copy_play_assets(app, exception) -> None:
     if exception is None and app.builder.format == "html":
         import dev
         dev.copy_play_assets(Path(app.outdir))
+        # the Play page's exact Bakuk values: solved now, read in the page without numpy
+        from mancala_spec.solved import write_table
+        write_table(Path(app.outdir) / "_static" / "play" / "bakuk-values.bin")
 
 
 def setup(app):

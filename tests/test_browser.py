@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import http.server
 import random
+import re
 import threading
 from pathlib import Path
 
@@ -211,10 +212,14 @@ def test_options_that_do_not_go_together_get_a_one_line_error(play):
     why in one line and the game on the board stays as it was."""
     new_game(play, "ba-awa", {"choose": "owned", "players": 2})
     before = position(play)
-    new_game(play, "ba-awa", {"choose": "row", "players": 3})
+    # no move played yet, so each option chosen starts a new game at once
+    play.select_option("select[data-option=choose]", _json("row"))
+    play.select_option("select[data-option=players]", _json(3))
     status = play.inner_text("#play-status")
     assert "needs two players" in status and "\n" not in status
     assert position(play) == before
+    # the refused choice is not left selected: the game goes on with its own options
+    assert play.input_value("select[data-option=players]") == "2"
     new_game(play, "ba-awa", {"choose": "owned", "players": 2})
     assert play.inner_text("#play-status") == "" and position(play) == before
 
@@ -289,6 +294,7 @@ def test_try_it_on_a_rule_example_switches_options_live(browser, server):
     for example in page.eval_on_selector_all(".rule-examples p.example-caption",
                                              "ps => ps.map(p => p.id)"):
         assert page.is_visible(f"#{example} .tryit-button"), example
+        assert page.is_visible(f"#{example} .open-in-play"), example
     # a lap of twelve seeds: the editorial option skip_origin changes it, live
     page.goto(server + "editorial.html")
     origin = "#example-ba-awa-origin-1"
@@ -382,3 +388,307 @@ def test_the_play_page_works_390_px_wide(browser, server):
                                arg=pos.to_text())
         assert position(page) == pos.play("a").to_text()
     context.close()
+
+
+# -- the analysis board (issue 20) and the board by keyboard (issue 17) ----------------
+
+
+def wait_position(page, text: str) -> None:
+    page.wait_for_function(
+        "t => { const b = document.getElementById('play-board');"
+        " return b && b.dataset.position === t; }",
+        arg=text)
+
+
+def query_of(url: str) -> dict[str, str]:
+    from urllib.parse import parse_qsl, urlsplit
+    return dict(parse_qsl(urlsplit(url).query))
+
+
+@pytest.fixture(scope="module")
+def linked(browser, server):
+    """A second Play page, for the tests that open the page at an address."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = Watch(page, server)
+    yield page
+    assert not watch.problems, watch.problems
+    context.close()
+
+
+def test_a_link_with_moves_restores_the_game_and_the_address_follows_it(linked, server):
+    game = ms.get_game("ba-awa", skip_origin=True, endless="stop")
+    rng = random.Random(21)
+    pos, names = game.start(), []
+    for _ in range(7):
+        pit = rng.choice(pos.legal_moves())
+        names.append(game.board.name(pit))
+        pos = pos.play(pit)
+    linked.goto(server + "play.html?game=ba-awa&skip_origin=true&endless=stop&moves="
+                + ",".join(names))
+    linked.wait_for_selector(READY, timeout=60_000)
+    assert position(linked) == pos.to_text()
+    plies = linked.eval_on_selector_all("#play-movelist [data-ply]",
+                                        "b => b.map(x => x.dataset.ply)")
+    assert plies == [str(i) for i in range(1, 8)]
+    assert linked.input_value("select[data-option=skip_origin]") == "true"
+    # a move played: the address says so, and a reload shows the same game
+    pit = game.board.name(pos.legal_moves()[0])
+    after = click(linked, pit, pos.to_text())
+    assert after == pos.play(pit).to_text()
+    assert query_of(linked.url)["moves"] == ",".join(names + [pit])
+    linked.reload()
+    linked.wait_for_selector(READY, timeout=60_000)
+    assert position(linked) == after
+    # a start position, a move shown that is not the last, the values: all in the link
+    start = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 11-11 opener=S")
+    linked.goto(server + "play.html?game=bakuk&start=" + start.to_text().replace(" ", "%20")
+                + "&moves=b,A&ply=1")
+    linked.wait_for_selector(READY, timeout=60_000)
+    assert position(linked) == start.play("b").to_text()
+    assert query_of(linked.url)["ply"] == "1"
+    # a link that cannot be shown says why in one line, and the page still plays
+    linked.goto(server + "play.html?game=bakuk&moves=a,a")
+    linked.wait_for_selector(READY, timeout=60_000)
+    status = linked.inner_text("#play-status")
+    assert "cannot be shown" in status and "move 2" in status and "\n" not in status
+    assert position(linked) == ms.get_game("bakuk").start().to_text()
+
+
+def test_walking_the_move_list_shows_each_position(play):
+    game = ms.get_game("bakuk", chain="backward")
+    new_game(play, "bakuk", {"chain": "backward"})
+    rng = random.Random(17)
+    positions = [game.start()]
+    for _ in range(12):
+        pit = game.board.name(rng.choice(positions[-1].legal_moves()))
+        click(play, pit, positions[-1].to_text())
+        positions.append(positions[-1].play(pit))
+    board = game.board
+    for ply in [5, 1, 12, 7]:     # clicking a move shows the position after it, and its events
+        play.click(f"#play-movelist [data-ply='{ply}']")
+        wait_position(play, positions[ply].to_text())
+        pit = ms.parse_game(play.input_value("#play-record")).moves[ply - 1]
+        events = play.eval_on_selector_all(".play-last-events li",
+                                           "items => items.map(i => i.dataset.rule)")
+        assert events == [e.rule for e in positions[ply - 1].trace(pit).events]
+        classes = play.get_attribute(f"#play-board [data-pit={board.name(pit)}]", "class")
+        assert "pit-last" in classes.split()
+    # the keys walk through: from move 7, left, right, Home, End
+    play.focus("#play-movelist [data-ply='7']")
+    walk = [("ArrowLeft", 6), ("ArrowLeft", 5), ("ArrowRight", 6), ("Home", 0), ("End", 12)]
+    for key, ply in walk:
+        play.keyboard.press(key)
+        wait_position(play, positions[ply].to_text())
+    # every move's events are listed once
+    play.click("#play-movelist [data-ply='3']")
+    wait_position(play, positions[3].to_text())
+    assert play.eval_on_selector_all(".play-last-events", "lists => lists.length") == 1
+    # the step-through of a move shown that is not the last one
+    play.click(".play-step-through")
+    expected = engine_events(positions[2], ms.parse_game(play.input_value("#play-record")).moves[2])
+    assert stepped_events(play, "#play-stepper") == expected
+    # a move played from move 3 replaces the moves after it
+    pit = board.name(positions[3].legal_moves()[-1])
+    click(play, pit, positions[3].to_text())
+    assert position(play) == positions[3].play(pit).to_text()
+    assert len(play.query_selector_all("#play-movelist [data-ply]")) == 4
+    assert "replaces the moves after it" in play.inner_text(".play-moves-box")
+
+
+def test_bakuk_values_shown_equal_the_solvers_and_the_perfect_player_takes_the_best(play):
+    from mancala_spec.solve import solve
+
+    solution = solve()
+    game = ms.get_game("bakuk")
+    new_game(play, "bakuk", {})
+    play.check("#play-values")
+    play.wait_for_selector("#play-board [data-value]", timeout=30_000)
+    rng = random.Random(23)
+    pos, compared = game.start(), 0
+    while not pos.is_over and compared < 40:
+        shown = dict(play.eval_on_selector_all(
+            "#play-board [data-value]", "ps => ps.map(p => [p.dataset.pit, +p.dataset.value])"))
+        legal = [game.board.name(p) for p in pos.legal_moves()]
+        assert sorted(shown) == sorted(legal), pos.to_text()
+        if not any(pos.play(p).is_over for p in pos.legal_moves()):
+            expected = solution.move_values(pos.pits, pos.to_move)
+            assert shown == {game.board.name(p): v for p, v in expected.items()}, pos.to_text()
+            compared += 1
+        pit = rng.choice(legal)
+        before = pos.to_text()
+        pos = pos.play(pit)
+        click(play, pit, before)
+        play.wait_for_function("() => document.querySelectorAll('#play-board [data-value]').length"
+                               " || document.querySelector('.play-turn').dataset.over === 'true'")
+    assert compared >= 25
+    assert "values=1" in play.url
+    # the perfect player answers with a move of the best value
+    new_game(play, "bakuk", {}, opponent="perfect")
+    start = game.start()
+    click(play, "a", start.to_text())
+    play.wait_for_function("() => window.mancalaLastComputerMove && "
+                           "document.querySelector('.play-turn').textContent.startsWith('South')")
+    after = start.play("a")
+    reply = play.evaluate("window.mancalaLastComputerMove")
+    values = solution.move_values(after.pits, after.to_move)
+    assert reply["player"] == "perfect"
+    assert values[game.board.pit(reply["pit"])] == max(values.values()) == reply["value"]
+    play.uncheck("#play-values")
+
+
+def test_the_strong_player_moves_within_its_budget(play):
+    """The budget mechanism is tested with a counting clock in test_search.py; here
+    the page's player reports what its search cost, within the budget it was given."""
+    new_game(play, "ba-awa", {}, opponent="strong")
+    start = ms.get_game("ba-awa").start()
+    play.evaluate("window.mancalaLastComputerMove = null")
+    click(play, "a", start.to_text())
+    play.wait_for_function("() => window.mancalaLastComputerMove")
+    reply = play.evaluate("window.mancalaLastComputerMove")
+    assert reply["player"] == "strong" and reply["budget_seconds"] <= 1.0
+    assert 0 < reply["nodes"] <= reply["budget_nodes"] and reply["depth"] >= 1
+    print(f"\nthe strong player's first reply: {reply['nodes']} positions, depth "
+          f"{reply['depth']}, {reply['seconds']:.2f} s in Pyodide")
+    record = ms.parse_game(play.input_value("#play-record"))
+    assert record.moves[1] in start.play("a").legal_moves()
+    new_game(play, "ba-awa", {}, opponent="person")
+
+
+def test_a_whole_game_by_keyboard_alone_with_every_move_announced(linked, server):
+    page = linked
+    page.goto(server + "play.html?game=ba-awa&opponent=greedy")
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.get_attribute("#play-announce", "aria-live") == "polite"
+    game = ms.get_game("ba-awa")
+    rng = random.Random(29)
+    # the page's first tab stop skips to the content; from there the board is a few Tabs on
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Skip to content"
+    page.keyboard.press("Enter")
+    tabs = 0
+    on_board = "!!(document.activeElement && document.activeElement.closest('#play-board'))"
+    while not page.evaluate(on_board):
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs < 12, "the board is more than 12 Tabs away"
+    label = page.evaluate("document.activeElement.textContent")
+    assert label == "pit a, South, 4 seeds", label
+    moves = 0
+    while True:
+        record = ms.parse_game(page.input_value("#play-record"))
+        pos = record.positions[-1]
+        assert position(page) == pos.to_text()
+        if pos.is_over:
+            break
+        target = game.board.name(rng.choice(pos.legal_moves()))
+        for _ in range(8):
+            if page.evaluate("document.activeElement.dataset.pit") == target:
+                break
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.pit") == target
+        page.keyboard.press("Enter")
+        moves += 1
+        page.wait_for_function(
+            "() => { const t = document.querySelector('.play-turn');"
+            " return t.dataset.over === 'true'"
+            " || t.textContent.startsWith('South to move. Choose'); }")
+        # focus stays on the board; the moves are announced with their pit and whose turn it is
+        assert page.evaluate("!!document.activeElement.closest('#play-board')")
+        announced = page.inner_text("#play-announce")
+        after = ms.parse_game(page.input_value("#play-record"))
+        if not after.positions[-1].is_over:
+            last = game.board.name(after.moves[-1])
+            assert f"North played {last}" in announced and "South to move" in announced, announced
+            trace = after.positions[-2].trace(after.moves[-1])
+            assert f"{trace.laps} lap" in announced
+            for capture in trace.captures:       # each capture with its rule
+                assert f"({capture.rule})" in announced, announced
+        else:
+            assert "Game over" in announced
+    assert moves > 3
+    turn = page.inner_text(".play-turn")
+    assert "Game over" in turn and "Why:" in turn and "[" not in turn and "http" not in turn
+    assert page.get_attribute(".play-turn a", "target") == "_blank"
+
+
+def test_options_ask_before_a_game_is_lost_and_refused_ones_are_not_kept(play):
+    new_game(play, "ba-awa", {})
+    start = ms.get_game("ba-awa").start()
+    after = click(play, "b", start.to_text())
+    play.select_option("select[data-option=skip_origin]", "true")
+    assert play.is_visible(".play-pending") and position(play) == after
+    assert enabled_pits(play) == []          # nothing is played while the question stands
+    play.click("#play-pending-keep")
+    assert play.input_value("select[data-option=skip_origin]") == "false"
+    assert position(play) == after and enabled_pits(play)
+    play.select_option("select[data-option=players]", "3")
+    play.select_option("select[data-option=choose]", '"row"')
+    play.click("#play-pending-new")
+    assert "needs two players" in play.inner_text("#play-status")
+    assert play.input_value("select[data-option=choose]") == '"owned"'   # not left selected
+    assert position(play) == after
+
+
+def test_open_in_play_from_a_diagram_and_from_an_example(linked, server):
+    page = linked
+    page.goto(server + "ba-awa.html")
+    figures = page.eval_on_selector_all("figure.sowing-diagram + .open-in-play-line a.open-in-play",
+                                        "as => as.map(a => a.href)")
+    assert len(figures) >= 5
+    href = figures[0]
+    query = query_of(href)
+    options = {k: ms.notation.option_value(v) for k, v in query.items()
+               if k not in ("game", "start", "moves")}
+    game = ms.get_game(query["game"], **options)
+    pos = game.parse(query["start"]) if "start" in query else game.start()
+    expected = pos.play(query["moves"]).to_text()
+    page.goto(href)
+    page.wait_for_selector(READY, timeout=60_000)
+    assert position(page) == expected
+    # an example's button runs its code to find its move, then opens it
+    page.goto(server + "ba-awa.html")
+    page.click("#example-ba-awa-relay-1 .tryit-play")
+    page.wait_for_url(re.compile(r"/play\.html\?"), timeout=60_000, wait_until="commit")
+    page.wait_for_selector(READY, timeout=60_000)
+    pos = ms.get_game("ba-awa").parse("2,2,2,2,1,2/0,2,2,2,2,2 S 13-14 opener=S")
+    assert position(page) == pos.play("c").to_text()
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# WCAG 2.1 A and AA and best practice, and the check that a control's name holds its visible
+# text, over the page's content (the theme's sidebar is the whole site's, checked with every page)
+AXE_RUN = """async () => (await axe.run('article', {
+  runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
+  rules: {'label-content-name-mismatch': {enabled: true}}})).violations
+  .map(v => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' ')])"""
+
+
+def test_the_play_page_passes_axe_in_both_schemes(linked, server):
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run npm ci")
+    page = linked
+    found = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.goto(server + "play.html?game=bakuk&moves=a,B,c&values=1")
+        page.wait_for_selector(READY, timeout=60_000)
+        page.wait_for_selector("#play-board [data-value]", timeout=30_000)
+        page.click("#play-movelist [data-ply='2']")
+        page.click(".play-step-through")
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate(AXE_RUN)
+        # three players, a game over, an option change waiting for its answer
+        page.goto(server + "play.html?game=bakuk&players=3&moves=a,c,C,a")
+        page.wait_for_selector(READY, timeout=60_000)
+        page.select_option("select[data-option=chain]", _json("backward"))
+        page.add_script_tag(path=str(AXE))
+        result += page.evaluate(AXE_RUN)
+        page.goto(server + "play.html?game=ba-awa&moves=b,F,a,C,a,D,f,D,f,A,b,C,c,F,f,A,e")
+        page.wait_for_selector(READY, timeout=60_000)
+        assert page.get_attribute(".play-turn", "data-over") == "true"
+        page.add_script_tag(path=str(AXE))
+        result += page.evaluate(AXE_RUN)
+        found[scheme] = [v for v in result if v[1] in ("critical", "serious")]
+    page.emulate_media(color_scheme="light")
+    assert found == {"light": [], "dark": []}, found

@@ -128,3 +128,84 @@ def test_the_wheel_holds_the_engine_and_it_imports_with_the_standard_library_onl
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["game: bakuk", "moves: a", "[]"]
+
+
+# -- the analysis board: walking the moves, links, values, players ----------------------
+
+
+def test_walking_the_moves_and_playing_from_an_earlier_position_cuts_the_rest():
+    session = play.Session()
+    game = ms.get_game("bakuk")
+    json.loads(session.new("bakuk", "{}"))
+    rng = random.Random(8)
+    positions = [game.start()]
+    for _ in range(8):
+        pit = rng.choice(positions[-1].legal_moves())
+        session.play(game.board.name(pit))
+        positions.append(positions[-1].play(pit))
+    for ply in (0, 3, 8, 5):
+        state = json.loads(session.goto(ply))
+        assert state["position"] == positions[ply].to_text() and state["ply"] == ply
+        assert len(state["moves"]) == 8
+        assert state["link"].get("ply") == (None if ply == 8 else str(ply))
+        if ply:
+            trace = positions[ply - 1].trace(game.board.pit(state["moves"][ply - 1]))
+            player = game.board.player_names.__getitem__
+            assert [s["text"] for s in state["last"]] == [
+                e.describe(game.board.name, player) for e in trace.events]
+            assert state["shown"]["laps"] == trace.laps
+    # at ply 5, a move: the moves after it go, the record is the new line of moves
+    pit = positions[5].legal_moves()[0]
+    state = json.loads(session.play(game.board.name(pit)))
+    assert state["ply"] == 6 and len(state["moves"]) == 6
+    assert state["position"] == positions[5].play(pit).to_text()
+    assert ms.parse_game(state["record"]).positions[-1].to_text() == state["position"]
+
+
+def test_a_link_restores_the_game_and_bad_links_get_one_line():
+    session = play.Session()
+    game = ms.get_game("ba-awa", skip_origin=True)
+    start = game.parse("2,2,2,2,1,2/0,2,2,2,2,2 S 13-14 opener=S")
+    after = start.play("c")
+    query = {"game": "ba-awa", "skip_origin": "true", "start": start.to_text(),
+             "moves": "c," + game.board.name(after.legal_moves()[0])}
+    state = json.loads(session.load_link(json.dumps(query)))
+    assert state["position"] == after.play(after.legal_moves()[0]).to_text()
+    assert state["options"]["skip_origin"] is True
+    assert state["link"] == query          # the link the page writes is the one read
+    shown = json.loads(session.load_link(json.dumps({**query, "ply": "1"})))
+    assert shown["position"] == after.to_text()
+    for bad in ({"game": "bakuk", "moves": "a,a"}, {"game": "chess"},
+                {"game": "bakuk", "chain": "up"}, {"game": "bakuk", "start": "1,2/3"},
+                {"game": "bakuk", "moves": "z"}):
+        answer = json.loads(play.call(session.load_link, json.dumps(bad)))
+        assert "error" in answer and "\n" not in answer["error"], bad
+
+
+def test_the_built_in_players_answer_with_a_legal_move():
+    session = play.Session()
+    for name in ("ba-awa", "bakuk"):
+        state = json.loads(session.new(name, "{}"))
+        for kind in ("random", "greedy", "strong"):
+            answer = json.loads(session.computer(kind))
+            assert answer["pit"] in state["legal"], kind
+        strong = json.loads(session.computer("strong"))
+        assert strong["nodes"] <= strong["budget_nodes"] and strong["budget_seconds"] <= 1.0
+    assert "error" in json.loads(play.call(session.computer, "nobody"))
+
+
+def test_values_are_said_to_be_unavailable_where_the_solver_has_none(tmp_path, monkeypatch):
+    from mancala_spec.solved import ValueTable, write_table
+
+    session = play.Session()
+    session.new("ba-awa", "{}")
+    assert "two-player Bakuk" in json.loads(session.values())["unavailable"]
+    monkeypatch.setattr(play, "VALUES_FILE", str(tmp_path / "missing.bin"))
+    monkeypatch.setattr(play, "_table", [])
+    session.new("bakuk", "{}")
+    assert "could not be loaded" in json.loads(session.values())["unavailable"]
+    # a small board's table stands for the real one: its rules are not the game's
+    small = ValueTable.from_rules(pits_per_row=2, seeds_per_pit=2)
+    monkeypatch.setattr(play, "VALUES_FILE", str(write_table(tmp_path / "small.bin", small)))
+    assert "default only" in json.loads(session.values())["unavailable"]
+    assert "error" in json.loads(play.call(session.computer, "perfect"))

@@ -323,6 +323,7 @@ def test_internal_links_resolve(site):
             if re.match(r"^[a-z]+:", href) or href.startswith("//"):
                 continue
             path, _, fragment = href.partition("#")
+            path = path.partition("?")[0]      # a query (the Play page's game) names no file
             target = (here / path).resolve() if path else (site.html / page).resolve()
             if not target.exists():
                 broken.append(f"{page}: {href} (no file)")

@@ -59,6 +59,7 @@ from .. import diagrams as _diagrams
 from ..catalogue import load_catalogue
 from ..engine.games import get_game
 from ..errors import MancalaError
+from .play_links import play_link
 
 FOLDER = "sowing-diagrams"
 logger = logging.getLogger(__name__)
@@ -203,7 +204,8 @@ class SowingDiagram(SphinxDirective):
         if not self.env.temp_data.get(KEY_DONE):
             self.env.temp_data[KEY_DONE] = True
             out.append(self.key(game_name, dpi))
-        return [*out, figure_node, *messages]
+        link = play_link(self.env.docname, game_name, position, move, options)
+        return [*out, figure_node, link, *messages]
 
     def image(self, target: Path, alt: str, classes: list[str], dpi: int) -> nodes.image:
         """An image node for the PNG *target*, as wide as the figure's true size

@@ -46,15 +46,30 @@ async function startEngine() {
     if (answer && answer.error) throw new EngineError(answer.error);
     return answer;
   };
+  let valuesLoaded = null;
   const engine = {
     pyodide,
     loadTime: performance.now() - started,
     games: () => ask(fn("games")),
-    newGame: (game, options) => ask(session.new, game, JSON.stringify(options)),
+    newGame: (game, options, start = "") => ask(session.new, game, JSON.stringify(options), start),
     play: (pit) => ask(session.play, pit),
+    goto: (ply) => ask(session.goto, ply),
     undo: (count) => ask(session.undo, count),
-    computer: (kind) => session.computer(kind),
+    computer: (kind) => ask(session.computer, kind),
+    preview: (pit) => ask(session.preview, pit),
+    values: () => ask(session.values),
     load: (text) => ask(session.load, text),
+    loadLink: (query) => ask(session.load_link, JSON.stringify(query)),
+    // Bakuk's solved values (written by the site build), fetched once when first needed
+    loadValues: () => {
+      if (!valuesLoaded) {
+        valuesLoaded = fetchOk(new URL("play/bakuk-values.bin", STATIC), "bytes").then((bytes) => {
+          pyodide.FS.writeFile(fn("VALUES_FILE"), new Uint8Array(bytes));
+          return true;
+        }).catch(() => false);
+      }
+      return valuesLoaded;
+    },
     exampleMove: (code) => ask(fn("example_move"), code),
     exampleSteps: (game, options, position, pit) =>
       ask(fn("example_steps"), game, JSON.stringify(options), position, pit),
@@ -108,35 +123,94 @@ export function rows(pitsPerRow) {
   return [north, south];
 }
 
-// Draw a board: data = {pits, owners, names, pits_per_row, players, captured};
-// options: {legal: [names], onPlay(name), highlight: index, position: text}.
+// The name a screen reader gives a pit: "pit c, South, 4 seeds".
+export function pitLabel(name, player, seeds) {
+  return `pit ${name}, ${player}, ${seeds} ${seeds === 1 ? "seed" : "seeds"}`;
+}
+
+// Draw a board: data = {pits, owners, names, pits_per_row, players, captured, stores};
+// options: {legal: [names], onPlay(name), highlight: index, position: text,
+// marks: {name: [classes]}, values: {name: value}, onFocusPit(name), onLeavePit()}.
+// Two-player Ba-awa draws its stores at the ends, as the diagrams do (South's at
+// South's right, North's at North's right); elsewhere the score line says who holds what.
 export function drawBoard(target, data, options = {}) {
   const board = el("div", {
-    class: "mancala-board",
+    class: "mancala-board" + (data.stores ? " with-stores" : "") + ` players-${data.players.length}`,
     "data-position": options.position,
     role: "group",
-    "aria-label": "board",
+    "aria-label": options.label || "board",
     style: `--pits-per-row: ${data.pits_per_row}`,
   });
   const legal = new Set(options.legal || []);
-  for (const row of rows(data.pits_per_row)) {
-    for (const index of row) {
+  const marks = options.marks || {};
+  const values = options.values || null;
+  const store = (player) => el("div", {
+    class: `store store-${player === 0 ? "south" : "north"} owner-${player}`,
+    "data-player": player, "data-seeds": data.captured[player],
+    role: "img", "aria-label": `${data.players[player]}'s store, ${data.captured[player]} seeds`,
+  }, el("span", { class: "store-seeds", "aria-hidden": "true" }, String(data.captured[player])),
+     el("span", { class: "store-name", "aria-hidden": "true" }, data.players[player]));
+  if (data.stores) board.append(store(1));
+  const [north, south] = rows(data.pits_per_row);
+  let rowNumber = 0;
+  for (const row of [north, south]) {
+    rowNumber++;
+    for (const [column, index] of row.entries()) {
       const name = data.names[index];
       const owner = data.owners[index];
       const playable = legal.has(name) && options.onPlay;
+      const seeds = data.pits[index];
+      const player = data.players[owner];
+      const value = values && playable && name in values ? values[name] : null;
+      const marked = marks[name] || [];
+      const sr = (text) => el("span", { class: "mancala-sr" }, text);
+      // the name comes from the content, in the order "pit c, South, 4 seeds":
+      // the words only a screen reader needs are visually hidden
       const pit = el("button", {
         type: "button",
-        class: `pit owner-${owner}` + (index === options.highlight ? " pit-highlight" : ""),
+        class: [`pit owner-${owner}`, rowNumber === 1 ? "row-north" : "row-south",
+                index === options.highlight ? "pit-highlight" : "",
+                ...marked].filter(Boolean).join(" "),
         "data-pit": name,
-        "data-seeds": data.pits[index],
+        "data-seeds": seeds,
+        "data-owner": owner,
+        "data-value": value === null ? null : String(value),
         disabled: !playable,
-        "aria-label": `pit ${name} (${data.players[owner]}): ${data.pits[index]}`,
+        style: `--col: ${column + 1}`,
         onclick: playable ? () => options.onPlay(name) : undefined,
-      }, el("span", { class: "pit-seeds" }, String(data.pits[index])),
-         el("span", { class: "pit-name" }, name));
+        onmouseenter: playable && options.onFocusPit ? () => options.onFocusPit(name) : undefined,
+        onfocus: playable && options.onFocusPit ? () => options.onFocusPit(name) : undefined,
+        onmouseleave: options.onLeavePit || undefined,
+      }, sr("pit "),
+         el("span", { class: "pit-name" }, name,
+            data.players.length > 2 ? el("span", { class: "pit-owner", "aria-hidden": "true" }, player[0]) : null),
+         sr(`, ${player}, `),
+         el("span", { class: "pit-seeds" }, String(seeds)),
+         sr(seeds === 1 ? " seed" : " seeds"),
+         value === null ? null : [sr(", worth "), el("span", { class: "pit-value" }, (value > 0 ? "+" : "") + value)],
+         marked.includes("pit-last") ? sr(", the last move") : null,
+         marked.includes("pit-captured") ? sr(", captured from") : null);
       board.append(pit);
     }
   }
+  if (data.stores) board.append(store(0));
+  // arrow keys move between the playable pits (one tab stop: the board)
+  const playable = [...board.querySelectorAll("button.pit:not([disabled])")];
+  playable.forEach((pit, i) => { pit.tabIndex = i === 0 ? 0 : -1; });
+  board.addEventListener("keydown", (event) => {
+    const at = playable.indexOf(document.activeElement);
+    if (at < 0) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    let next = null;
+    if (step) next = playable[(at + step + playable.length) % playable.length];
+    else if (event.key === "Home") next = playable[0];
+    else if (event.key === "End") next = playable[playable.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    event.stopPropagation();
+    playable.forEach((pit) => { pit.tabIndex = pit === next ? 0 : -1; });
+    next.focus();
+  });
   const score = el("p", { class: "mancala-score" },
     data.players.map((player, i) =>
       el("span", { class: `score owner-${i}`, "data-player": i },

@@ -17,7 +17,10 @@ import mancala_spec as ms
 from mancala_spec.engine.games import GAMES
 from mancala_spec.engine.players import PLAYERS
 from mancala_spec.engine.trace import Capture, Drop, PickUp, Relay
+from mancala_spec.fast import search
 from mancala_spec.notation import option_value
+from mancala_spec.options import parse_options
+from mancala_spec.solved import ValueTable
 
 
 def _json(value) -> str:
@@ -31,7 +34,7 @@ def games() -> str:
         out.append({
             "name": cls.name, "title": cls.title,
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
-                         "meanings": [getattr(c, "meaning", "") for c in getattr(o, "values", ())],
+                         "meanings": [c.meaning for c in o.values],
                          "rule": o.rule, "doc": o.help} for o in cls.OPTIONS],
         })
     return _json(out)
@@ -78,65 +81,232 @@ def steps(game, pos, pit: int) -> list[dict]:
     return out
 
 
+def summary(game, pos, pit: int, trace=None) -> dict:
+    """What a move does, for the move list, the announcements and the preview:
+    who plays which pit, its laps, its captures (each with its rule), how the
+    move and (if it does) the game end, and who moves next."""
+    trace = trace if trace is not None else pos.trace(pit)
+    board = game.board
+    after = trace.position
+    captures = [{"pit": board.name(c.pit), "seeds": c.seeds, "player": board.player_names[c.player],
+                 "rule": c.rule} for c in trace.captures]
+    ends = [e for e in trace.events if e.kind in ("end-of-move", "end-of-game")]
+    describe = [{"text": e.describe(board.name, lambda p: board.player_names[p]), "rule": e.rule}
+                for e in ends]
+    groups: list[dict] = []       # the captures by player and rule, in order
+    for c in captures:
+        if groups and (groups[-1]["player"], groups[-1]["rule"]) == (c["player"], c["rule"]):
+            groups[-1]["seeds"] += c["seeds"]
+            groups[-1]["pits"].append(c["pit"])
+        else:
+            groups.append({"player": c["player"], "rule": c["rule"], "seeds": c["seeds"],
+                           "pits": [c["pit"]]})
+    return {
+        "pit": board.name(pit), "player": board.player_names[pos.to_move],
+        "laps": trace.laps, "captures": captures, "groups": groups,
+        "seeds": sum(c["seeds"] for c in captures),
+        "ends": describe,
+        "over": after.is_over,
+        "next": None if after.is_over else board.player_names[after.to_move],
+        "captured_pits": sorted({c["pit"] for c in captures}),
+    }
+
+
+#: the players of the page: the engine's, the search player (Ba-awa and Bakuk),
+#: and for two-player Bakuk with the solved rules the perfect player
+STRONG_NODES, STRONG_SECONDS = search.PAGE_NODES, search.PAGE_SECONDS
+#: Bakuk's solved values (docs/_static/play/bakuk-values.bin), loaded when asked for
+VALUES_FILE = "/tmp/bakuk-values.bin"
+_table: list = []
+
+
+def value_table():
+    """The table of Bakuk's values, read once from :data:`VALUES_FILE` (None if absent)."""
+    if not _table:
+        try:
+            with open(VALUES_FILE, "rb") as handle:
+                _table.append(ValueTable.from_bytes(handle.read()))
+        except OSError:
+            return None
+    return _table[0]
+
+
+#: parameters of a Play link that are not game options
+LINK_KEYS = ("game", "moves", "start", "values", "ply", "opponent")
+
+
 class Session:
-    """One game on the Play page: the start, the moves played, undo, record."""
+    """One game on the Play page: the start, every move played, the move shown
+    (the *cursor*: walking the move list moves it), undo, record, link.
+
+    A move played while an earlier position is shown replaces the moves after
+    it (the page says so): the game stays one line of moves, as a record has.
+    """
 
     def __init__(self) -> None:
         self.rng = random.Random()
         self.new("ba-awa", "{}")
 
-    def new(self, name: str, options_json: str) -> str:
-        self.game = make_game(name, options_json)
-        self.positions = [self.game.start()]
+    def new(self, name: str, options_json: str, start: str = "") -> str:
+        game = make_game(name, options_json)
+        first = game.parse(start) if start else game.start()
+        self.game = game
+        self.positions = [first]
         self.moves: list[int] = []
-        self.last: list[dict] = []
+        self.summaries: list[dict] = []
+        self.cursor = 0
         return self.state()
 
     @property
     def pos(self):
-        return self.positions[-1]
+        return self.positions[self.cursor]
 
     def play(self, pit_name: str) -> str:
         pit = self.game.board.pit(pit_name)
         before = self.pos
-        self.last = steps(self.game, before, pit)
-        self.positions.append(before.play(pit))
+        trace = before.trace(pit)       # raises IllegalMoveError, saying why
+        del self.positions[self.cursor + 1:], self.moves[self.cursor:]
+        del self.summaries[self.cursor:]
+        self.positions.append(trace.position)
         self.moves.append(pit)
+        self.summaries.append(summary(self.game, before, pit, trace))
+        self.cursor = len(self.moves)
+        return self.state()
+
+    def goto(self, ply: int) -> str:
+        """Show the position after move *ply* (0: the start), keeping every move."""
+        self.cursor = max(0, min(int(ply), len(self.moves)))
         return self.state()
 
     def computer(self, kind: str) -> str:
-        """The pit name the built-in player *kind* (random, greedy) would play."""
-        return self.game.board.name(PLAYERS[kind](self.pos, self.rng))
+        """The move the built-in player *kind* makes now: ``{pit, ...}`` with,
+        for the strong player, what its search cost (nodes, seconds, depth,
+        its budget)."""
+        pos = self.pos
+        if kind == "strong":
+            result = search.search(pos, nodes=STRONG_NODES, seconds=STRONG_SECONDS, rng=self.rng)
+            return _json({"pit": self.game.board.name(result.move), "nodes": result.nodes,
+                          "seconds": result.seconds, "depth": result.depth,
+                          "budget_nodes": STRONG_NODES, "budget_seconds": STRONG_SECONDS})
+        if kind == "perfect":
+            values = self.move_values()
+            if values is None:
+                raise ms.MancalaError("the perfect player knows only two-player Bakuk "
+                                      "with the solved rules")
+            best = max(values.values())
+            pit = self.rng.choice(sorted(p for p, v in values.items() if v == best))
+            return _json({"pit": self.game.board.name(pit), "value": best})
+        if kind not in PLAYERS:
+            raise KeyError(f"no built-in player {kind!r}")
+        return _json({"pit": self.game.board.name(PLAYERS[kind](pos, self.rng))})
+
+    def move_values(self) -> dict[int, int] | None:
+        table = value_table()
+        if table is None or not table.holds_for(self.game) or self.pos.is_over:
+            return None
+        return table.move_values(self.pos)
+
+    def values(self) -> str:
+        """``{pit name: value}`` for each legal move now (Bakuk, solved), or
+        ``{"unavailable": why}``."""
+        game = self.game
+        if game.name != "bakuk" or game.players != 2:
+            return _json({"unavailable": "Exact values are known for two-player Bakuk only."})
+        table = value_table()
+        if table is None:
+            return _json({"unavailable": "The table of Bakuk's values could not be loaded."})
+        if not table.holds_for(game):
+            return _json({"unavailable": "Exact values are known for Bakuk with every option "
+                                         "at its default only."})
+        if self.pos.is_over:
+            return _json({"values": {}, "value": None})
+        values = table.move_values(self.pos)
+        if values is None:
+            return _json({"unavailable": "This position cannot be reached from the opening, "
+                                         "so the solver has no value for it."})
+        return _json({"values": {game.board.name(p): v for p, v in values.items()},
+                      "value": table.value_of(self.pos)})
 
     def undo(self, count: int = 1) -> str:
+        """Take back the last *count* moves of the game (and show its new end)."""
         for _ in range(min(count, len(self.moves))):
             self.positions.pop()
             self.moves.pop()
-        self.last = (steps(self.game, self.positions[-2], self.moves[-1])
-                     if self.moves else [])
+            self.summaries.pop()
+        self.cursor = len(self.moves)
         return self.state()
 
     def record(self) -> str:
-        return ms.format_game(self.positions[0], self.moves)
+        """The game record (every move, whichever is shown); the same text as
+        ``format_game``, without playing the moves again."""
+        head = ms.format_game(self.positions[0], []).rstrip("\n")
+        names = "".join(" " + self.game.board.name(p) for p in self.moves)
+        return head + names + "\n"
 
     def load(self, text: str) -> str:
         """Replay a game record; raises NotationError (one line) if it is not valid."""
         record = ms.parse_game(text)
-        self.game = record.game
-        self.positions = list(record.positions)
-        self.moves = list(record.moves)
-        self.last = (steps(self.game, self.positions[-2], self.moves[-1])
-                     if self.moves else [])
+        self._take(record.game, list(record.positions), list(record.moves))
+        return self.state()
+
+    def _take(self, game, positions: list, moves: list[int]) -> None:
+        self.game = game
+        self.positions = positions
+        self.moves = moves
+        self.summaries = [summary(game, positions[i], pit) for i, pit in enumerate(moves)]
+        self.cursor = len(moves)
+
+    def load_link(self, query_json: str) -> str:
+        """The game of a Play link's parameters (``{"game": …, "moves": "a,B,c",
+        "start": …, option: value…}``, every value text): its options parsed by
+        their declarations, each move checked by playing it. A bad parameter
+        raises a one-line :class:`~mancala_spec.errors.MancalaError`."""
+        query = json.loads(query_json)
+        name = query.get("game") or "ba-awa"
+        items = [f"{k}={v}" for k, v in query.items() if k not in LINK_KEYS]
+        game = ms.get_game(name, **parse_options(name, items))
+        start = query.get("start") or ""
+        first = game.parse(start) if start else game.start()
+        positions, moves = [first], []
+        for number, token in enumerate(t for t in (query.get("moves") or "").split(",") if t):
+            try:
+                pit = game.board.pit(token.strip())
+                positions.append(positions[-1].play(pit))
+            except ms.MancalaError as error:
+                raise ms.NotationError(f"move {number + 1} ({token!r}) of the link: "
+                                       f"{str(error).splitlines()[0]}") from None
+            moves.append(pit)
+        self._take(game, positions, moves)
+        if query.get("ply") not in (None, ""):
+            self.cursor = max(0, min(int(query["ply"]), len(moves)))
         return self.state()
 
     def preview(self, pit_name: str) -> str:
-        """The steps of playing *pit_name* now, without playing it."""
-        return _json(steps(self.game, self.pos, self.game.board.pit(pit_name)))
+        """What playing *pit_name* now would do (see :func:`summary`), without playing it."""
+        return _json(summary(self.game, self.pos, self.game.board.pit(pit_name)))
+
+    def link(self) -> dict:
+        """The Play link's parameters of this game (text values)."""
+        game = self.game
+        out = {"game": game.name}
+        for key, value in game.options.items():
+            if value != game.option(key).default:
+                out[key] = str(value).lower() if isinstance(value, bool) else str(value)
+        if self.positions[0] != game.start():
+            out["start"] = self.positions[0].to_text()
+        if self.moves:
+            out["moves"] = ",".join(game.board.name(p) for p in self.moves)
+        if self.cursor != len(self.moves):
+            out["ply"] = str(self.cursor)
+        return out
 
     def state(self) -> str:
         game, pos = self.game, self.pos
         board = game.board
-        outcome = pos.outcome
+        shown = self.summaries[self.cursor - 1] if self.cursor else None
+        last = (steps(game, self.positions[self.cursor - 1], self.moves[self.cursor - 1])
+                if self.cursor else [])
+        outcome = pos.outcome                     # how the shown position ended, if it has
         return _json({
             "game": game.name, "title": game.title,
             "options": {k: v for k, v in game.options.items()},
@@ -148,12 +318,17 @@ class Session:
             "captured": list(pos.captured), "to_move": pos.to_move,
             "legal": [board.name(p) for p in pos.legal_moves()],
             "over": pos.is_over, "winner": pos.winner,
+            "stores": game.name != "bakuk" and game.players == 2,
             "moves": [board.name(p) for p in self.moves],
-            "previous": self.positions[-2].to_text() if self.moves else None,
-            "last": self.last,
+            "history": self.summaries,
+            "ply": self.cursor,
+            "previous": self.positions[self.cursor - 1].to_text() if self.cursor else None,
+            "shown": shown,
+            "last": last,
             "end": None if outcome is None else {**outcome.as_dict(),
-                                                 "text": f"game over: {outcome.describe()}"},
+                                                 "text": outcome.describe()},
             "record": self.record(),
+            "link": self.link(),
         })
 
 
@@ -233,7 +408,8 @@ def example_steps(name: str, options_json: str, position: str, pit_name: str) ->
                       "captured": list(pos.captured), "owners": list(pos.owners),
                       "names": [game.board.name(p) for p in range(game.board.size)],
                       "pits_per_row": game.board.pits_per_row,
-                      "players": list(game.board.player_names)})
+                      "players": list(game.board.player_names),
+                      "stores": game.name != "bakuk" and game.players == 2})
     except ms.MancalaError as error:
         return _json({"error": str(error)})
 

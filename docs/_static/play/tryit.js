@@ -3,7 +3,7 @@
 // and steps through that move event by event, each event linked to its rule. The
 // options of the game switch live, so a reader sees what an editorial completion
 // changes.
-import { loadEngine, stepper, ruleLinks, ruleHref, el } from "./engine.js";
+import { loadEngine, stepper, ruleLinks, ruleHref, el, ROOT } from "./engine.js";
 
 function exampleCode(caption) {
   // the doctest block follows its caption (see mancala_spec.sphinx.rules)
@@ -53,10 +53,11 @@ async function open(caption, panel, button) {
       el("select", { "data-option": option.name, onchange: (event) => {
         values[option.name] = JSON.parse(event.target.value);
         redraw();
-      } }, option.choices.map((choice) => el("option", {
+      } }, option.choices.map((choice, i) => el("option", {
         value: JSON.stringify(choice),
         selected: JSON.stringify(choice) === JSON.stringify(values[option.name]),
-      }, String(choice) + (JSON.stringify(choice) === JSON.stringify(option.default) ? " (default)" : "")))),
+      }, `${String(choice)}: ${option.meanings[i] || ""}`
+         + (JSON.stringify(choice) === JSON.stringify(option.default) ? " (default)" : "")))),
       " ", el("a", { href: ruleHref(rules, option.rule), class: "rule-link" }, option.rule))));
   panel.replaceChildren(
     el("p", { class: "tryit-move" }, `${move.game}: from `, el("code", {}, move.position),
@@ -67,11 +68,55 @@ async function open(caption, panel, button) {
   panel.dataset.ready = "true";
 }
 
+// The Play page's address of a move: play.html?game=G&start=POSITION&moves=PIT&NAME=VALUE
+export function playHref(move) {
+  const params = [["game", move.game], ["start", move.position], ["moves", move.pit],
+                  ...Object.entries(move.options).map(([k, v]) => [k, String(v)])];
+  const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)
+    .replace(/%2C/g, ",").replace(/%2F/g, "/").replace(/%3D/g, "=")}`).join("&");
+  return new URL(`play.html?${query}`, ROOT).href;
+}
+
+// "Open in Play": the example's move on the Play page. An example whose caption
+// carries its data (data-game, data-position, data-move, data-options="k=v k=v")
+// links there at once; otherwise the engine runs the example's code to find its move.
+async function openInPlay(caption, button) {
+  button.disabled = true;
+  const old = button.textContent;
+  button.textContent = "Starting the engine…";
+  try {
+    const engine = await loadEngine();
+    const move = engine.exampleMove(exampleCode(caption));
+    if (!move) {
+      button.textContent = "This example plays no move";
+      return;
+    }
+    location.href = playHref(move);
+  } catch (error) {
+    button.textContent = old;
+    button.disabled = false;
+    button.title = error.message;
+  }
+}
+
+function playControl(caption) {
+  const data = caption.dataset;
+  if (data.game && data.position && data.move) {
+    const options = Object.fromEntries((data.options || "").split(/\s+/).filter(Boolean)
+      .map((item) => item.split("=")));
+    return el("a", { class: "open-in-play", href: playHref({ game: data.game, position: data.position,
+                                                              pit: data.move, options }) }, "Open in Play");
+  }
+  const button = el("button", { type: "button", class: "tryit-play open-in-play",
+                                onclick: () => openInPlay(caption, button) }, "Open in Play");
+  return button;
+}
+
 for (const caption of document.querySelectorAll(".rule-examples p.example-caption")) {
   const panel = el("div", { class: "tryit-panel", hidden: true });
   const button = el("button", { type: "button", class: "tryit-button",
                                 onclick: () => open(caption, panel, button) }, "Try it: step through");
-  caption.append(" ", button);
+  caption.append(" ", button, " ", playControl(caption));
   const code = caption.nextElementSibling;
   (code || caption).after(panel);
 }

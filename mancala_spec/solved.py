@@ -1,0 +1,161 @@
+"""Bakuk's solved values as a compact table, read with the standard library only.
+
+The solver (:mod:`mancala_spec.solve`) needs numpy, which the Play page's Python
+(Pyodide, as the site ships it) does not have. So the site build solves Bakuk
+once and writes every reachable position's value into a file
+(:func:`write_table`), and the page reads it (:class:`ValueTable`): one signed
+byte per position number of the solver's numbering (:meth:`mancala_spec.solve.Moves.keys`,
+the rank of the board in the combinatorial number system, times two, plus the
+player to move), :data:`UNREACHED` for numbers no game reaches, compressed with
+zlib (about 1.7 MB for the standard board).
+
+A move's value, for the player to move, is what it captures now minus what the
+opponent captures now, plus (or, if the opponent moves next, minus) the value of
+the position it leads to: exactly :meth:`mancala_spec.solve.Solution.move_values`.
+A move that ends the game is worth what it scores now (the engine ends it, for
+instance, at a repetition, which the solver's history-free positions do not
+know).
+
+The board of the solver's own example (two holes a row, three counters each,
+the chain running backward: South takes all twelve):
+
+>>> table = ValueTable.from_rules(pits_per_row=2, seeds_per_pit=3, chain="backward")
+>>> table.value((3, 3, 3, 3), 0), table.value((12, 0, 0, 0), 1)
+(12, None)
+>>> ValueTable.from_bytes(table.to_bytes()).value((3, 3, 3, 3), 0)
+12
+"""
+from __future__ import annotations
+
+import json
+import zlib
+from math import comb
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine.position import Position
+
+#: the byte of a position number that no game reaches
+UNREACHED = -128
+#: the first line of a table file names the format
+MAGIC = "mancala_spec bakuk values 1"
+#: the options the table's values hold for (those of the solver)
+SOLVED_OPTIONS = ("skip_origin", "chain", "no_move", "leftovers")
+
+
+class ValueTable:
+    """The value of every Bakuk position reachable from the opening, for the
+    rules *header* names (``pits_per_row``, ``seeds_per_pit`` and the solver's
+    options)."""
+
+    def __init__(self, header: dict[str, Any], values: bytes) -> None:
+        self.header = header
+        self.pits_per_row = int(header["pits_per_row"])
+        self.size = 2 * self.pits_per_row
+        self.total = self.size * int(header["seeds_per_pit"])
+        self.values = values
+        # C(x + i, i + 1) for every prefix sum x and hole i (see Moves.keys)
+        self.rank = [[comb(x + i, i + 1) for x in range(self.total + 1)]
+                     for i in range(self.size)]
+
+    # -- reading and writing ----------------------------------------------------
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> ValueTable:
+        """A table from the bytes :meth:`to_bytes` wrote."""
+        first, _, rest = data.partition(b"\n")
+        header = json.loads(first)
+        if header.get("format") != MAGIC:
+            raise ValueError("not a table of Bakuk values")
+        return cls(header, zlib.decompress(rest))
+
+    def to_bytes(self, level: int = 6) -> bytes:
+        return (json.dumps(self.header, sort_keys=True).encode() + b"\n"
+                + zlib.compress(self.values, level))
+
+    @classmethod
+    def from_rules(cls, **rules: Any) -> ValueTable:
+        """Solve Bakuk (numpy needed) with *rules* (the keywords of
+        :class:`mancala_spec.solve.Rules`) and tabulate its values."""
+        from .solve import Rules, solve
+
+        return cls.from_solution(solve(Rules(**rules)))
+
+    @classmethod
+    def from_solution(cls, solution) -> ValueTable:
+        """The table of a :class:`mancala_spec.solve.Solution` (solved from the opening)."""
+        import numpy as np
+
+        from .solve import Moves
+
+        solved = solution.rules
+        moves = Moves(solved)
+        dense = np.full(2 * moves.levels[-1], UNREACHED, dtype=np.int8)
+        dense[solution.keys] = solution.values
+        header = {"format": MAGIC, "pits_per_row": solved.pits_per_row,
+                  "seeds_per_pit": solved.seeds_per_pit, **solved.options()}
+        return cls(header, dense.tobytes())
+
+    def holds_for(self, game) -> bool:
+        """Whether these are the values of *game*'s rules (two-player Bakuk with
+        this board and these options)."""
+        return (game.name == "bakuk" and game.players == 2
+                and game.board.pits_per_row == self.pits_per_row
+                and game.seeds_per_pit == self.header["seeds_per_pit"]
+                and all(game.options[name] == self.header[name] for name in SOLVED_OPTIONS))
+
+    # -- values -----------------------------------------------------------------
+
+    def key(self, pits, to_move: int) -> int:
+        """The solver's number of the position (:meth:`mancala_spec.solve.Moves.keys`)."""
+        rank, prefix = 0, 0
+        for i, seeds in enumerate(pits):
+            prefix += seeds
+            rank += self.rank[i][prefix]
+        return 2 * rank + to_move
+
+    def value(self, pits, to_move: int) -> int | None:
+        """The margin the player to move can force, or ``None`` if no game from
+        the opening reaches this position."""
+        if len(pits) != self.size or sum(pits) > self.total or to_move not in (0, 1):
+            return None
+        byte = self.values[self.key(pits, to_move)]
+        value = byte - 256 if byte > 127 else byte
+        return None if value == UNREACHED else value
+
+    def value_of(self, pos: Position) -> int | None:
+        """:meth:`value` of a position of the game (``None`` once it is over)."""
+        return None if pos.is_over else self.value(pos.pits, pos.to_move)
+
+    def move_values(self, pos: Position) -> dict[int, int] | None:
+        """{pit: the margin the player to move can force by playing it} for each
+        legal move of *pos* (see the module), or ``None`` if a position it
+        leads to is not in the table."""
+        mover = pos.to_move
+        result = {}
+        for pit in pos.legal_moves():
+            after = pos.play(pit)
+            gained = [a - b for a, b in zip(after.captured, pos.captured)]
+            worth = gained[mover] - sum(g for p, g in enumerate(gained) if p != mover)
+            if after.is_over:
+                result[pit] = worth
+                continue
+            later = self.value(after.pits, after.to_move)
+            if later is None:
+                return None
+            result[pit] = worth + (later if after.to_move == mover else -later)
+        return result
+
+
+def write_table(path: Path, table: ValueTable | None = None, **rules: Any) -> Path:
+    """Write *table* (by default: Bakuk solved with *rules*) to *path*."""
+    data = (table or ValueTable.from_rules(**rules)).to_bytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".part")
+    partial.write_bytes(data)
+    partial.replace(path)
+    return path
+
+
+__all__ = ["MAGIC", "UNREACHED", "ValueTable", "write_table"]

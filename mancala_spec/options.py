@@ -283,10 +283,11 @@ OPTIONS: tuple[Option, ...] = (
     _option("ba-awa", "final_take", "ba-awa-match-setup",
             "whether the seeds taken as a game ends count as captured for the next game",
             FinalTake.COUNTED,
-            (FinalTake.COUNTED, "the opener's final take (and any other take that ends a game) counts "
-                        "as captured, so it wins pits"),
-            (FinalTake.UNCOUNTED, "only seeds captured as fours count: the sources say the opener "
-                          "takes (agafa, nimmt) the last eight, not that they are captured"),
+            (FinalTake.COUNTED, "the opener's final take (and any other take that ends a "
+                                "game) counts as captured, so it wins pits"),
+            (FinalTake.UNCOUNTED, "only seeds captured as fours count: the sources say the "
+                                  "opener takes (agafa, nimmt) the last eight, not that they "
+                                  "are captured"),
             setting=True),
     # -- Bakuk ----------------------------------------------------------------------
     _option("bakuk", "skip_origin", "bakuk-origin",

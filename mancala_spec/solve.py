@@ -85,8 +85,12 @@ class Rules:
     the counters each hole starts with. A value: immutable, compared and
     hashed by its fields.
 
-    >>> Rules(chain="backward").options()
-    {'skip_origin': False, 'chain': 'backward', 'no_move': 'end', 'leftovers': 'unscored'}
+    >>> rules = Rules(chain="backward")
+    >>> rules.chain                                     # the option's typed value
+    <Chain.BACKWARD: 'backward'>
+    >>> rules.options() == {'skip_origin': False, 'chain': 'backward', 'no_move': 'end',
+    ...                     'leftovers': 'unscored'}
+    True
     >>> Rules(chain="sideways")                         # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

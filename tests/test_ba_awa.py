@@ -8,6 +8,8 @@ runs a→f, A→F, then a again.
 from __future__ import annotations
 
 import pytest
+
+import mancala_spec as ms
 from conftest import (
     NORTH,
     SOUTH,
@@ -22,8 +24,6 @@ from conftest import (
     naive_ba_awa_sowing,
     passes,
 )
-
-import mancala_spec as ms
 from mancala_spec.engine.games.ba_awa import BaAwa
 from mancala_spec.engine.trace import Drop, EndOfLap, EndOfMove, PickUp, Relay
 

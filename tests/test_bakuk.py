@@ -8,6 +8,8 @@ then a again.
 from __future__ import annotations
 
 import pytest
+
+import mancala_spec as ms
 from conftest import (
     NORTH,
     SOUTH,
@@ -21,8 +23,6 @@ from conftest import (
     move_end,
     passes,
 )
-
-import mancala_spec as ms
 from mancala_spec.engine.trace import Drop, EndOfGame, EndOfMove, PickUp, Relay
 
 GAME = ms.get_game("bakuk")

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import option_combinations
 
 import mancala_spec as ms
+from conftest import option_combinations
 from mancala_spec.engine.trace import EndOfGame
 from mancala_spec.errors import IllegalMoveError, InvalidPositionError, OptionError
 from mancala_spec.fast import FastBaAwa, FastBakuk, FastGame, Outcome

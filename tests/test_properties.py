@@ -16,6 +16,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+import mancala_spec as ms
 from conftest import (
     MOVE_CAP,
     naive_ba_awa_sowing,
@@ -24,10 +28,6 @@ from conftest import (
     random_game,
     replay,
 )
-from hypothesis import HealthCheck, assume, event, given, settings
-from hypothesis import strategies as st
-
-import mancala_spec as ms
 from mancala_spec.engine.trace import Capture, EndOfMove, Pass
 
 RULE_IDS = frozenset(rule.id for rule in ms.load_catalogue())

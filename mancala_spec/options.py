@@ -13,8 +13,8 @@ list, and the options table on the rules site.
 This module is plain data: it imports nothing of the engine or the catalogue.
 
 >>> from mancala_spec.options import game_options, option
->>> [o.name for o in game_options("bakuk")]
-['skip_origin', 'chain', 'no_move', 'leftovers', 'players', 'turn_order']
+>>> print(*[o.name for o in game_options("bakuk")])
+skip_origin first_counter sixes chain decided no_move leftovers repetition players turn_order
 >>> chain = option("bakuk", "chain")
 >>> chain.default, chain.choices, chain.rule
 ('forward', ('forward', 'backward'), 'bakuk-chain')
@@ -23,6 +23,7 @@ This module is plain data: it imports nothing of the engine or the catalogue.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .errors import OptionError
@@ -33,10 +34,13 @@ Value = bool | int | str
 
 @dataclass(frozen=True)
 class Choice:
-    """One value of an option, and what it means."""
+    """One value of an option, and what it means. ``program`` names the other
+    program (a key of the catalogue's programs, e.g. ``"mancalagames"``) whose
+    reading the value plays, for a value offered only to reproduce it."""
 
     value: Value
     meaning: str
+    program: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,9 +114,9 @@ class Option:
 
 
 def _option(game: str, name: str, rule: str, help: str, default: Value,
-            *values: tuple[Value, str], setting: bool = False) -> Option:
-    return Option(game, name, tuple(Choice(value, meaning) for value, meaning in values),
-                  default, rule, help, setting)
+            *values: tuple[Value, str] | tuple[Value, str, str], setting: bool = False) -> Option:
+    return Option(game, name, tuple(Choice(*value) for value in values), default, rule, help,
+                  setting)
 
 
 _PLAYERS = ((2, "two players, each owning their own row"),)
@@ -133,11 +137,26 @@ OPTIONS: tuple[Option, ...] = (
     _option("ba-awa", "endless", "ba-awa-endless",
             "what a relay sowing that never ends is", "illegal",
             ("illegal", "a move whose relay sowing never ends is not a legal move"),
-            ("stop", "such a sowing stops at the first repeated lap state, the seeds staying put")),
+            ("stop", "such a sowing stops at the first repeated lap state, the seeds staying put"),
+            ("cap-75", "a sowing not over after 75 laps stops there and the game ends, the seeds "
+                       "left shared equally (MancalaGames' reading)", "mancalagames")),
     _option("ba-awa", "no_move", "ba-awa-no-move",
             "what happens when the player to move has no legal move", "pass",
             ("pass", "they are passed over; if nobody can move, the opener takes what remains"),
-            ("owners", "the game ends and each owner takes the seeds in their own pits")),
+            ("owners", "the game ends and each owner takes the seeds in their own pits"),
+            ("empty-row", "the game ends as soon as a move leaves a player's row empty, and the "
+                          "other player takes what remains (EveryBoard's reading)", "everyboard")),
+    _option("ba-awa", "repetition", "ba-awa-repetition",
+            "whether a recurring position ends the game", "end",
+            ("end", "the first recurrence of a position ends the game; the opener takes the rest"),
+            ("play-on", "no rule ends a game whose positions recur (the reading of MancalaGames "
+                        "and of EveryBoard)", "mancalagames")),
+    _option("ba-awa", "decided", "ba-awa-winner",
+            "whether the game ends as soon as a player has captured more than half the seeds",
+            False,
+            (False, "the game goes on until the board is cleared"),
+            (True, "the game ends as soon as a player has captured more than half the seeds, "
+                   "or each has half (EveryBoard's reading)", "everyboard")),
     _option("ba-awa", "players", "ba-awa-three-players", "how many play", 2, *_PLAYERS,
             (3, "three players, each starting with four pits (which four: "
                 "ba-awa-three-turns)")),
@@ -166,11 +185,25 @@ OPTIONS: tuple[Option, ...] = (
             "whether a lap of 6+ counters passes over the hole it was lifted from", False,
             (False, "a lap sows into the hole it started from like any other"),
             (True, "a lap of six or more counters passes over the hole it was lifted from")),
+    _option("bakuk", "first_counter", "bakuk-sow",
+            "where the first counter of a move goes", "next",
+            ("next", "into the hole after the one emptied, as the source says of Bakuk"),
+            ("origin", "back into the emptied hole, as the source says of Koumma")),
+    _option("bakuk", "sixes", "bakuk-capture",
+            "whether a last counter making six captures too", False,
+            (False, "only twos and fours are captured, as the source says of Bakuk"),
+            (True, "sixes are captured too, as the source says of Koumma")),
     _option("bakuk", "chain", "bakuk-chain",
             "which way the capture chain runs from the last hole", "forward",
             ("forward", "with the sowing, as the source says"),
             ("backward", "against the sowing, as MancalaGames plays it by default "
-                         "(a variant for comparison)")),
+                         "(a variant for comparison)", "mancalagames")),
+    _option("bakuk", "decided", "bakuk-end",
+            "whether the game ends as soon as its winner is decided", False,
+            (False, "the game goes on until the moves are exhausted"),
+            (True, "the game ends as soon as a player has captured more than half the counters, "
+                   "each has half, or a single counter is left (MancalaGames' reading)",
+             "mancalagames")),
     _option("bakuk", "no_move", "bakuk-exhausted",
             "what happens when the player to move has no counters", "end",
             ("end", "the game ends"),
@@ -178,6 +211,11 @@ OPTIONS: tuple[Option, ...] = (
     _option("bakuk", "leftovers", "bakuk-leftovers",
             "who scores the counters left on the board at the end", "unscored",
             ("unscored", "nobody"), ("owners", "the owner of their hole")),
+    _option("bakuk", "repetition", "bakuk-repetition",
+            "whether a recurring position ends the game", "end",
+            ("end", "the first recurrence since the last capture ends the game"),
+            ("play-on", "no rule ends a game whose positions recur (MancalaGames' reading)",
+             "mancalagames")),
     _option("bakuk", "players", "bakuk-three-players", "how many play", 2, *_PLAYERS,
             (3, "three players, each commanding a pair of adjacent holes (which pair: "
                 "bakuk-three-turns)")),
@@ -186,6 +224,28 @@ OPTIONS: tuple[Option, ...] = (
             ("sowing", "turns pass in the sowing direction: South, East, North"),
             ("reverse", "turns pass against the sowing direction: South, North, East")),
 )
+
+#: The option values the fast kernel (:mod:`mancala_spec.fast`) does not play: the
+#: values added to play other programs' readings and Koumma (see
+#: :mod:`mancala_spec.rulesets`). The reference engine plays them all.
+NOT_IN_KERNEL: frozenset[tuple[str, str, Value]] = frozenset({
+    ("ba-awa", "endless", "cap-75"), ("ba-awa", "no_move", "empty-row"),
+    ("ba-awa", "repetition", "play-on"), ("ba-awa", "decided", True),
+    ("bakuk", "first_counter", "origin"), ("bakuk", "sixes", True),
+    ("bakuk", "decided", True), ("bakuk", "repetition", "play-on"),
+})
+
+
+def check_kernel_options(game: str, values: Mapping[str, Value]) -> None:
+    """Raise :class:`~mancala_spec.errors.OptionError` if the fast kernel does
+    not play one of the option *values* of *game* (:data:`NOT_IN_KERNEL`)."""
+    for name, value in values.items():
+        if (game, name, value) in NOT_IN_KERNEL and type(value) is type(option(game, name).default):
+            raise OptionError(
+                f"the fast kernel does not play {name}={value!r} of {game} (a reading of "
+                "another program, or Koumma's): play it with the reference engine "
+                "(mancala_spec.get_game)", game=game, option=name, value=value)
+
 
 #: The games that have options, in the order shown.
 GAMES: tuple[str, ...] = tuple(dict.fromkeys(o.game for o in OPTIONS))
@@ -228,5 +288,5 @@ def parse_options(game: str, items: list[str] | tuple[str, ...]) -> dict[str, Va
     return values
 
 
-__all__ = ["Choice", "GAMES", "OPTIONS", "Option", "Value", "game_options", "match_settings",
-           "option", "parse_options"]
+__all__ = ["Choice", "GAMES", "NOT_IN_KERNEL", "OPTIONS", "Option", "Value",
+           "check_kernel_options", "game_options", "match_settings", "option", "parse_options"]

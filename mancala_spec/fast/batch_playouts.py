@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..options import check_kernel_options
 from .ba_awa import sow
 from .batch import BakukBatch, lap_arrays
 from .tables import EIGHT, FOUR, sowing_next
@@ -195,6 +196,7 @@ def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
     ``numpy.random.default_rng(seed)``."""
     if n < 0:
         raise ValueError("n must be at least 0")
+    check_kernel_options(game.name, game.options)       # other readings: the reference only
     if start is None:
         if opener not in range(game.players):
             raise ValueError("opener must be a player of the game")

@@ -14,7 +14,9 @@ GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (BaAwa, Bakuk)}
 
 def get_game(name: str, **options: Any) -> Game:
     """The game called *name* (``"ba-awa"``, ``"bakuk"``, or an alias such as
-    ``"anenam"`` or ``"nam-nam"``), with *options* as keywords.
+    ``"anenam"`` or ``"nam-nam"``), with *options* as keywords; with the
+    keyword ``ruleset``, the option values of that named ruleset (see
+    :mod:`mancala_spec.rulesets`), which the explicit *options* override.
 
     >>> get_game("nam-nam")
     get_game('ba-awa')
@@ -32,6 +34,10 @@ def get_game(name: str, **options: Any) -> Game:
     wanted = name.strip().lower().replace("_", "-").replace(" ", "-")
     for cls in GAMES.values():
         if wanted == cls.name or wanted in cls.aliases:
+            if "ruleset" in options:
+                from ...rulesets import with_ruleset  # noqa: PLC0415  (data over the engine)
+                ruleset = options.pop("ruleset")
+                options = with_ruleset(cls.name, ruleset, options)
             return cls(**options)
     known = "; ".join(f"{cls.name}" + (f" (also {', '.join(cls.aliases)})" if cls.aliases else "")
                       for cls in GAMES.values())

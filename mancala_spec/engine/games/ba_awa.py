@@ -5,7 +5,7 @@ line, and its steps follow the rule statements in order.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...catalogue import implements
@@ -14,10 +14,13 @@ from ...options import game_options
 from ..board import Board
 from ..position import Position
 from ..sowing import Sowing
+from ..trace import Capture
 from .base import Game
 
 FOUR = 4
 EIGHT = 8
+#: the laps after which MancalaGames stops a sowing (``endless="cap-75"``)
+LAP_CAP = 75
 
 
 class BaAwa(Game):
@@ -119,8 +122,11 @@ class BaAwa(Game):
             if count == 1:                  # the pit was empty before this seed
                 s.end_move("empty-pit", "ba-awa-sowing-end")
                 return s
+            if self.lap_cap_reached(s):     # endless="cap-75" (MancalaGames' reading)
+                s.end_move("lap-cap", "ba-awa-endless")
+                return s
             state = (tuple(s.pits), last)
-            if state in seen:
+            if state in seen and self.options["endless"] != "cap-75":
                 if self.options["endless"] == "illegal":
                     return None
                 s.end_move("endless-stopped", "ba-awa-endless")
@@ -162,8 +168,13 @@ class BaAwa(Game):
         """
         opener = before.opener
         history = self.history_after(before, s)
+        ended = self.other_programs_endings(before, s)            # options for other readings
+        if ended is not None:
+            return ended
         if sum(s.pits) <= EIGHT:                                   # 1. the last eight
             return self.finish(s, before, "eight-seeds", "ba-awa-eight", lambda pit: opener)
+        if self.decided(s.captured):                               # decided (an option)
+            return self.finish(s, before, "decided", "ba-awa-winner", None)
         order = self.turn_order(s.mover, s.owners)                 # 2. the next player
         passed = []
         for player in order:
@@ -182,9 +193,68 @@ class BaAwa(Game):
             return self.finish(s, before, "repetition", "ba-awa-repetition", lambda pit: opener)
         return candidate
 
+    @implements("ba-awa-endless")
+    def lap_cap_reached(self, s: Sowing) -> bool:
+        """With ``endless="cap-75"`` (MancalaGames' reading), whether the sowing
+        has sown its 75th lap and must stop instead of sowing another."""
+        return self.options["endless"] == "cap-75" and s.laps >= LAP_CAP
+
+    @implements("ba-awa-endless", "ba-awa-no-move")
+    def other_programs_endings(self, before: Position, s: Sowing) -> Position | None:
+        """The endings only other programs' readings have, checked first; the
+        position they end the game in, or ``None``:
+
+        * ``endless="cap-75"``: a sowing stopped at its 75th lap ends the game,
+          and the seeds left are shared (:meth:`share_remaining`);
+        * ``no_move="empty-row"``: a move that leaves the next player's pits
+          empty ends the game, and the mover takes what remains; one that
+          leaves the mover's own pits empty ends it too, and the next player
+          takes what remains (EveryBoard's reading).
+        """
+        if s.records and s.records[-1][1:] == ("ba-awa-endless", "lap-cap"):
+            self.share_remaining(s)
+            return self.finish(s, before, "lap-cap", "ba-awa-endless", None)
+        if self.options["no_move"] != "empty-row" or not sum(s.pits):
+            return None
+        following = self.turn_order(s.mover, s.owners)[0]
+        for empty, taker in ((following, s.mover), (s.mover, following)):
+            if not self.has_seeds(s, empty):
+                return self.finish(s, before, "empty-row", "ba-awa-no-move",
+                                   _everything_to(taker))
+        return None
+
+    @implements("ba-awa-endless")
+    def share_remaining(self, s: Sowing) -> None:
+        """Share the seeds left on the board equally between the two players,
+        pit by pit in index order (South's share first); an odd seed goes to
+        South if North has captured more, else to North."""
+        left = sum(s.pits)
+        south = left // 2 + (left % 2 if s.captured[1] > s.captured[0] else 0)
+        for pit in range(len(s.pits)):
+            seeds = s.pits[pit]
+            mine = min(seeds, south)
+            south -= mine
+            for player, share in ((0, mine), (1, seeds - mine)):
+                if share:
+                    s.pits[pit] -= share
+                    s.captured[player] += share
+                    s.took = True
+                    s.records.append((Capture, "ba-awa-endless", pit, share, player))
+
+    @implements("ba-awa-winner")
+    def decided(self, captured: Sequence[int]) -> bool:
+        """With ``decided`` (EveryBoard's reading), whether the winner is
+        decided, which ends the game: a player has captured more than half
+        the seeds, or each has half."""
+        if not self.options["decided"]:
+            return False
+        half = self.total_seeds / 2
+        return max(captured) > half or all(c == half for c in captured)
+
     def is_over(self, pos: Position) -> bool:
-        """Every way a Ba-awa game ends clears the board, so: the board is empty."""
-        return pos.seeds_on_board == 0
+        """Every way a Ba-awa game ends clears the board, so: the board is empty
+        (unless, with ``decided``, it ended when its winner was decided)."""
+        return pos.seeds_on_board == 0 or self.decided(pos.captured)
 
     @implements("ba-awa-winner")
     def winner(self, pos: Position) -> int | None:
@@ -196,7 +266,7 @@ class BaAwa(Game):
 
     def check_settled(self, pos: Position) -> None:
         seeds = pos.seeds_on_board
-        if seeds == 0:
+        if seeds == 0 or (seeds > EIGHT and self.decided(pos.captured)):
             return
         if seeds <= EIGHT:
             raise InvalidPositionError(
@@ -218,6 +288,11 @@ class BaAwa(Game):
             raise InvalidPositionError(
                 "the position already occurs in its history, so the game would have ended "
                 "(rule ba-awa-repetition)")
+
+
+def _everything_to(player: int) -> Callable[[int], int]:
+    """A taker (pit -> player) that gives every pit to *player*."""
+    return lambda pit: player
 
 
 def _with_mover(pos: Position, player: int) -> Position:

@@ -16,6 +16,7 @@ from ..sowing import Sowing
 from .base import Game
 
 CAPTURING_COUNTS = (2, 4)
+SIX = 6
 
 
 class Bakuk(Game):
@@ -55,12 +56,13 @@ class Bakuk(Game):
         side, the mover captures them and the chain follows."""
         s = Sowing(pos)
         seeds = s.pick_up(pit, "bakuk-choose")
-        last = pit
-        for _ in range(seeds):
+        last = self.first_hole(pit)
+        s.drop(last, "bakuk-sow")
+        for _ in range(seeds - 1):
             last = self.next_pit(last, pit)
             s.drop(last, "bakuk-sow")
         count = s.end_lap(last, "bakuk-sow")
-        if count in CAPTURING_COUNTS:
+        if self.captures(count):
             s.capture(last, s.mover, "bakuk-capture")
             self.capture_chain(s, last)
         s.end_move("single-lap", "bakuk-sow")
@@ -74,9 +76,37 @@ class Bakuk(Game):
         *last*, which it has just emptied."""
         step = self.board.next if self.options["chain"] == "forward" else self.board.previous
         pit = step(last)
-        while s.pits[pit] in CAPTURING_COUNTS:
+        while self.captures(s.pits[pit]):
             s.capture(pit, s.mover, "bakuk-chain")
             pit = step(pit)
+
+    @implements("bakuk-sow")
+    def first_hole(self, pit: int) -> int:
+        """Where the first counter lifted from *pit* goes: the adjacent hole
+        after it, as the source says of Bakuk; with ``first_counter="origin"``,
+        back into the emptied hole itself, as it says of Koumma."""
+        if self.options["first_counter"] == "origin":
+            return pit
+        return self.next_pit(pit, pit)
+
+    @implements("bakuk-capture", "bakuk-chain")
+    def captures(self, count: int) -> bool:
+        """Whether a hole holding *count* counters is captured (by the last
+        counter, or in the chain): two or four; with ``sixes``, six too, as
+        the source says of Koumma."""
+        return count in CAPTURING_COUNTS or (count == SIX and self.options["sixes"])
+
+    @implements("bakuk-end")
+    def decided(self, pits: Sequence[int], captured: Sequence[int]) -> bool:
+        """With ``decided`` (MancalaGames' reading), whether the game is
+        decided, and so over: a player has captured more than half the
+        counters, each has half, or a single counter is left on the board
+        (no capture can follow)."""
+        if not self.options["decided"]:
+            return False
+        half = self.total_seeds / 2
+        return (max(captured) > half or all(c == half for c in captured)
+                or sum(pits) == 1)
 
     @implements("bakuk-turns", "bakuk-three-turns", "bakuk-end", "bakuk-exhausted",
                 "bakuk-repetition")
@@ -97,6 +127,8 @@ class Bakuk(Game):
         history = self.history_after(before, s)   # the positions since the last capture
         order = self.turn_order(s.mover, s.owners)
         to_move = order[0]                                           # 1. the next player
+        if self.decided(s.pits, s.captured):                         # decided (an option)
+            return self.game_over(s, before, to_move, history, "decided", "bakuk-end")
         if not self.has_seeds(s, to_move):                           # 2. no counters
             able = [player for player in order if self.has_seeds(s, player)]
             if self.options["no_move"] == "end" or not able:
@@ -125,7 +157,7 @@ class Bakuk(Game):
         """Over when the board is empty, the player to move has no counters,
         or the position recurred since the last capture."""
         return (pos.seeds_on_board == 0 or not self.has_seeds(pos, pos.to_move)
-                or pos.key in pos.history)
+                or pos.key in pos.history or self.decided(pos.pits, pos.captured))
 
     @implements("bakuk-winner", "bakuk-draw")
     def winner(self, pos: Position) -> int | None:

@@ -205,8 +205,8 @@ class Game:
         """Positions seen since the last capture, for the repetition rules: a
         capture takes seeds off the board for good, so no earlier position can
         recur, and it clears them; otherwise the position before the move joins them."""
-        if sowing.took:
-            return ()
+        if sowing.took or self.options.get("repetition") == "play-on":
+            return ()                 # with repetition="play-on", no position is looked back to
         return before.history + ((before.pits, before.to_move),)
 
     def after_move(self, sowing: Sowing, to_move: int, before: Position,

@@ -225,9 +225,9 @@ OPTIONS: tuple[Option, ...] = (
             ("reverse", "turns pass against the sowing direction: South, North, East")),
 )
 
-#: The option values the fast kernel (:mod:`mancala_spec.fast`) does not play: the
+#: The option values the fast kernel (``mancala_spec.fast``) does not play: the
 #: values added to play other programs' readings and Koumma (see
-#: :mod:`mancala_spec.rulesets`). The reference engine plays them all.
+#: ``mancala_spec.rulesets``). The reference engine plays them all.
 NOT_IN_KERNEL: frozenset[tuple[str, str, Value]] = frozenset({
     ("ba-awa", "endless", "cap-75"), ("ba-awa", "no_move", "empty-row"),
     ("ba-awa", "repetition", "play-on"), ("ba-awa", "decided", True),

@@ -20,11 +20,10 @@ get_game('bakuk', decided=True, repetition='play-on')
 """
 from __future__ import annotations
 
-from typing import Any
-
 from .catalogue.rulesets import Difference, Program, Ruleset, load_rulesets
-from .errors import OptionError, UnknownGameError
-from .options import Value, game_options
+from .engine.games import GAMES, get_game, ruleset_options
+from .errors import UnknownGameError
+from .options import Value
 from .options import match_settings as declared_settings
 
 #: The ruleset every game has: this reference's defaults.
@@ -32,8 +31,6 @@ DEFAULT = "mancala_spec"
 
 
 def _game(name: str) -> str:
-    from .engine.games import GAMES, get_game  # noqa: PLC0415  (the engine registers first)
-
     if isinstance(name, str) and name in GAMES:
         return name
     return get_game(name).name
@@ -51,22 +48,15 @@ def rulesets(game: str) -> tuple[Ruleset, ...]:
 def ruleset(game: str, name: str) -> Ruleset:
     """The ruleset *name* of *game*; raises
     :class:`~mancala_spec.errors.OptionError` naming the known ones."""
-    known = rulesets(game)
-    for candidate in known:
-        if candidate.name == name:
-            return candidate
     game_name = _game(game)
-    raise OptionError(f"unknown ruleset {name!r} for {game_name}; its rulesets are: "
-                      + ", ".join(r.name for r in known), game=game_name, option="ruleset",
-                      value=name, choices=[r.name for r in known])
+    ruleset_options(GAMES[game_name], name)        # raises for an unknown ruleset
+    return next(r for r in rulesets(game_name) if r.name == name)
 
 
 def game_values(game: str, name: str) -> dict[str, Value]:
     """The game options (keywords of ``get_game``) that play ruleset *name*."""
     game_name = _game(game)
-    values = ruleset(game_name, name).values(game_name)
-    declared = {o.name for o in game_options(game_name)}
-    return {k: v for k, v in values.items() if k in declared}
+    return ruleset_options(GAMES[game_name], name)
 
 
 def match_settings(game: str, name: str) -> dict[str, Value]:
@@ -78,16 +68,6 @@ def match_settings(game: str, name: str) -> dict[str, Value]:
     return {k: v for k, v in values.items() if k in declared}
 
 
-def with_ruleset(game: str, name: str | None, options: dict[str, Any]) -> dict[str, Any]:
-    """*options* over the values of ruleset *name* (none: *options* alone)."""
-    if name is None:
-        return dict(options)
-    if not isinstance(name, str):
-        raise OptionError(f"a ruleset is named by a string, not {name!r}", option="ruleset",
-                          value=name)
-    return {**game_values(game, name), **options}
-
-
 def names(game: str) -> tuple[str, ...]:
     """The names of *game*'s rulesets."""
     try:
@@ -97,4 +77,4 @@ def names(game: str) -> tuple[str, ...]:
 
 
 __all__ = ["DEFAULT", "Difference", "Program", "Ruleset", "game_values", "match_settings",
-           "names", "ruleset", "rulesets", "with_ruleset"]
+           "names", "ruleset", "rulesets"]

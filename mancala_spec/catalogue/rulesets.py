@@ -26,7 +26,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from . import CatalogueError, Citation, _citation, load_catalogue
+from . import CatalogueError, Citation, load_catalogue, read_citation
 
 #: The bases a difference may have.
 BASES = ("program", "source", "reading")
@@ -161,7 +161,7 @@ def load_rulesets() -> dict[str, Ruleset]:
         if key and key not in programs:
             raise CatalogueError(f"ruleset {name}: unknown program {key!r}")
         program = programs.get(key)
-        citations = tuple(_citation(c, f"ruleset {name}") for c in data.get("citation", ()))
+        citations = tuple(read_citation(c, f"ruleset {name}") for c in data.get("citation", ()))
         diffs = tuple(_difference(d, f"ruleset {name}, difference {n}", citations, program)
                       for n, d in enumerate(data.get("difference", ()), start=1))
         games = tuple(data["games"])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import UnknownGameError
+from ...errors import OptionError, UnknownGameError
 from ...options import Option
 from .ba_awa import BaAwa
 from .bakuk import Bakuk
@@ -16,7 +16,7 @@ def get_game(name: str, **options: Any) -> Game:
     """The game called *name* (``"ba-awa"``, ``"bakuk"``, or an alias such as
     ``"anenam"`` or ``"nam-nam"``), with *options* as keywords; with the
     keyword ``ruleset``, the option values of that named ruleset (see
-    :mod:`mancala_spec.rulesets`), which the explicit *options* override.
+    ``mancala_spec.rulesets``), which the explicit *options* override.
 
     >>> get_game("nam-nam")
     get_game('ba-awa')
@@ -35,14 +35,28 @@ def get_game(name: str, **options: Any) -> Game:
     for cls in GAMES.values():
         if wanted == cls.name or wanted in cls.aliases:
             if "ruleset" in options:
-                from ...rulesets import with_ruleset  # noqa: PLC0415  (data over the engine)
-                ruleset = options.pop("ruleset")
-                options = with_ruleset(cls.name, ruleset, options)
+                options = {**ruleset_options(cls, options.pop("ruleset")), **options}
             return cls(**options)
     known = "; ".join(f"{cls.name}" + (f" (also {', '.join(cls.aliases)})" if cls.aliases else "")
                       for cls in GAMES.values())
     raise UnknownGameError(f"unknown game {name!r}; known games: {known}", name=name,
                            known=tuple(GAMES))
+
+
+def ruleset_options(cls: type[Game], name: object) -> dict[str, Any]:
+    """The options of *cls* that play the named ruleset *name* (its match
+    settings left out); raises :class:`~mancala_spec.errors.OptionError`
+    naming the game's rulesets if it has none called *name*."""
+    from ...catalogue.rulesets import load_rulesets  # noqa: PLC0415  (read once, when asked)
+
+    known = [r for r in load_rulesets().values() if cls.name in r.games]
+    for candidate in known:
+        if candidate.name == name:
+            declared = {option.name for option in cls.OPTIONS}
+            return {k: v for k, v in candidate.values(cls.name).items() if k in declared}
+    raise OptionError(f"unknown ruleset {name!r} for {cls.name}; its rulesets are: "
+                      + ", ".join(r.name for r in known), game=cls.name, option="ruleset",
+                      value=name, choices=[r.name for r in known])
 
 
 __all__ = ["BaAwa", "Bakuk", "GAMES", "Game", "Option", "get_game"]

@@ -36,6 +36,7 @@ extensions = [
     "mancala_spec.sphinx.reference",
     "mancala_spec.sphinx.architecture",
     "mancala_spec.sphinx.analysis",
+    "mancala_spec.sphinx.readings",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}

@@ -10,8 +10,9 @@ const readline = require("readline");
 
 const DEFAULTS = {
   "ba-awa": { choose: "owned", skip_origin: false, endless: "illegal", no_move: "pass",
-              players: 2, turn_order: "sowing" },
-  "bakuk": { skip_origin: false, chain: "forward", no_move: "end", leftovers: "unscored",
+              repetition: "end", decided: false, players: 2, turn_order: "sowing" },
+  "bakuk": { skip_origin: false, first_counter: "next", sixes: false, chain: "forward",
+             decided: false, no_move: "end", leftovers: "unscored", repetition: "end",
              players: 2, turn_order: "sowing" },
 };
 

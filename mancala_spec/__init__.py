@@ -24,6 +24,7 @@ from .errors import (
     UnknownGameError,
 )
 from .notation import GameRecord, format_game, format_match, parse_game, parse_match
+from .rulesets import rulesets
 
 __version__ = "0.2.0"
 
@@ -31,5 +32,5 @@ __all__ = [
     "Game", "GameRecord", "Match", "parse_match", "IllegalMoveError", "InvalidPositionError",
     "MancalaError", "NotationError", "OptionError", "Outcome", "Position", "Trace",
     "UnknownGameError", "__version__", "format_game", "format_match", "get_game", "get_rule",
-    "load_catalogue", "parse_game",
+    "load_catalogue", "parse_game", "rulesets",
 ]

@@ -13,8 +13,8 @@ list, and the options table on the rules site.
 This module is plain data: it imports nothing of the engine or the catalogue.
 
 >>> from mancala_spec.options import game_options, option
->>> [o.name for o in game_options("bakuk")]
-['skip_origin', 'chain', 'no_move', 'leftovers', 'players', 'turn_order']
+>>> print(*[o.name for o in game_options("bakuk")])
+skip_origin first_counter sixes chain decided no_move leftovers repetition players turn_order
 >>> chain = option("bakuk", "chain")
 >>> chain.default, chain.rule
 (<Chain.FORWARD: 'forward'>, 'bakuk-chain')
@@ -36,6 +36,7 @@ True
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
@@ -55,6 +56,7 @@ class Endless(StrEnum):
 
     ILLEGAL = "illegal"
     STOP = "stop"
+    CAP_75 = "cap-75"           # MancalaGames' reading
 
 
 class NoMove(StrEnum):
@@ -63,6 +65,22 @@ class NoMove(StrEnum):
 
     PASS = "pass"
     OWNERS = "owners"
+    EMPTY_ROW = "empty-row"     # EveryBoard's reading
+
+
+class Repetition(StrEnum):
+    """``repetition`` of both games: whether a recurring position ends the game
+    (``ba-awa-repetition``, ``bakuk-repetition``)."""
+
+    END = "end"
+    PLAY_ON = "play-on"         # the reading of MancalaGames (and EveryBoard's Ba-awa)
+
+
+class FirstCounter(StrEnum):
+    """Bakuk ``first_counter``: where the first counter of a move goes (``bakuk-sow``)."""
+
+    NEXT = "next"
+    ORIGIN = "origin"           # Koumma, as the Bakuk text describes it
 
 
 class Exhausted(StrEnum):
@@ -128,10 +146,13 @@ Value = bool | int | StrEnum
 
 @dataclass(frozen=True)
 class Choice:
-    """One value of an option, and what it means."""
+    """One value of an option, and what it means. ``program`` names the other
+    program (a key of the catalogue's programs, e.g. ``"mancalagames"``) whose
+    reading the value plays, for a value offered only to reproduce it."""
 
     value: Value
     meaning: str
+    program: str = ""
 
 
 @dataclass(frozen=True)
@@ -222,9 +243,9 @@ def plain(value: Value) -> bool | int | str:
 
 
 def _option(game: str, name: str, rule: str, help: str, default: Value,
-            *values: tuple[Value, str], setting: bool = False) -> Option:
-    return Option(game, name, tuple(Choice(value, meaning) for value, meaning in values),
-                  default, rule, help, setting)
+            *values: tuple[Value, str] | tuple[Value, str, str], setting: bool = False) -> Option:
+    return Option(game, name, tuple(Choice(*value) for value in values), default, rule, help,
+                  setting)
 
 
 _PLAYERS = ((2, "two players, each owning their own row"),)
@@ -246,12 +267,30 @@ OPTIONS: tuple[Option, ...] = (
             "what a relay sowing that never ends is", Endless.ILLEGAL,
             (Endless.ILLEGAL, "a move whose relay sowing never ends is not a legal move"),
             (Endless.STOP, "such a sowing stops at the first repeated lap state, the seeds "
-                           "staying put")),
+                           "staying put"),
+            (Endless.CAP_75, "a sowing not over after 75 laps stops there and the game ends, "
+                             "the seeds left shared equally (MancalaGames' reading)",
+             "mancalagames")),
     _option("ba-awa", "no_move", "ba-awa-no-move",
             "what happens when the player to move has no legal move", NoMove.PASS,
             (NoMove.PASS, "they are passed over; if nobody can move, the opener takes what "
                           "remains"),
-            (NoMove.OWNERS, "the game ends and each owner takes the seeds in their own pits")),
+            (NoMove.OWNERS, "the game ends and each owner takes the seeds in their own pits"),
+            (NoMove.EMPTY_ROW, "the game ends as soon as a move leaves a player's row empty, "
+                               "and the other player takes what remains (EveryBoard's reading)",
+             "everyboard")),
+    _option("ba-awa", "repetition", "ba-awa-repetition",
+            "whether a recurring position ends the game", Repetition.END,
+            (Repetition.END, "the first recurrence of a position ends the game; the opener "
+                             "takes the rest"),
+            (Repetition.PLAY_ON, "no rule ends a game whose positions recur (the reading of "
+                                 "MancalaGames and of EveryBoard)", "mancalagames")),
+    _option("ba-awa", "decided", "ba-awa-winner",
+            "whether the game ends as soon as a player has captured more than half the seeds",
+            False,
+            (False, "the game goes on until the board is cleared"),
+            (True, "the game ends as soon as a player has captured more than half the seeds, "
+                   "or each has half (EveryBoard's reading)", "everyboard")),
     _option("ba-awa", "players", "ba-awa-three-players", "how many play", 2, *_PLAYERS,
             (3, "three players, each starting with four pits (which four: "
                 "ba-awa-three-turns)")),
@@ -294,11 +333,26 @@ OPTIONS: tuple[Option, ...] = (
             "whether a lap of 6+ counters passes over the hole it was lifted from", False,
             (False, "a lap sows into the hole it started from like any other"),
             (True, "a lap of six or more counters passes over the hole it was lifted from")),
+    _option("bakuk", "first_counter", "bakuk-sow",
+            "where the first counter of a move goes", FirstCounter.NEXT,
+            (FirstCounter.NEXT, "into the hole after the one emptied, as the source says of "
+                                "Bakuk"),
+            (FirstCounter.ORIGIN, "back into the emptied hole, as the source says of Koumma")),
+    _option("bakuk", "sixes", "bakuk-capture",
+            "whether a last counter making six captures too", False,
+            (False, "only twos and fours are captured, as the source says of Bakuk"),
+            (True, "sixes are captured too, as the source says of Koumma")),
     _option("bakuk", "chain", "bakuk-chain",
             "which way the capture chain runs from the last hole", Chain.FORWARD,
             (Chain.FORWARD, "with the sowing, as the source says"),
             (Chain.BACKWARD, "against the sowing, as MancalaGames plays it by default "
-                             "(a variant for comparison)")),
+                             "(a variant for comparison)", "mancalagames")),
+    _option("bakuk", "decided", "bakuk-end",
+            "whether the game ends as soon as its winner is decided", False,
+            (False, "the game goes on until the moves are exhausted"),
+            (True, "the game ends as soon as a player has captured more than half the counters, "
+                   "each has half, or a single counter is left (MancalaGames' reading)",
+             "mancalagames")),
     _option("bakuk", "no_move", "bakuk-exhausted",
             "what happens when the player to move has no counters", Exhausted.END,
             (Exhausted.END, "the game ends"),
@@ -306,6 +360,11 @@ OPTIONS: tuple[Option, ...] = (
     _option("bakuk", "leftovers", "bakuk-leftovers",
             "who scores the counters left on the board at the end", Leftovers.UNSCORED,
             (Leftovers.UNSCORED, "nobody"), (Leftovers.OWNERS, "the owner of their hole")),
+    _option("bakuk", "repetition", "bakuk-repetition",
+            "whether a recurring position ends the game", Repetition.END,
+            (Repetition.END, "the first recurrence since the last capture ends the game"),
+            (Repetition.PLAY_ON, "no rule ends a game whose positions recur (MancalaGames' "
+                                 "reading)", "mancalagames")),
     _option("bakuk", "players", "bakuk-three-players", "how many play", 2, *_PLAYERS,
             (3, "three players, each commanding a pair of adjacent holes (which pair: "
                 "bakuk-three-turns)")),
@@ -314,6 +373,28 @@ OPTIONS: tuple[Option, ...] = (
             (TurnOrder.SOWING, "turns pass in the sowing direction: South, East, North"),
             (TurnOrder.REVERSE, "turns pass against the sowing direction: South, North, East")),
 )
+
+#: The option values the fast kernel (``mancala_spec.fast``) does not play: the
+#: values added to play other programs' readings and Koumma (see
+#: ``mancala_spec.rulesets``). The reference engine plays them all.
+NOT_IN_KERNEL: frozenset[tuple[str, str, Value]] = frozenset({
+    ("ba-awa", "endless", Endless.CAP_75), ("ba-awa", "no_move", NoMove.EMPTY_ROW),
+    ("ba-awa", "repetition", Repetition.PLAY_ON), ("ba-awa", "decided", True),
+    ("bakuk", "first_counter", FirstCounter.ORIGIN), ("bakuk", "sixes", True),
+    ("bakuk", "decided", True), ("bakuk", "repetition", Repetition.PLAY_ON),
+})
+
+
+def check_kernel_options(game: str, values: Mapping[str, Value]) -> None:
+    """Raise :class:`~mancala_spec.errors.OptionError` if the fast kernel does
+    not play one of the option *values* of *game* (:data:`NOT_IN_KERNEL`)."""
+    for name, value in values.items():
+        if (game, name, value) in NOT_IN_KERNEL and type(value) is type(option(game, name).default):
+            raise OptionError(
+                f"the fast kernel does not play {name}={value!r} of {game} (a reading of "
+                "another program, or Koumma's): play it with the reference engine "
+                "(mancala_spec.get_game)", game=game, option=name, value=value)
+
 
 #: The games that have options, in the order shown.
 GAMES: tuple[str, ...] = tuple(dict.fromkeys(o.game for o in OPTIONS))
@@ -359,6 +440,8 @@ def parse_options(game: str, items: list[str] | tuple[str, ...]) -> dict[str, Va
     return values
 
 
-__all__ = ["Allocation", "Chain", "Choice", "Choose", "Endless", "Exhausted", "GAMES", "Leftovers",
-           "NoMove", "OPTIONS", "Opener", "Option", "Players", "Target", "TurnOrder", "Value",
-           "game_options", "match_settings", "option", "parse_options", "plain"]
+__all__ = ["Allocation", "Chain", "Choice", "Choose", "Endless", "Exhausted", "FinalTake",
+           "FirstCounter", "GAMES", "Leftovers", "NOT_IN_KERNEL", "NoMove", "OPTIONS", "Opener",
+           "Option", "Players", "Repetition", "Target", "TurnOrder", "Value",
+           "check_kernel_options", "game_options", "match_settings", "option", "parse_options",
+           "plain"]

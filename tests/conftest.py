@@ -181,8 +181,14 @@ def every_option_combination(name: str):
     refused ones (:data:`REFUSED`) included."""
     import itertools
 
+    from mancala_spec.options import NOT_IN_KERNEL
+
+    # the values that play other programs' readings and Koumma (NOT_IN_KERNEL) are left
+    # out: the kernel does not play them; tests/test_rulesets*.py test them one by one
     options = ms.get_game(name).OPTIONS
-    for values in itertools.product(*(option.choices for option in options)):
+    choices = [[v for v in option.choices if (name, option.name, v) not in NOT_IN_KERNEL
+                or type(v) is not type(option.default)] for option in options]
+    for values in itertools.product(*choices):
         yield {option.name: value for option, value in zip(options, values)}
 
 

@@ -39,11 +39,11 @@ def test_game_names_are_forgiving(name):
 
 @pytest.mark.parametrize("name, options, message", [
     ("ba-awa", {"chain": "forward"},
-     "unknown option 'chain' for ba-awa; its options are: choose, endless, no_move, players, "
-     "skip_origin, turn_order"),
+     "unknown option 'chain' for ba-awa; its options are: choose, decided, endless, no_move, "
+     "players, repetition, skip_origin, turn_order"),
     ("bakuk", {"endless": "stop"},
-     "unknown option 'endless' for bakuk; its options are: chain, leftovers, no_move, players, "
-     "skip_origin, turn_order"),
+     "unknown option 'endless' for bakuk; its options are: chain, decided, first_counter, "
+     "leftovers, no_move, players, repetition, sixes, skip_origin, turn_order"),
     ("ba-awa", {"Skip_origin": True}, "unknown option 'Skip_origin' for ba-awa"),
 ])
 def test_unknown_option(name, options, message):
@@ -55,9 +55,9 @@ def test_unknown_option(name, options, message):
     ("ba-awa", "skip_origin", 1, "False, True"),        # 1 == True, but it is not a bool
     ("ba-awa", "skip_origin", 0, "False, True"),
     ("bakuk", "skip_origin", "true", "False, True"),
-    ("ba-awa", "endless", "forever", "'illegal', 'stop'"),
-    ("ba-awa", "no_move", None, "'pass', 'owners'"),
-    ("ba-awa", "no_move", "end", "'pass', 'owners'"),     # Bakuk's value, not Ba-awa's
+    ("ba-awa", "endless", "forever", "'illegal', 'stop', 'cap-75'"),
+    ("ba-awa", "no_move", None, "'pass', 'owners', 'empty-row'"),
+    ("ba-awa", "no_move", "end", "'pass', 'owners', 'empty-row'"),     # Bakuk's value, not Ba-awa's
     ("bakuk", "chain", "Forward", "'forward', 'backward'"),
     ("bakuk", "no_move", "owners", "'end', 'pass'"),
     ("bakuk", "leftovers", "", "'unscored', 'owners'"),

@@ -294,6 +294,12 @@ def _citation(data: dict[str, Any], rule_id: str) -> Citation:
     return citation
 
 
+def read_citation(data: dict[str, Any], where: str) -> Citation:
+    """A citation from its TOML table (source, quote, translation, sic), checked
+    as the catalogue's are (an exact quote of one line); *where* names it in errors."""
+    return _citation(data, where)
+
+
 def _claim(data: dict[str, Any], rule_id: str, citations: tuple[Citation, ...]) -> Claim:
     where = f"{rule_id}: claim {data.get('text', '')[:40]!r}"
     cites = data.get("cites", [])

@@ -102,7 +102,7 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 #: Modules of this package whose import registers more subcommands.
-COMMAND_MODULES = ("rules", "play", "diagram", "conformance")
+COMMAND_MODULES = ("rules", "play", "diagram", "conformance", "rulesets")
 
 
 Run = Callable[[argparse.Namespace], int]

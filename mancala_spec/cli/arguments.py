@@ -16,6 +16,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", "-O", action="append", default=[], metavar="NAME=VALUE",
                         help="an engine option, e.g. skip_origin=true (repeatable); "
                              "`mancala-spec options` lists them all")
+    parser.add_argument("--ruleset", metavar="NAME", default=None,
+                        help="play a named ruleset (its options under any -O); "
+                             "`mancala-spec rulesets` lists them")
 
 
 def game_from(name: str, args: argparse.Namespace):
@@ -24,6 +27,9 @@ def game_from(name: str, args: argparse.Namespace):
     from ..options import parse_options
 
     game = get_game(name)
+    ruleset = getattr(args, "ruleset", None)
+    if ruleset is not None:
+        return get_game(game.name, ruleset=ruleset, **parse_options(game.name, args.option))
     return get_game(game.name, **parse_options(game.name, args.option)) if args.option \
         else game
 

@@ -13,8 +13,9 @@ import sys
 
 DEFAULTS = {
     "ba-awa": {"choose": "owned", "skip_origin": False, "endless": "illegal", "no_move": "pass",
-               "players": 2, "turn_order": "sowing"},
-    "bakuk": {"skip_origin": False, "chain": "forward", "no_move": "end", "leftovers": "unscored",
+               "repetition": "end", "decided": False, "players": 2, "turn_order": "sowing"},
+    "bakuk": {"skip_origin": False, "first_counter": "next", "sixes": False, "chain": "forward",
+              "decided": False, "no_move": "end", "leftovers": "unscored", "repetition": "end",
               "players": 2, "turn_order": "sowing"},
 }
 

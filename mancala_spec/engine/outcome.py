@@ -22,7 +22,8 @@ from .trace import GAME_END_REASONS
 
 #: Why a game ended: the ``reason`` of the ``end-of-game`` event, one of
 #: :data:`~mancala_spec.engine.trace.GAME_END_REASONS`.
-Reason = Literal["eight-seeds", "no-moves", "repetition", "exhausted"]
+Reason = Literal["eight-seeds", "no-moves", "repetition", "exhausted", "decided", "empty-row",
+                 "lap-cap"]
 
 
 @dataclass(frozen=True)

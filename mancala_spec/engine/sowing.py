@@ -97,6 +97,14 @@ class Sowing:
         self.records.append((Capture, rule, pit, seeds, player))
         return seeds
 
+    def take(self, pit: int, seeds: int, player: int, rule: str) -> None:
+        """Move *seeds* of the seeds in *pit* to *player*'s store (a share of
+        the pit, as when the seeds left are shared out at the end)."""
+        self.pits[pit] -= seeds
+        self.captured[player] += seeds
+        self.took = True
+        self.records.append((Capture, rule, pit, seeds, player))
+
     def end_lap(self, pit: int, rule: str) -> int:
         """Record where the lap's last seed landed; return that pit's count."""
         count = self.pits[pit]

@@ -146,6 +146,7 @@ MOVE_END_REASONS = {
     "four": "the last seed made four, taken by the mover",
     "endless-stopped": "the relay sowing repeated a lap state and was stopped",
     "single-lap": "the hand is empty after a single lap",
+    "lap-cap": "the sowing reached 75 laps and was stopped",
 }
 
 GAME_END_REASONS = {
@@ -153,6 +154,9 @@ GAME_END_REASONS = {
     "no-moves": "no player to move has a legal move",
     "repetition": "a whole position recurred",
     "exhausted": "the player to move has no counters left",
+    "decided": "the winner is decided",
+    "empty-row": "a player's row is empty",
+    "lap-cap": "a sowing was stopped after 75 laps",
 }
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import IllegalMoveError, InvalidPositionError
+from ..options import check_kernel_options
 from .tables import NextTable, Pits, sowing_next
 
 if TYPE_CHECKING:
@@ -103,6 +104,7 @@ class FastGame:
 
     def __init__(self, game: Game, opener: int = 0,
                  owners: Sequence[int] | None = None) -> None:
+        check_kernel_options(game.name, game.options)   # other readings: the reference only
         size = game.board.size
         self.game = game
         self.size = size

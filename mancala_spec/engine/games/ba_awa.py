@@ -19,6 +19,8 @@ from .base import Ending, Game
 
 FOUR = 4
 EIGHT = 8
+#: the laps after which MancalaGames stops a sowing (``endless="cap-75"``)
+LAP_CAP = 75
 #: a lap's state, for ba-awa-endless: the board and the pit the lap starts from
 LapState = tuple[tuple[int, ...], int]
 
@@ -97,12 +99,13 @@ class BaAwa(Game):
         """The sowing of *pit*: the first lap (:meth:`first_lap`); then, until
         a lap's last seed makes four (:meth:`mover_four`) or lands in an empty
         pit (:meth:`sowing_end`), or the lap would start again from a board and
-        pit already seen (:meth:`endless_lap`), a relay lap (:meth:`relay`)."""
+        pit already seen (:meth:`endless_lap`; with ``endless="cap-75"``, the
+        75th lap was sown, :meth:`lap_cap`), a relay lap (:meth:`relay`)."""
         s = Sowing(pos)
         seen = {(pos.pits, pit)}
         last, count = self.first_lap(s, pit)
         while not (self.mover_four(s, last, count) or self.sowing_end(s, count)
-                   or self.endless_lap(s, last, seen)):
+                   or self.lap_cap(s) or self.endless_lap(s, last, seen)):
             last, count = self.relay(s, last)
         return s
 
@@ -155,13 +158,23 @@ class BaAwa(Game):
         and is not a legal move (``endless="illegal"``), or it stops there,
         the seeds staying put (``endless="stop"``)."""
         state = (tuple(s.pits), last)
-        if state not in seen:
+        if self.options["endless"] is Endless.CAP_75 or state not in seen:
             seen.add(state)
             return False
         if self.options["endless"] is Endless.ILLEGAL:
             s.endless = True
         else:
             s.end_move("endless-stopped", "ba-awa-endless")
+        return True
+
+    @implements("ba-awa-endless")
+    def lap_cap(self, s: Sowing) -> bool:
+        """With ``endless="cap-75"`` (MancalaGames' reading), a sowing that has
+        sown its 75th lap stops there instead of sowing another (and
+        :meth:`capped` then ends the game)."""
+        if self.options["endless"] is not Endless.CAP_75 or s.laps < LAP_CAP:
+            return False
+        s.end_move("lap-cap", "ba-awa-endless")
         return True
 
     @implements("ba-awa-relay")
@@ -179,8 +192,12 @@ class BaAwa(Game):
         """After each complete move, the next player to move (*pos*), in this
         order: the last eight seeds (:meth:`last_eight`); a player with no
         legal move is passed over (:meth:`pass_over`); nobody can move
-        (:meth:`no_legal_move`) or a position recurs (:meth:`repetition`)."""
-        ending = self.last_eight(s, pos)
+        (:meth:`no_legal_move`) or a position recurs (:meth:`repetition`).
+        Other programs' readings, as options, come first: a sowing stopped at
+        its 75th lap (:meth:`capped`), a row left empty (:meth:`empty_row`), and
+        after the last eight a winner decided (:meth:`decided`)."""
+        ending = (self.capped(s) or self.empty_row(s, pos) or self.last_eight(s, pos)
+                  or self.decided(pos))
         if ending is None:
             moving = self.pass_over(s, pos)
             ending = self.no_legal_move(s, moving) or self.repetition(s, moving)
@@ -196,6 +213,50 @@ class BaAwa(Game):
             return None
         s.take_all(lambda pit: pos.opener, "ba-awa-eight")
         return "eight-seeds", "ba-awa-eight"
+
+    @implements("ba-awa-endless")
+    def capped(self, s: Sowing) -> Ending | None:
+        """With ``endless="cap-75"`` (MancalaGames' reading), a sowing stopped
+        at its 75th lap ends the game, and the seeds left on the board are
+        shared equally, pit by pit in index order (South's share first); an
+        odd seed goes to South if North has captured more, else to North."""
+        if not s.records or s.records[-1][1:] != ("ba-awa-endless", "lap-cap"):
+            return None
+        left = sum(s.pits)
+        south = left // 2 + (left % 2 if s.captured[1] > s.captured[0] else 0)
+        for pit, seeds in enumerate(list(s.pits)):
+            mine = min(seeds, south)
+            south -= mine
+            for player, share in ((0, mine), (1, seeds - mine)):
+                if share:
+                    s.take(pit, share, player, "ba-awa-endless")
+        return "lap-cap", "ba-awa-endless"
+
+    @implements("ba-awa-no-move")
+    def empty_row(self, s: Sowing, pos: Position) -> Ending | None:
+        """With ``no_move="empty-row"`` (EveryBoard's reading): a move that
+        leaves the next player's pits empty ends the game, and the mover takes
+        what remains; one that leaves the mover's own pits empty ends it too,
+        and the next player takes what remains."""
+        if self.options["no_move"] is not NoMove.EMPTY_ROW or not sum(s.pits):
+            return None
+        for empty, taker in ((pos.to_move, s.mover), (s.mover, pos.to_move)):
+            if not self.pits_with_seeds(s, empty):
+                s.take_all(lambda pit: taker, "ba-awa-no-move")
+                return "empty-row", "ba-awa-no-move"
+        return None
+
+    @implements("ba-awa-winner")
+    def decided(self, pos: Position) -> Ending | None:
+        """With ``decided`` (EveryBoard's reading), the game ends as soon as its
+        winner is decided: a player has captured more than half the seeds, or
+        each has half."""
+        if not self.options["decided"]:
+            return None
+        half = self.total_seeds / 2
+        if max(pos.captured) > half or all(c == half for c in pos.captured):
+            return "decided", "ba-awa-winner"
+        return None
 
     @implements("ba-awa-no-move")
     def pass_over(self, s: Sowing, pos: Position) -> Position:

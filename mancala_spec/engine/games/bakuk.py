@@ -8,13 +8,14 @@ rule it decides, and does what that rule says in the order it says it.
 from __future__ import annotations
 
 from ...catalogue import implements
-from ...options import Chain, Exhausted, Leftovers, game_options
+from ...options import Chain, Exhausted, FirstCounter, Leftovers, game_options
 from ..board import Board
 from ..position import Position
 from ..sowing import Sowing
 from .base import Ending, Game
 
 CAPTURING_COUNTS = (2, 4)
+SIX = 6
 
 
 class Bakuk(Game):
@@ -66,8 +67,9 @@ class Bakuk(Game):
         (:meth:`~mancala_spec.engine.games.base.Game.next_pit`), in a single
         lap: the sowing ends where the hand is empty. Return the last hole."""
         seeds = s.pick_up(pit, "bakuk-choose")
-        last = pit
-        for _ in range(seeds):
+        last = self.first_hole(pit)
+        s.drop(last, "bakuk-sow")
+        for _ in range(seeds - 1):
             last = self.next_pit(last, pit)
             s.drop(last, "bakuk-sow")
         s.end_lap(last, "bakuk-sow")
@@ -76,8 +78,8 @@ class Bakuk(Game):
     @implements("bakuk-capture")
     def capture(self, s: Sowing, last: int) -> bool:
         """If the last counter brought its hole, on either side, to exactly two
-        or four counters, the mover captures them (no other count: not six)."""
-        if s.pits[last] not in CAPTURING_COUNTS:
+        or four counters (:meth:`captures`), the mover captures them."""
+        if not self.captures(s.pits[last]):
             return False
         s.capture(last, s.mover, "bakuk-capture")
         return True
@@ -90,26 +92,58 @@ class Bakuk(Game):
         *last*, which it has just emptied."""
         step = self.board.next if self.options["chain"] is Chain.FORWARD else self.board.previous
         pit = step(last)
-        while s.pits[pit] in CAPTURING_COUNTS:
+        while self.captures(s.pits[pit]):
             s.capture(pit, s.mover, "bakuk-chain")
             pit = step(pit)
+
+    @implements("bakuk-sow")
+    def first_hole(self, pit: int) -> int:
+        """Where the first counter lifted from *pit* goes: the adjacent hole
+        after it, as the source says of Bakuk; with ``first_counter="origin"``,
+        back into the emptied hole itself, as it says of Koumma."""
+        if self.options["first_counter"] is FirstCounter.ORIGIN:
+            return pit
+        return self.next_pit(pit, pit)
+
+    @implements("bakuk-capture")
+    def captures(self, count: int) -> bool:
+        """Whether a hole holding *count* counters is captured (by the last
+        counter, or in the chain): two or four, no other count; with
+        ``sixes``, six too, as the source says of Koumma."""
+        return count in CAPTURING_COUNTS or (count == SIX and self.options["sixes"])
 
     # -- after the move ------------------------------------------------------
 
     @implements("bakuk-end")
     def conclude(self, s: Sowing, pos: Position) -> Position:
         """The game goes on until the moves are exhausted. After each move, the
-        next player to move (*pos*): a player without counters passes, with
-        ``no_move="pass"`` (:meth:`pass_over`); the game is over when the
-        player to move has no counters (:meth:`exhausted`) or the position
-        recurs (:meth:`repetition`), and the counters left are dealt with
-        (:meth:`leftovers`)."""
-        moving = self.pass_over(s, pos)
-        ending = self.exhausted(moving) or self.repetition(moving)
+        next player to move (*pos*): with ``decided`` (MancalaGames' reading)
+        the game is over once its winner is decided (:meth:`decided`); a player
+        without counters passes, with ``no_move="pass"`` (:meth:`pass_over`);
+        the game is over when the player to move has no counters
+        (:meth:`exhausted`) or the position recurs (:meth:`repetition`), and
+        the counters left are dealt with (:meth:`leftovers`)."""
+        ending = self.decided(pos)
+        moving = pos if ending else self.pass_over(s, pos)
+        ending = ending or self.exhausted(moving) or self.repetition(moving)
         if ending is None:
             return moving
         self.leftovers(s, moving)
         return self.end_game(s, moving, ending)
+
+    @implements("bakuk-end")
+    def decided(self, pos: Position) -> Ending | None:
+        """With ``decided`` (MancalaGames' reading), the game is over as soon as
+        it is decided: a player has captured more than half the counters, each
+        has half, or a single counter is left on the board (no capture can
+        follow)."""
+        if not self.options["decided"]:
+            return None
+        half = self.total_seeds / 2
+        if (max(pos.captured) > half or all(c == half for c in pos.captured)
+                or pos.seeds_on_board == 1):
+            return ("decided", "bakuk-end")
+        return None
 
     @implements("bakuk-exhausted")
     def pass_over(self, s: Sowing, pos: Position) -> Position:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ...catalogue import implements
 from ...errors import OptionError
-from ...options import Option, TurnOrder, plain
+from ...options import Option, Repetition, TurnOrder, plain
 from ..board import Board
 from ..checks import checked_position
 from ..outcome import Outcome, Reason
@@ -145,8 +145,8 @@ class Game:
         """Positions seen since the last capture, for the repetition rules: a
         capture takes seeds off the board for good, so no earlier position can
         recur, and it clears them; otherwise the position before the move joins them."""
-        if sowing.took:
-            return ()
+        if sowing.took or self.options.get("repetition") is Repetition.PLAY_ON:
+            return ()                 # with repetition="play-on", no position is looked back to
         return before.history + ((before.pits, before.to_move),)
 
     def end_game(self, sowing: Sowing, pos: Position, ending: Ending) -> Position:

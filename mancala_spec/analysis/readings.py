@@ -1,0 +1,249 @@
+"""Readings compared: where each difference of a ruleset changes play.
+
+For each option value that plays another reading (a difference of a named
+ruleset, :mod:`mancala_spec.rulesets`), two questions, answered by the
+reference engine (the fast kernel does not play these values):
+
+* :func:`smallest_change`: the smallest position, by the search described
+  there, at which the value changes a move's result (its legality, the
+  position it leads to, or the end of the game);
+* :func:`winner_changes`: in how many of *n* random games the value changes
+  the winner, each game played twice (defaults, and defaults plus the value)
+  with the same random stream, so the two plays agree until the rules make
+  them differ.
+
+>>> ex = smallest_change("bakuk", "chain", "backward")
+>>> ex.position.to_text(), ex.game.board.name(ex.move)
+('0,0,1/1,2,0 S 16-16 opener=S', 'c')
+>>> changed, games, unfinished = winner_changes("bakuk", {"chain": "backward"}, 20, seed=1)
+>>> 0 < changed <= games == 20, unfinished
+(True, 0)
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.games import Game, get_game
+from ..engine.position import Position
+from ..errors import MancalaError
+from .endless import cached_exhaustive, compositions
+
+#: Ba-awa's search: at most this many seeds on the board, South to move, and one
+#: row holding at most one seed (a player's row nearly empty, where the endings of
+#: other readings differ); Bakuk's: every board of at most this many counters
+MAX_SEEDS = {"ba-awa": 12, "bakuk": 8}
+#: the boards a search looks at, at most, before it gives up
+BUDGET = 4000
+#: moves after which a compared random game counts as unfinished
+MAX_MOVES = 2000
+
+
+@dataclass(frozen=True)
+class Change:
+    """A position of *game* (at its defaults) where *move* has another result
+    under *variant* (the defaults and one other value)."""
+
+    game: Game
+    variant: Game
+    position: Position
+    move: int
+    how: str
+
+    def result(self, game: Game) -> str:
+        """What the move does under *game*, in a few words."""
+        return describe(_rebuilt(game, self.position), self.move)
+
+
+def _rebuilt(game: Game, pos: Position) -> Position:
+    return game.position(pos.pits, to_move=pos.to_move, captured=pos.captured,
+                         opener=pos.opener, history=pos.history)
+
+
+def outcome(pos: Position, pit: int) -> tuple[Any, ...]:
+    """What playing *pit* from *pos* gives: ``("illegal",)``, or the next
+    position (pits, captured, player to move unless over, over, winner)."""
+    if pit not in pos.legal_moves():
+        return ("illegal",)
+    after = pos.play(pit)
+    return (after.pits, after.captured, None if after.is_over else after.to_move,
+            after.is_over, after.winner)
+
+
+def describe(pos: Position, pit: int) -> str:
+    """The result of playing *pit* from *pos*, in words."""
+    name = pos.game.board.name(pit)
+    if pit not in pos.legal_moves():
+        return f"{name} is not a legal move"
+    after = pos.play(pit)
+    if after.is_over:
+        winner = after.winner
+        end = "a draw" if winner is None else f"{pos.game.player_name(winner)} wins"
+        return f"{name} ends the game at {after.to_text()}: {end}"
+    return f"{name} leads to {after.to_text()}"
+
+
+def _boards(game: Game, seeds: int) -> Iterator[tuple[int, ...]]:
+    size = game.board.size
+    if game.name == "bakuk":
+        yield from compositions(seeds, size)
+        return
+    half = size // 2
+    for light in (0, 1):                   # one row holds at most one seed
+        for row in compositions(seeds - light, half):
+            for other in compositions(light, half):
+                yield row + other
+                if light or seeds:
+                    yield other + row
+
+
+def _splits(game: Game, pits: list[int], past_half: bool) -> Iterator[tuple[int, int]]:
+    """The captured seeds to try with *pits*: split as evenly as possible; with
+    *past_half*, also each split at which a capturing move of South's takes
+    South just past half the seeds."""
+    rest = game.total_seeds - sum(pits)
+    even = (rest // 2, rest - rest // 2)
+    yield even
+    if not past_half:
+        return
+    try:
+        pos = game.position(pits, to_move=0, captured=even)
+    except MancalaError:
+        return
+    for pit in pos.legal_moves():
+        gain = pos.play(pit).captured[0] - even[0]
+        south = game.total_seeds // 2 + 1 - gain
+        if gain > 0 and 0 <= south <= rest and (south, rest - south) != even:
+            yield (south, rest - south)
+
+
+def smallest_change(game_name: str, option: str, value: Any) -> Change | None:
+    """The first position, in this order of search, where playing a move has
+    another result under *option* = *value* than under the defaults: fewest
+    seeds on the board first (Ba-awa: more than eight, the rest end the game),
+    then the boards in a fixed order (Ba-awa: one row holding at most one seed),
+    South to move, the captured seeds split as evenly as possible (every split,
+    nearest-even first, for ``decided``, whose result depends on them), pits in
+    index order. A recurrence (``repetition``) is the one with the fewest seeds
+    met in 300 seeded random games played without the rule; Ba-awa's endless sowing is the
+    smallest endless board the analysis finds (every board of up to twelve
+    seeds). ``None`` if the search finds none within :data:`BUDGET` boards."""
+    base = get_game(game_name)
+    variant = get_game(game_name, **{option: value})
+    if option == "repetition":
+        return _smallest_cycle(base, variant, 300 if game_name == "bakuk" else 100)
+    if game_name == "ba-awa" and option == "endless":
+        return _smallest_endless(base, variant)
+    low = 9 if game_name == "ba-awa" else 1
+    boards = 0
+    for seeds in range(low, MAX_SEEDS[game_name] + 1):
+        for pits in _boards(base, seeds):
+            boards += 1
+            if boards > BUDGET:
+                return None
+            for captured in _splits(base, list(pits), option == "decided"):
+                found = _compare(base, variant, list(pits), captured)
+                if found:
+                    return found
+    return None
+
+
+def _compare(base: Game, variant: Game, pits: list[int], captured: tuple[int, int],
+             history: tuple[Any, ...] = ()) -> Change | None:
+    try:
+        ours = base.position(pits, to_move=0, captured=captured, history=history)
+        theirs = variant.position(pits, to_move=0, captured=captured, history=history)
+    except MancalaError:
+        return None
+    if ours.is_over or theirs.is_over:
+        return None
+    for pit in base.choice_pits(ours, 0):
+        if pits[pit] and outcome(ours, pit) != outcome(theirs, pit):
+            return Change(base, variant, ours, pit, "")
+    return None
+
+
+def _smallest_endless(base: Game, variant: Game) -> Change | None:
+    for seeds in range(1, MAX_SEEDS["ba-awa"] + 1):
+        board = cached_exhaustive(seeds, False).example
+        if board is not None:
+            rest = base.total_seeds - seeds
+            return _compare(base, variant, list(board), (rest // 2, rest - rest // 2))
+    return None
+
+
+def _smallest_cycle(base: Game, variant: Game, games: int = 300) -> Change | None:
+    """The recurrence with the fewest seeds on the board among the first ones met
+    in *games* random games played without the repetition rule (seeded), each
+    game stopped at its first recurrence since its last capture."""
+    best: Change | None = None
+    for k in range(games):
+        rng = random.Random(f"cycle {base.name} {k}")
+        pos = variant.start()
+        seen: list[tuple[tuple[int, ...], int]] = []
+        for _ in range(MAX_MOVES):
+            if pos.is_over:
+                break
+            moves = pos.legal_moves()
+            pit = moves[int(rng.random() * len(moves))]
+            after = pos.play(pit)
+            took = after.captured != pos.captured
+            seen = [] if took else seen + [pos.key]
+            if not took and after.key in seen:
+                history = tuple(seen[:-1])
+                found = _compare_at(base, variant, pos, pit, history)
+                if found and (best is None or sum(found.position.pits)
+                              < sum(best.position.pits)):
+                    best = found
+                break
+            pos = after
+    return best
+
+
+def _compare_at(base: Game, variant: Game, pos: Position, pit: int,
+                history: tuple[tuple[tuple[int, ...], int], ...]) -> Change | None:
+    try:
+        ours = base.position(pos.pits, to_move=pos.to_move, captured=pos.captured,
+                             opener=pos.opener, history=history)
+        theirs = variant.position(pos.pits, to_move=pos.to_move, captured=pos.captured,
+                                  opener=pos.opener, history=history)
+    except MancalaError:
+        return None
+    if not ours.is_over and outcome(ours, pit) != outcome(theirs, pit):
+        return Change(base, variant, ours, pit, "")
+    return None
+
+
+def winner_changes(game_name: str, options: Mapping[str, Any], games: int,
+                   seed: int = 2026) -> tuple[int, int, int]:
+    """``(changed, games, unfinished)``: of *games* random games of *game_name*,
+    South opening, how many end with another winner under *options* than under
+    the defaults, each numbered game drawing its moves from
+    ``random.Random(f"{game_name} {seed} {k}")`` in both plays (the index of
+    the move among the legal moves), and how many plays did not end within
+    :data:`MAX_MOVES` moves (counted as changed only if the other play's winner
+    differs from no result)."""
+    base = get_game(game_name)
+    variant = get_game(game_name, **dict(options))
+    changed = unfinished = 0
+    for k in range(games):
+        results = []
+        for game in (base, variant):
+            rng = random.Random(f"{game_name} {seed} {k}")
+            pos = game.start()
+            for _ in range(MAX_MOVES):
+                if pos.is_over:
+                    break
+                moves = pos.legal_moves()
+                pos = pos.play(moves[int(rng.random() * len(moves))])
+            if not pos.is_over:
+                unfinished += 1
+            results.append(pos.winner if pos.is_over else "unfinished")
+        changed += results[0] != results[1]
+    return changed, games, unfinished
+
+
+__all__ = ["Change", "MAX_MOVES", "MAX_SEEDS", "describe", "outcome", "smallest_change",
+           "winner_changes"]

@@ -1,0 +1,125 @@
+"""The ``readings-compared`` directive: the readings page, built from the engine.
+
+    ```{readings-compared} bakuk
+    :games: 200
+    :seed: 2026
+    ```
+
+For one game it writes, for every named ruleset other than this reference's,
+a table of its differences (rule, what the ruleset does, basis, the option
+value that plays it), and for every played difference the smallest position
+the search of :mod:`mancala_spec.analysis.readings` finds where the value
+changes a move's result, drawn with ``sowing-diagram`` (the position before
+the move), with the move's result under both readings; then the share of
+*games* random games whose winner each value, and each whole ruleset, changes.
+Everything is computed when the page is read.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+def _value(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def page_text(game: str, games: int, seed: int) -> str:
+    """The MyST text of the comparison for *game*."""
+    from ..analysis.readings import smallest_change, winner_changes
+    from ..rulesets import game_values, rulesets
+
+    lines: list[str] = []
+    for ruleset in rulesets(game):
+        if ruleset.name == "mancala_spec":
+            continue
+        diffs = [d for d in ruleset.differences if d.game == game]
+        lines += [f"### `{ruleset.name}`: {ruleset.title}", "", _cell(ruleset.basis), ""]
+        program = ruleset.program
+        if program is not None:
+            lines += [f"Source: [{program.name}]({program.url}) ({program.repository}, commit "
+                      f"`{program.commit[:12]}`, {program.licence}), a secondary source of what "
+                      "that program does, never of what the game is.", ""]
+        lines += ["| rule | this ruleset | basis | played by |", "| --- | --- | --- | --- |"]
+        for d in diffs:
+            if d.basis == "program" and program is not None:
+                basis = ", ".join(f"[`{w}`]({program.link(w)})" for w in d.where)
+            elif d.basis == "source":
+                basis = "source: " + "; ".join(f"“{c.quote}” ({c.source}, line {c.line})"
+                                               for c in d.citations)
+            else:
+                basis = f"reading: {d.why} Other reading: {d.other}"
+            played = (f"`{d.option}={_value(d.value)}`" if d.option
+                      else f"not played: {d.unplayed}")
+            lines.append(f"| {{rule-ref}}`{d.rule}` | {_cell(d.text)} | {_cell(basis)} | "
+                         f"{_cell(played)} |")
+        lines.append("")
+        rows = []
+        for d in diffs:
+            if not d.option or d.option == "target":
+                continue
+            change = smallest_change(game, d.option, d.value)
+            label = f"`{d.option}={_value(d.value)}`"
+            if change is None:
+                lines += [f"{label}: the search finds no position where it changes a "
+                          "move's result within its bounds "
+                          "(`mancala_spec.analysis.readings.smallest_change`).", ""]
+            else:
+                pos = change.position
+                options = ", ".join(f"{k}={_value(v)}" for k, v in
+                                    change.variant.options.items()
+                                    if v != change.game.option(k).default)
+                lines += [f"{label}: the smallest position found where it changes a move's "
+                          f"result, `{pos.to_text()}`. Under this reference "
+                          f"{change.result(change.game)}; with {label} "
+                          f"{change.result(change.variant)}.", "",
+                          "```{sowing-diagram}", f":game: {game}",
+                          f":position: {pos.to_text()}",
+                          f":caption: Where {options} changes the move "
+                          f"{change.game.board.name(change.move)} (position before the move).",
+                          "```", ""]
+            rows.append((label, winner_changes(game, {d.option: d.value}, games, seed)))
+        whole = game_values(game, ruleset.name)
+        if whole:
+            rows.append((f"the whole `{ruleset.name}` ruleset",
+                         winner_changes(game, whole, games, seed)))
+        if rows:
+            lines += [f"Built: random games whose winner changes ({games} games, seed {seed}, "
+                      "South opening; each numbered game played with the same random stream "
+                      "under both readings):", "",
+                      "| reading | winner changed | share | unfinished |",
+                      "| --- | --- | --- | --- |"]
+            for label, (changed, total, unfinished) in rows:
+                lines.append(f"| {label} | {changed} of {total} | {changed / total:.1%} | "
+                             f"{unfinished} |")
+            lines.append("")
+    return "\n".join(lines)
+
+
+def _make_directive():
+    from docutils import nodes
+    from docutils.parsers.rst import directives
+    from docutils.statemachine import StringList
+    from sphinx.util.docutils import SphinxDirective
+
+    class ReadingsCompared(SphinxDirective):
+        required_arguments = 1
+        option_spec = {"games": directives.positive_int, "seed": directives.nonnegative_int}
+
+        def run(self) -> list[nodes.Node]:
+            text = page_text(self.arguments[0], self.options.get("games", 200),
+                             self.options.get("seed", 2026))
+            container = nodes.container(classes=["readings-compared"])
+            self.state.nested_parse(StringList(text.splitlines(), source=self.get_source_info()[0]),
+                                    self.content_offset, container)
+            return [container]
+
+    return ReadingsCompared
+
+
+def setup(app):
+    app.add_directive("readings-compared", _make_directive())
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -7,6 +7,7 @@ rule it decides, and does what that rule says in the order it says it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...catalogue import implements
@@ -242,7 +243,7 @@ class BaAwa(Game):
             return None
         for empty, taker in ((pos.to_move, s.mover), (s.mover, pos.to_move)):
             if not self.pits_with_seeds(s, empty):
-                s.take_all(lambda pit: taker, "ba-awa-no-move")
+                s.take_all(_everything_to(taker), "ba-awa-no-move")
                 return "empty-row", "ba-awa-no-move"
         return None
 
@@ -314,6 +315,11 @@ class BaAwa(Game):
                     "would start again from a board and pit already seen in this move "
                     "(rule ba-awa-endless)")
         return super().why_illegal(pos, pit)
+
+
+def _everything_to(player: int) -> Callable[[int], int]:
+    """A taker (pit -> player) that gives every pit to *player*."""
+    return lambda pit: player
 
 
 def _turn_to(pos: Position, player: int) -> Position:

@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import EngineFailure, UsageError, command, write_atomic
 from .arguments import MAX_SUITE_BYTES, read_text, write_out
+from .output import write_atomic
+from .registry import command
+from .status import EngineFailure, UsageError
 
 
 def positive_seconds(text: str) -> float:

@@ -107,3 +107,30 @@ class OptionError(MancalaError):
         self.option = option
         self.value = value
         self.choices = tuple(choices)
+
+
+class SuiteError(MancalaError):
+    """A conformance suite the runner cannot run: not of the suite's JSON
+    Schema, two cases with one ID, or no case at all.
+
+    ``path`` is where in the document the fault is, as a JSON path
+    (``"$.cases[3].expected.match"``; ``"$"`` for the whole document).
+    """
+
+    def __init__(self, message: str = "", path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class RunnerError(MancalaError):
+    """A conformance runner setting out of range (a timeout, a count).
+
+    ``setting`` is the setting's name (``"timeout"``, ``"max_failures"``,
+    ``"min_supported"``, ``"command"``) and ``value`` the value given.
+    """
+
+    def __init__(self, message: str = "", setting: str | None = None,
+                 value: Any = None) -> None:
+        super().__init__(message)
+        self.setting = setting
+        self.value = value

@@ -273,7 +273,7 @@ class Game:
         if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
             raise InvalidPositionError("history must be a sequence of (pits, player) pairs",
                                        field="history")
-        keys: list[Key] = []
+        keys: dict[Key, int] = {}       # each entry's number: a repeat is found in constant time
         for number, entry in enumerate(history, start=1):
             try:
                 earlier_pits, earlier_player = entry
@@ -292,10 +292,10 @@ class Game:
             key = (earlier_pits, earlier_player)
             if key in keys:
                 raise InvalidPositionError(
-                    f"history entry {number} repeats entry {keys.index(key) + 1}, but the game "
+                    f"history entry {number} repeats entry {keys[key]}, but the game "
                     "ends when a position recurs, so no position is seen twice "
                     "(the repetition rule)", field="history")
-            keys.append(key)
+            keys[key] = number
         pos = Position.unchecked(self, pits, to_move, captured, opener, owners, tuple(keys))
         self.check_settled(pos)
         return pos

@@ -134,3 +134,16 @@ class RunnerError(MancalaError):
         super().__init__(message)
         self.setting = setting
         self.value = value
+
+
+class CatalogueError(MancalaError):
+    """The catalogue or the rule-ID registry is inconsistent (raised when it is
+    loaded, so that it cannot ship broken).
+
+    ``rule`` is the ID of the rule at fault, or ``None`` when no one rule is
+    (duplicate IDs, a context entry).
+    """
+
+    def __init__(self, message: str = "", rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule

@@ -4,7 +4,7 @@ The session fixture copies the working tree as a fresh clone would have it (the
 files git tracks or would track: no build/, no docs/auto_examples/, no .venv/)
 into a temporary folder and builds it there with the documented command,
 
-    sphinx-build -c . docs build/html -n -W --keep-going
+    sphinx-build -c . docs build/html -d build/doctrees -n -W --keep-going
 
 then runs Sphinx's doctest builder on the same environment. The tests read the
 HTML: every rule's anchor exists once with its quotes, code and examples, the
@@ -61,6 +61,8 @@ def fresh_clone(target: Path) -> None:
         if source.is_file():  # tracked files deleted in the working tree are skipped
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target / name)
+    if (ROOT / "node_modules").is_dir():      # installed by npm ci, as .venv is by pip
+        (target / "node_modules").symlink_to(ROOT / "node_modules")
 
 
 @dataclass
@@ -88,10 +90,11 @@ def build_site(tmp_path_factory) -> Build:
     fresh_clone(tree)
     assert not (tree / "docs" / "auto_examples").exists()
     sphinx = [sys.executable, "-m", "sphinx"]
-    result = subprocess.run(sphinx + ["-c", ".", "docs", "build/html", "-n", "-W", "--keep-going"],
+    result = subprocess.run(sphinx + ["-c", ".", "docs", "build/html", "-d", "build/doctrees",
+                                      "-n", "-W", "--keep-going"],
                             cwd=tree, capture_output=True, text=True, timeout=900)
     doctest = subprocess.run(sphinx + ["-b", "doctest", "-c", ".", "docs", "build/doctest",
-                                       "-d", "build/html/.doctrees", "-W", "--keep-going"],
+                                       "-d", "build/doctrees", "-W", "--keep-going"],
                              cwd=tree, capture_output=True, text=True, timeout=900)
     return Build(tree, tree / "build" / "html", result, doctest)
 
@@ -363,7 +366,7 @@ def test_citation_cff_and_pyproject_name_both_licences():
     data = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
     assert data["license"] == ["MIT", "CC-BY-SA-4.0"]
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'license = "MIT AND CC-BY-SA-4.0"' in project
+    assert 'license = "MIT AND CC-BY-SA-4.0 AND LicenseRef-MancalaWorld-CC-BY-SA"' in project
     assert 'license-files = ["LICENSES/*"]' in project
     assert re.search(r'requires = \["setuptools>=(\d+)"\]', project).group(1) >= "77"
     assert "legalcode" not in (ROOT / "LICENSES/MIT.txt").read_text(encoding="utf-8")
@@ -553,3 +556,18 @@ def test_rule_statements_link_glossary_terms_and_set_pits_as_code(site):
     anchors = set(re.findall(r'href="glossary.html#(term-[\w-]+)"', page))
     assert len(anchors) >= 8                 # every link lands on a term of the glossary
     assert all(f'id="{anchor}"' in glossary for anchor in anchors)
+
+
+def test_the_site_holds_nothing_but_the_site(site):
+    """No doctrees or pickled environment in the served tree, and no absolute
+    path of the machine that built it (nor of the checkout it came from) in any
+    text file (issue 21)."""
+    assert not [p for p in site.html.rglob("*")
+                if p.name == ".doctrees" or p.suffix in (".pickle", ".doctree")]
+    roots = {str(site.tree), str(Path(mancala_spec.__file__).resolve().parents[1])}
+    for path in site.html.rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".txt", ".js", ".json", ".css", ".svg",
+                                              ".inv", ".md", ""):
+            text = path.read_bytes()
+            for root in roots:
+                assert root.encode() not in text, (path, root)

@@ -212,12 +212,19 @@ def main(argv: list[str]) -> None:
         print("The Play page needs a web server (browsers load no WebAssembly from file://):")
         print(f"    {sys.executable} -m http.server -d build/html 8000   # then http://localhost:8000/play.html")
     elif argv[0] == "pdf":
+        # reproducible: dated by SOURCE_DATE_EPOCH, by default the last commit's time
+        if "SOURCE_DATE_EPOCH" not in os.environ:
+            last = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT,
+                                  capture_output=True, text=True)
+            if last.returncode == 0 and last.stdout.strip().isdigit():
+                os.environ["SOURCE_DATE_EPOCH"] = last.stdout.strip()
         run(PYTHON, "-m", "mancala_spec.catalogue.pdf", "build/mancala_spec-rules.pdf")
     elif argv[0] == "doctest":
         run(PYTHON, "-m", "sphinx", "-b", "doctest", "docs", "build/doctest", "-d",
             "build/doctrees", "-c", ".", "-W", "--keep-going")
     else:
-        run(PYTHON, "-m", "pytest", "-q")
+        # on every core (pytest-xdist); the site is built once, beside the other tests
+        run(PYTHON, "-m", "pytest", "-q", "-n", "auto")
 
 
 if __name__ == "__main__":

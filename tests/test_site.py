@@ -86,7 +86,52 @@ class Build:
 def build_site(tmp_path_factory) -> Build:
     """Build the site in a fresh clone (the session fixture ``site`` in conftest.py
     calls this once, for these tests and the browser tests)."""
-    tree = tmp_path_factory.mktemp("clone")
+    return build_site_in(tmp_path_factory.mktemp("clone"))
+
+
+def _completed(data: dict) -> subprocess.CompletedProcess:
+    return subprocess.CompletedProcess(data["args"], data["returncode"], data["stdout"],
+                                       data["stderr"])
+
+
+def record_build(shared: Path) -> None:
+    """Build the site in *shared*/clone and write what the builds printed to
+    *shared*/build.json (last, so that its presence means done): the one build
+    of a parallel run, shared by every worker (conftest.py)."""
+    record: dict = {}
+    try:
+        build = build_site_in(shared / "clone")
+        record = {name: {"args": proc.args, "returncode": proc.returncode,
+                         "stdout": proc.stdout, "stderr": proc.stderr}
+                  for name, proc in (("result", build.result), ("doctest", build.doctest))}
+    except BaseException as error:  # noqa: BLE001 - reported by the tests that need the site
+        record = {"error": f"{type(error).__name__}: {error}"}
+        raise
+    finally:
+        partial = shared / "build.json.part"
+        partial.write_text(json.dumps(record))
+        partial.replace(shared / "build.json")
+
+
+def shared_build(shared: Path, timeout: float = 1800) -> Build:
+    """The build :func:`record_build` makes in *shared*, waited for."""
+    import time
+
+    done = shared / "build.json"
+    deadline = time.monotonic() + timeout
+    while not done.exists():
+        assert time.monotonic() < deadline, f"the site build in {shared} did not finish"
+        time.sleep(0.2)
+    record = json.loads(done.read_text())
+    assert "error" not in record, record.get("error")
+    tree = shared / "clone"
+    return Build(tree, tree / "build" / "html", _completed(record["result"]),
+                 _completed(record["doctest"]))
+
+
+def build_site_in(tree: Path) -> Build:
+    """Build the site in a fresh clone at *tree*."""
+    tree.mkdir(parents=True, exist_ok=True)
     fresh_clone(tree)
     assert not (tree / "docs" / "auto_examples").exists()
     sphinx = [sys.executable, "-m", "sphinx"]

@@ -146,7 +146,11 @@ def _suite(args: argparse.Namespace) -> dict[str, Any]:
          _conformance_arguments)
 def run_conformance(args) -> int:
     if args.action == "export":
-        text = json.dumps(_suite(args), indent=1, ensure_ascii=False) + "\n"
+        from ..conformance.wire import SCHEMA_IDS
+
+        # the exported document names its JSON Schema first
+        suite = {"$schema": SCHEMA_IDS["suite"], **_suite(args)}
+        text = json.dumps(suite, indent=1, ensure_ascii=False) + "\n"
         if args.output == "-":
             write_out(text)
         else:

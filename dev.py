@@ -204,6 +204,8 @@ def main(argv: list[str]) -> None:
         write_constraints()
         return
     ensure_venv()
+    # what the site draws and computes, kept between builds (mancala_spec.sphinx.cache)
+    os.environ.setdefault("MANCALA_SPEC_CACHE", str(VENV / "cache"))
     if argv[0] == "site":
         # the doctrees (the pickled environment) outside build/html: the site holds the site
         run(PYTHON, "-m", "sphinx", "-c", ".", "docs", "build/html", "-d", "build/doctrees",

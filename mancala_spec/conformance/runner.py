@@ -316,11 +316,11 @@ def check_suite(suite: Any) -> None:
     if suite.get("protocol") != PROTOCOL:
         raise SuiteError(f"this runner speaks {PROTOCOL}, the suite is for "
                          f"{short(suite.get('protocol'))}", "$.protocol")
+    if suite.get("cases") == []:
+        raise SuiteError("the suite has no cases", "$.cases")
     problem = schema_problem(suite, schema())
     if problem:
         raise SuiteError(f"{problem[0]}: {problem[1]}", problem[0])
-    if not suite["cases"]:
-        raise SuiteError("the suite has no cases", "$.cases")
     seen: set[str] = set()
     for index, case in enumerate(suite["cases"]):
         if case["id"] in seen:

@@ -399,10 +399,16 @@ def test_sigterm_kills_the_engine_with_its_whole_process_group(tmp_path):
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=30) == EXIT["interrupted"]
     assert proc.stderr.read().decode().strip() == "mancala-spec: interrupted"
-    time.sleep(0.2)
-    for pid in children:      # gone, or a zombie waiting for a parent to reap it
-        stat = Path(f"/proc/{pid}/stat")
-        assert not stat.exists() or stat.read_text().split(")")[-1].split()[0] == "Z"
+    def alive(pid):           # not gone, nor a zombie waiting for a parent to reap it
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + 10          # SIGKILL is sure; dying takes a moment
+    while any(map(alive, children)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(alive, children))
 
 
 def test_progress_lines_are_plain_when_not_on_a_terminal():

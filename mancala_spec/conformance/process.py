@@ -152,12 +152,14 @@ def _reap() -> None:
                 pass
 
 
-def kill_all(spare: set[int], rounds: int = 100) -> int:
+def kill_all(spare: set[int], within: float = 10.0) -> int:
     """Kill every descendant of this process not in *spare* (and not forked
-    from one in it), round after round until none is left (a process may fork
-    while the last round runs); return how many were killed."""
+    from one in it), round after round until none is left alive (a process may
+    fork while a round runs; a killed one may take a moment to die on a busy
+    machine), for at most *within* seconds; return how many were killed."""
     killed: set[int] = set()
-    for _ in range(rounds):
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
         found = descendants()
         if found is None:
             break

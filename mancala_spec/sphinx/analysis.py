@@ -33,7 +33,7 @@ def _dependencies() -> list[str]:
     """The source files the page's results depend on."""
     package = Path(__file__).resolve().parent.parent
     folders = ("analysis", "fast", "engine", "diagrams")
-    files = [package / "notation.py"]
+    files = [package / "notation.py", package / "options.py"]   # options: the games' defaults
     files += sorted(path for folder in folders for path in (package / folder).rglob("*.py"))
     return [os.fspath(path) for path in files]
 

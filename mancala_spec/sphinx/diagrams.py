@@ -74,7 +74,7 @@ KEY_DONE = "mancala_diagram_key"     # temp_data flag: the page already has its 
 def _engine_files() -> list[str]:
     """The source files a diagram depends on (engine and drawing code)."""
     package = Path(__file__).resolve().parent.parent
-    files = [package / "notation.py"]
+    files = [package / "notation.py", package / "options.py"]   # options: the games' defaults
     files += sorted(path for folder in ("engine", "diagrams")
                     for path in (package / folder).rglob("*.py"))
     files.append(Path(__file__))          # this directive: how diagrams are labelled and shown

@@ -97,29 +97,34 @@ def test_the_engine_dies_with_a_runner_killed_outright(tmp_path):
     engine (what it moved out of reach may live on: see the protocol page)."""
     pids = tmp_path / "pids"
     proc = runner(pids, "hang")
-    escaped(pids)
+
     def stat(pid: int) -> list[str]:
         try:
             return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             return []
 
-    # the engine itself: the runner's first child (a subreaper, the runner also
-    # adopts the daemon the engine orphaned); stat field 22 is the start time
-    children = [pid for pid in descendants(proc.pid) or ()
-                if stat(pid)[1:2] == [str(proc.pid)]]
-    engine = min(children, key=lambda pid: int(stat(pid)[19]))
-    proc.kill()
-    proc.wait(timeout=30)
-    deadline = time.monotonic() + 10
-    while alive(engine) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(engine)
-    for pid in engine_processes(pids):          # clean up what escaped
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+    try:
+        escaped(pids)
+        # the engine itself: the runner's first child (a subreaper, the runner also
+        # adopts the daemon the engine orphaned); stat field 22 is the start time
+        children = [pid for pid in descendants(proc.pid) or ()
+                    if stat(pid)[1:2] == [str(proc.pid)]]
+        engine = min(children, key=lambda pid: int(stat(pid)[19]))
+        proc.kill()
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while alive(engine) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(engine)
+    finally:                                   # whatever happened: nothing left running
+        proc.kill()
+        proc.wait(timeout=30)
+        for pid in engine_processes(pids):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 def test_the_library_runner_spares_its_hosts_children(tmp_path):

@@ -1,7 +1,7 @@
 """Sphinx configuration for the mancala_spec rules site (build from the repository root):
 
-    sphinx-build -c . docs build/html -n -W --keep-going
-    sphinx-build -M doctest docs build -c . -W --keep-going
+    sphinx-build -c . docs build/html -d build/doctrees -n -W --keep-going
+    sphinx-build -b doctest docs build/doctest -d build/doctrees -c . -W --keep-going
 
 The site's own directives ({rule}, {rule-summary}, {source-document}, {rule-index},
 {options-table}), the {rule-ref} role and the traceability check come from
@@ -110,7 +110,8 @@ sphinx_gallery_conf = {
 
 
 # -- the Play page: Pyodide and the project's wheel, copied into the built site ------
-# (dev.py fetches the pinned Pyodide npm tarball once, checks its integrity, caches it)
+# (dev.py takes Pyodide from node_modules/, which `npm ci` fills from package-lock.json,
+# and builds the wheel with pip)
 html_js_files = [("play/tryit.js", {"type": "module"})]
 
 

@@ -7,30 +7,29 @@ Usage::
     python3 dev.py test    # install everything into .venv, run the whole test suite
     python3 dev.py doctest # run the site's examples with Sphinx's doctest builder
     python3 dev.py pdf     # the printable edition of the rules, build/mancala_spec-rules.pdf
+    python3 dev.py constraints  # write constraints.txt anew from what .venv holds
 
 Only Python 3.11+ is needed: the script makes ``.venv`` itself and installs the
 package with its ``docs`` and ``test`` extras (again only when pyproject.toml
 changed).
 
 The site's Play page runs the engine in the browser with Pyodide. The build
-(``conf.py``) calls :func:`copy_play_assets`, which takes Pyodide from the npm
-registry's tarball (fetched once with urllib, checked against the pinned
-integrity hash, cached under ``.venv``) and writes the project's own wheel, so
-the built site needs no network at run time.
+(``conf.py``) calls :func:`copy_play_assets`, which takes Pyodide from
+``node_modules/`` (``npm ci`` installs the version and hash package-lock.json
+pins; it runs when they are missing) and the project's own wheel, built by pip
+with the setuptools backend, so the built site needs no network at run time.
 """
 from __future__ import annotations
 
 import base64
 import hashlib
-import io
 import json
 import os
+import shutil
 import subprocess
 import sys
-import tarfile
-import urllib.request
+import tempfile
 import venv
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -47,34 +46,61 @@ def run(*cmd: str | Path) -> None:
         sys.exit(result.returncode)
 
 
+#: The exact versions of the docs, test and lint tools (and what they pull in) that
+#: the site and the tests are run with; pyproject.toml keeps the lower bounds.
+#: ``python3 dev.py constraints`` writes it anew from what .venv holds.
+CONSTRAINTS = ROOT / "constraints.txt"
+EXTRAS = "docs,test"
+
+
 def ensure_venv() -> None:
-    """Create .venv and install the package (editable) with docs and test extras."""
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    """Create .venv and install the package (editable) with docs and test extras,
+    each tool at the version constraints.txt pins."""
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() +
+                            (CONSTRAINTS.read_bytes() if CONSTRAINTS.exists() else b"")
+                            ).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
         return
     if not PYTHON.exists():
         print(f"+ creating {VENV}", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[docs,test]")
+    pinned = ["--constraint", CONSTRAINTS] if CONSTRAINTS.exists() else []
+    run(PYTHON, "-m", "pip", "install", "--quiet", *pinned, "--upgrade", "pip")
+    run(PYTHON, "-m", "pip", "install", "--quiet", *pinned, "-e", f".[{EXTRAS}]")
     STAMP.write_text(wanted)
+
+
+def write_constraints() -> None:
+    """constraints.txt anew: every package .venv holds (the project itself
+    aside), at the version it holds. Run after changing an extra, then commit."""
+    frozen = subprocess.run([str(PYTHON), "-m", "pip", "freeze", "--exclude-editable",
+                             "--all"], cwd=ROOT, capture_output=True, text=True, check=True)
+    own = ("mancala-spec", "mancala_spec")
+    pins = sorted((line for line in frozen.stdout.splitlines()
+                   if "==" in line and not line.lower().startswith(own)), key=str.lower)
+    CONSTRAINTS.write_text(
+        "# The versions the docs, test and lint tools are run with (pip --constraint).\n"
+        "# Lower bounds live in pyproject.toml. Regenerate: python3 dev.py constraints\n"
+        + "\n".join(pins) + "\n", encoding="utf-8")
+    print(f"wrote {CONSTRAINTS.name}: {len(pins)} packages")
 
 
 # -- the Play page's assets: Pyodide and the project's wheel ------------------------
 
-PYODIDE_VERSION = "314.0.7"
-PYODIDE_TARBALL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
-# the registry's "dist.integrity" of that version (npm view pyodide@314.0.7 dist.integrity)
-PYODIDE_INTEGRITY = ("sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+"
-                     "SNvi/6V5JEsOlD2R1A==")
+# Pyodide comes through npm: package.json names it, package-lock.json pins its
+# version and integrity hash, and `npm ci` installs exactly that into node_modules/.
+LOCK = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+PYODIDE_VERSION = LOCK["packages"]["node_modules/pyodide"]["version"]
+PYODIDE_INTEGRITY = LOCK["packages"]["node_modules/pyodide"]["integrity"]
 # what loadPyodide() fetches: the loader, the runtime, the standard library, the lock file
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+NODE_MODULES = ROOT / "node_modules"
 
 
 def cache_dir() -> Path:
-    """Where downloads are kept: ``MANCALA_SPEC_CACHE``, else the running
-    virtual environment (``.venv``), else ``build/.cache``."""
+    """Where built things that do not change are kept: ``MANCALA_SPEC_CACHE``,
+    else the running virtual environment (``.venv``), else ``build/.cache``."""
     if os.environ.get("MANCALA_SPEC_CACHE"):
         return Path(os.environ["MANCALA_SPEC_CACHE"])
     if sys.prefix != sys.base_prefix and os.access(sys.prefix, os.W_OK):
@@ -88,75 +114,76 @@ def integrity_ok(data: bytes, integrity: str = PYODIDE_INTEGRITY) -> bool:
     return base64.b64encode(hashlib.new(algorithm, data).digest()).decode() == digest
 
 
-def pyodide_tarball() -> bytes:
-    """The pinned Pyodide npm tarball, from the cache or the registry, checked."""
-    cached = cache_dir() / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if cached.is_file():
-        data = cached.read_bytes()
-        if integrity_ok(data):
-            return data
-    print(f"+ fetching {PYODIDE_TARBALL}", flush=True)
+def _installed(package: str) -> str | None:
     try:
-        with urllib.request.urlopen(PYODIDE_TARBALL, timeout=120) as response:
-            data = response.read()
-    except OSError as error:
-        sys.exit(f"cannot fetch Pyodide for the Play page from the npm registry: {error}")
-    if not integrity_ok(data):
-        sys.exit(f"{PYODIDE_TARBALL} does not match the pinned integrity {PYODIDE_INTEGRITY}")
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(".part")
-    partial.write_bytes(data)
-    partial.replace(cached)
-    return data
+        manifest = NODE_MODULES / package / "package.json"
+        return json.loads(manifest.read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` (the versions and hashes package-lock.json pins) unless
+    node_modules/ already holds them."""
+    wanted = {name.removeprefix("node_modules/"): entry["version"]
+              for name, entry in LOCK["packages"].items() if name.count("node_modules/") == 1}
+    if all(_installed(name) == version for name, version in wanted.items()):
+        return
+    if shutil.which("npm") is None:
+        sys.exit("the site needs Node.js and npm (for Pyodide and axe-core): "
+                 "apt-get install nodejs npm")
+    run("npm", "ci", "--no-audit", "--no-fund")
 
 
 def copy_pyodide(target: Path) -> None:
-    """Write the Pyodide files the page loads into *target*."""
+    """Write the Pyodide files the page loads (from node_modules/pyodide) into *target*."""
+    ensure_node_modules()
     target.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(fileobj=io.BytesIO(pyodide_tarball()), mode="r:gz") as tar:
-        for name in PYODIDE_FILES:
-            member = tar.extractfile(f"package/{name}")
-            if member is None:
-                sys.exit(f"the Pyodide tarball has no {name}")
-            (target / name).write_bytes(member.read())
+    for name in PYODIDE_FILES:
+        shutil.copyfile(NODE_MODULES / "pyodide" / name, target / name)
+
+
+def _package_digest() -> str:
+    """A digest of everything the wheel is built from."""
+    digest = hashlib.sha256()
+    paths = [ROOT / "pyproject.toml", ROOT / "README.md", *sorted((ROOT / "LICENSES").glob("*")),
+             *sorted((ROOT / "mancala_spec").rglob("*"))]
+    for path in paths:
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
 
 
 def build_wheel(target: Path) -> Path:
-    """Write a pure-Python wheel of the package tree (every module and data file
-    of ``mancala_spec/``) into *target*; return its path.
-
-    Built with zipfile rather than a build backend so that it needs no network
-    and holds every subpackage whatever the packaging metadata lists.
-    """
-    import mancala_spec
-
-    version = mancala_spec.__version__
-    dist_info = f"mancala_spec-{version}.dist-info"
-    files: dict[str, bytes] = {}
-    package = ROOT / "mancala_spec"
-    for path in sorted(package.rglob("*")):
-        relative = path.relative_to(ROOT)
-        if path.is_file() and "__pycache__" not in relative.parts and path.suffix != ".pyc":
-            files[relative.as_posix()] = path.read_bytes()
-    files[f"{dist_info}/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: mancala-spec\nVersion: {version}\n").encode()
-    files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: mancala_spec dev.py\n"
-                                   b"Root-Is-Purelib: true\nTag: py3-none-any\n")
-    record = []
-    for name, data in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{name},sha256={digest},{len(data)}")
-    record.append(f"{dist_info}/RECORD,,")
-    files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    """The project's wheel, built by the standard build (``pip wheel``, the
+    setuptools backend that pyproject.toml names: its metadata, licence files
+    and package data), into *target*; return its path. A wheel built from the
+    same files before is taken from the cache."""
+    cached = cache_dir() / "wheels" / _package_digest()
+    wheels = sorted(cached.glob("mancala_spec-*.whl"))
+    if not wheels:
+        building = cached.with_name(cached.name + f".{os.getpid()}.part")
+        shutil.rmtree(building, ignore_errors=True)
+        with tempfile.TemporaryDirectory() as scratch:   # no stale build/lib of the checkout
+            source = Path(scratch) / "src"
+            shutil.copytree(ROOT / "mancala_spec", source / "mancala_spec",
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(ROOT / "LICENSES", source / "LICENSES")
+            for name in ("pyproject.toml", "README.md"):
+                shutil.copy2(ROOT / name, source / name)
+            run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                "--no-build-isolation", "--wheel-dir", building, source)
+        try:
+            building.rename(cached)
+        except OSError:                       # another build put it there first
+            shutil.rmtree(building, ignore_errors=True)
+        wheels = sorted(cached.glob("mancala_spec-*.whl"))
     target.mkdir(parents=True, exist_ok=True)
     for stale in target.glob("mancala_spec-*.whl"):      # an earlier version's wheel
         stale.unlink()
-    wheel = target / f"mancala_spec-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in files.items():
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, data)
+    wheel = target / wheels[0].name
+    shutil.copyfile(wheels[0], wheel)
     return wheel
 
 
@@ -169,21 +196,37 @@ def copy_play_assets(outdir: Path) -> None:
 
 
 def main(argv: list[str]) -> None:
-    if len(argv) != 1 or argv[0] not in {"site", "test", "doctest", "pdf"}:
+    if len(argv) != 1 or argv[0] not in {"site", "test", "doctest", "pdf", "constraints"}:
         sys.exit(__doc__)
+    if argv[0] == "constraints":          # from the .venv as it is, without reinstalling
+        if not PYTHON.exists():
+            ensure_venv()
+        write_constraints()
+        return
     ensure_venv()
+    # what the site draws and computes, kept between builds (mancala_spec.sphinx.cache)
+    os.environ.setdefault("MANCALA_SPEC_CACHE", str(VENV / "cache"))
     if argv[0] == "site":
-        run(PYTHON, "-m", "sphinx", "-c", ".", "docs", "build/html", "-n", "-W", "--keep-going")
+        # the doctrees (the pickled environment) outside build/html: the site holds the site
+        run(PYTHON, "-m", "sphinx", "-c", ".", "docs", "build/html", "-d", "build/doctrees",
+            "-n", "-W", "--keep-going")
         print(f"The rules site is in {ROOT / 'build' / 'html' / 'index.html'}")
         print("The Play page needs a web server (browsers load no WebAssembly from file://):")
         print(f"    {sys.executable} -m http.server -d build/html 8000   # then http://localhost:8000/play.html")
     elif argv[0] == "pdf":
+        # reproducible: dated by SOURCE_DATE_EPOCH, by default the last commit's time
+        if "SOURCE_DATE_EPOCH" not in os.environ:
+            last = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT,
+                                  capture_output=True, text=True)
+            if last.returncode == 0 and last.stdout.strip().isdigit():
+                os.environ["SOURCE_DATE_EPOCH"] = last.stdout.strip()
         run(PYTHON, "-m", "mancala_spec.catalogue.pdf", "build/mancala_spec-rules.pdf")
     elif argv[0] == "doctest":
-        run(PYTHON, "-m", "sphinx", "-M", "doctest", "docs", "build", "-c", ".", "-W",
-            "--keep-going")
+        run(PYTHON, "-m", "sphinx", "-b", "doctest", "docs", "build/doctest", "-d",
+            "build/doctrees", "-c", ".", "-W", "--keep-going")
     else:
-        run(PYTHON, "-m", "pytest", "-q")
+        # on every core (pytest-xdist); the site is built once, beside the other tests
+        run(PYTHON, "-m", "pytest", "-q", "-n", "auto")
 
 
 if __name__ == "__main__":

@@ -107,3 +107,43 @@ class OptionError(MancalaError):
         self.option = option
         self.value = value
         self.choices = tuple(choices)
+
+
+class SuiteError(MancalaError):
+    """A conformance suite the runner cannot run: not of the suite's JSON
+    Schema, two cases with one ID, or no case at all.
+
+    ``path`` is where in the document the fault is, as a JSON path
+    (``"$.cases[3].expected.match"``; ``"$"`` for the whole document).
+    """
+
+    def __init__(self, message: str = "", path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class RunnerError(MancalaError):
+    """A conformance runner setting out of range (a timeout, a count).
+
+    ``setting`` is the setting's name (``"timeout"``, ``"max_failures"``,
+    ``"min_supported"``, ``"command"``) and ``value`` the value given.
+    """
+
+    def __init__(self, message: str = "", setting: str | None = None,
+                 value: Any = None) -> None:
+        super().__init__(message)
+        self.setting = setting
+        self.value = value
+
+
+class CatalogueError(MancalaError):
+    """The catalogue or the rule-ID registry is inconsistent (raised when it is
+    loaded, so that it cannot ship broken).
+
+    ``rule`` is the ID of the rule at fault, or ``None`` when no one rule is
+    (duplicate IDs, a context entry).
+    """
+
+    def __init__(self, message: str = "", rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule

@@ -133,6 +133,15 @@ def format_game(start: Position, moves: Sequence[int | str], result: bool = Fals
     and nothing is written. With *result*, the record ends with a ``result:``
     line (``unfinished``, ``draw``, ``South wins``…).
     """
+    from .engine.position import Position as Built
+
+    if not isinstance(start, Built):
+        raise InvalidPositionError(f"the start of a record is a Position, not "
+                                   f"{type(start).__name__}", field="start")
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence):
+        raise IllegalMoveError(f"the moves of a record are a sequence of pit indices or "
+                               f"names, not {type(moves).__name__}", pit=moves,
+                               reason="no-such-pit")
     game = start.game
     position = start
     for number, move in enumerate(moves, start=1):
@@ -298,6 +307,9 @@ def parse_match(text: str) -> Match:
     first problem: a bad setting, an allocation that does not match the pits
     earned, an opener the policy would not choose, or an illegal move.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a match record is text, not {type(text).__name__}")
+    check_text(text, "a match record")
     header, games = [], []
     for number, line in enumerate(text.splitlines(), start=1):
         if re.match(r"game \d+:", line):
@@ -314,7 +326,10 @@ def parse_match(text: str) -> Match:
             game_lines.append(line)
     try:
         record = parse_game("\n".join(game_lines + ["moves:"]))
-        target = int(settings.get("target", "12"))
+        written = settings.get("target", "12")
+        if not (written.isdigit() and written.isascii() and len(written) <= MAX_OPTION_DIGITS):
+            raise NotationError(f"target: expected a number of pits, found {written[:20]!r}")
+        target = int(written)
         match = Match(record.game, target=target, opener=settings.get("opener", "alternate"),
                       allocation=settings.get("allocation", "extend"),
                       final_take=settings.get("final_take", "counted"))
@@ -323,9 +338,17 @@ def parse_match(text: str) -> Match:
     game = match.game
     for index, (number, line) in enumerate(games):
         fields = dict(re.findall(r"(\w+)=(\S*)", line))
+        letters = game.board.player_letters
         try:
-            owners = [game.board.player_letters.index(ch) for ch in fields["owners"]]
-            opener = game.board.player_letters.index(fields["opener"])
+            for key in ("owners", "opener"):
+                wrong = [ch for ch in fields[key] if ch not in letters]
+                if wrong or not fields[key] or (key == "opener" and len(fields[key]) != 1):
+                    shown = ", ".join(letters[:-1]) + " or " + letters[-1]
+                    raise NotationError(f"{key}={fields[key][:20]!r}: expected "
+                                        f"{'one letter per pit' if key == 'owners' else 'one'}"
+                                        f" of {shown}")
+            owners = [letters.index(ch) for ch in fields["owners"]]
+            opener = letters.index(fields["opener"])
             if index:
                 match = match.next_game(owners=owners)
             elif owners != list(match.position.owners):

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import ast
 import random
+import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,18 +26,85 @@ SOUTH, NORTH = 0, 1
 TESTS = Path(__file__).resolve().parent
 
 
+SITE_DIR = "mancala_spec_site_dir"
+
+
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "rule(*ids): the catalogue rule IDs a test pins (see covers())")
     config.addinivalue_line(
         "markers", "slow: takes tens of seconds (deselect with -m 'not slow')")
+    if (not hasattr(config, "workerinput") and config.pluginmanager.hasplugin("xdist")
+            and config.getoption("numprocesses", None)):
+        # a parallel run: the site is built once, in the background from the start,
+        # into a folder every worker is told of (pytest_configure_node)
+        config.stash[SITE_KEY] = Path(tempfile.mkdtemp(prefix="mancala-spec-site-"))
+
+
+SITE_KEY = pytest.StashKey[Path]()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    shared = node.config.stash.get(SITE_KEY, None)
+    if shared is not None:
+        node.workerinput[SITE_DIR] = str(shared)
+
+
+def pytest_sessionstart(session):
+    """In the controller of a parallel run of the whole suite, start the one
+    site build now, so that it runs beside the tests that do not need it."""
+    config = session.config
+    shared = config.stash.get(SITE_KEY, None)
+    if shared is None:
+        return
+    paths = [arg for arg in config.args if not arg.startswith("-")]
+    whole = not paths or {Path(p).resolve() for p in paths} >= {TESTS}
+    if whole or any("test_site" in p or "test_browser" in p for p in paths):
+        log = open(shared / "build.log", "w")
+        config.stash[BUILD_KEY] = subprocess.Popen(
+            [sys.executable, "-c", "import sys; from pathlib import Path; import test_site; "
+             "test_site.record_build(Path(sys.argv[1]))", str(shared)],
+            cwd=TESTS, stdout=log, stderr=subprocess.STDOUT)
+
+
+BUILD_KEY = pytest.StashKey[subprocess.Popen]()
+
+
+def pytest_unconfigure(config):
+    build = config.stash.get(BUILD_KEY, None)
+    if build is not None and build.poll() is None:
+        build.kill()
+        build.wait()
+    shared = config.stash.get(SITE_KEY, None)
+    if shared is not None:
+        shutil.rmtree(shared, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Tests that read the built site run last, so that its build (in the
+    background, or by the first of them) overlaps the other tests."""
+    items.sort(key=lambda item: "site" in getattr(item, "fixturenames", ()))
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    """The rules site, built once per session in a fresh clone (test_site.build_site)."""
-    from test_site import build_site
-    return build_site(tmp_path_factory)
+def site(tmp_path_factory, request):
+    """The rules site, built once per run in a fresh clone (test_site.build_site):
+    in a parallel run, once for every worker (the build the controller started,
+    or the one the first worker to need it makes)."""
+    import fcntl
+
+    from test_site import build_site, record_build, shared_build
+
+    workerinput = getattr(request.config, "workerinput", {})
+    if SITE_DIR not in workerinput:
+        return build_site(tmp_path_factory)
+    shared = Path(workerinput[SITE_DIR])
+    with open(shared / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "build.json").exists() and not (shared / "build.log").exists():
+            record_build(shared)          # no build was started in the background
+    return shared_build(shared)
 
 
 def covers(*rule_ids: str):

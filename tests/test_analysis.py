@@ -503,5 +503,5 @@ def test_the_command_line_runs_and_refuses_bad_sizes():
     assert "## The opener's results (seed 2026)" in done.stdout
     bad = subprocess.run([sys.executable, "-m", "mancala_spec.analysis", "--games", "0"],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert bad.returncode == 2 and "must be at least 1, not 0" in bad.stderr
+    assert bad.returncode == 2 and "must be from 1 to 10,000,000, not 0" in bad.stderr
     assert "Traceback" not in bad.stderr

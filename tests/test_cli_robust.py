@@ -124,17 +124,18 @@ def test_missing_matplotlib_is_one_line():
     result = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == EXIT["bad input"]
     assert result.stderr == ("mancala-spec diagram: error: diagram needs matplotlib, which is "
-                             "not installed: pip install matplotlib\n")
+                             "not installed: pip install 'mancala-spec[diagram]'\n")
 
 
-def test_a_closed_pipe_ends_quietly():
+def test_a_closed_pipe_is_one_line():
     """``mancala-spec rules | head -0``: the reader is gone before the first write."""
     proc = subprocess.Popen([PY, "-m", "mancala_spec", "rules"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == EXIT["output error"]
-    assert err == ""
+    assert err == ("mancala-spec rules: error: cannot write standard output: its reader has "
+                   "closed the pipe\n")
 
 
 # -- reading input -----------------------------------------------------------------
@@ -284,29 +285,104 @@ def test_docs_without_rule_pages_is_an_error(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("{", "is not JSON"),
-    ("[]", "is not a suite: the suite is not a JSON object"),
-    ('{"protocol": "mancala-spec-conformance/1"}', 'has no "cases" list'),
-    ('{"protocol": "other/9", "cases": []}', "the suite is for 'other/9'"),
+    ("{", "s.json is not JSON: Expecting property name enclosed in double quotes: line 1 "
+          "column 2 (char 1)"),
+    ("[]", "s.json is not a suite: the suite is an array, not a JSON object"),
+    ('{"protocol": "mancala-spec-conformance/1"}', 's.json is not a suite: $: lacks "format"'),
+    ('{"protocol": "other/9", "cases": []}',
+     's.json is not a suite: this runner speaks mancala-spec-conformance/1, the suite is for '
+     '"other/9"'),
 ])
 def test_malformed_suite_files(tmp_path, text, message):
     (tmp_path / "s.json").write_text(text)
     result = cli_run("conformance", "run", "--engine", "x", "--suite", "s.json", cwd=tmp_path)
-    assert result.returncode == 2 and message in result.err
+    assert result.returncode == 2
+    assert result.err == f"mancala-spec conformance: error: {message}\n"
 
 
-def test_invalid_suite_cases_are_errors_not_skips(tmp_path):
+@pytest.mark.parametrize("spoil, where", [
+    (lambda s: s["cases"].__setitem__(0, {"id": "broken"}), '$.cases[0]: lacks "rule"'),
+    (lambda s: s["cases"][2]["expected"]["events"].__setitem__(0, 7),
+     "$.cases[2].expected.events[0]: must be an object, not an integer"),
+    (lambda s: s["cases"][2]["expected"].__setitem__("match", [1, 2]),
+     "$.cases[2].expected.match: must be an object, not an array"),
+    (lambda s: s["cases"][3].__setitem__("id", s["cases"][1]["id"]),
+     f'$.cases[3].id: "{packaged_suite()["cases"][1]["id"]}" is the ID of an earlier case'),
+    (lambda s: s["cases"].clear(), "the suite has no cases"),
+])
+def test_a_suite_is_checked_against_its_schema_before_it_runs(tmp_path, spoil, where):
+    """Nothing runs, no engine starts: one line naming the place, exit 2."""
     suite = packaged_suite()
-    suite["cases"] = suite["cases"][:3]
-    suite["cases"][0] = {"id": "broken"}
-    del suite["cases"][1]["expected"]
+    suite["cases"] = suite["cases"][:5]
+    spoil(suite)
     (tmp_path / "s.json").write_text(json.dumps(suite))
-    reference = f'"{PY}" -m mancala_spec.conformance.engine'
-    result = cli_run("conformance", "run", "--engine", reference, "--suite", "s.json",
+    started = tmp_path / "started"
+    result = cli_run("conformance", "run", "--engine", f"touch {started}", "--suite", "s.json",
                      cwd=tmp_path)
+    assert result.returncode == EXIT["bad input"]
+    assert result.err == f"mancala-spec conformance: error: s.json is not a suite: {where}\n"
+    assert not started.exists()
+
+
+def test_the_schema_check_agrees_with_a_full_validator():
+    """The runner's own reading of the schema (it needs no jsonschema) finds a
+    fault exactly where jsonschema finds one."""
+    import copy
+
+    import jsonschema
+
+    from mancala_spec.conformance import schema
+    from mancala_spec.conformance.runner import schema_problem
+
+    validator = jsonschema.Draft202012Validator(schema())
+    suite = packaged_suite()
+    assert schema_problem(suite, schema()) is None and validator.is_valid(suite)
+    spoils = [("expected", "match", [1]), ("expected", "legal_moves", "x"),
+              ("position", "fields", {}), ("move", "pit", -1), ("game", None, "chess"),
+              ("expected", "winner", 3), ("options", None, []), ("expected", "error", "no")]
+    for index, (key, sub, value) in enumerate(spoils):
+        bad = copy.deepcopy(suite)
+        case = bad["cases"][index * 7 + 1]
+        if sub is None:
+            case[key] = value
+        elif isinstance(case.get(key), dict):
+            case[key][sub] = value
+        else:
+            case[key] = {sub: value, "name": "a"}
+        assert schema_problem(bad, schema()) is not None, (key, sub)
+        assert not validator.is_valid(bad), (key, sub)
+
+
+def test_engine_text_is_shown_escaped(tmp_path):
+    """An engine that answers with terminal control sequences (set the title,
+    clear the screen) and writes them on stderr: the report shows them escaped."""
+    code = ("import sys\nsys.stderr.write('\\x1b]0;pwned\\x07\\x1b[2J\\n'); sys.stderr.flush()"
+            "\nfor l in sys.stdin: print('\\x1b[2J\\u202egarbage', flush=True)")
+    (tmp_path / "e.py").write_text(code)
+    small = dict(packaged_suite())
+    small["cases"] = small["cases"][:2]
+    (tmp_path / "s.json").write_text(json.dumps(small))
+    result = cli_run("conformance", "run", "--engine", f'"{PY}" e.py', "--suite", "s.json",
+                     "--max-failures", "0", "--no-progress", cwd=tmp_path)
     assert result.returncode == EXIT["failures"]
-    assert "3 cases: 1 pass, 2 invalid-case" in result.out
-    assert '"rule" is missing or not a string' in result.out
+    assert "\x1b" not in result.out + result.err and "\u202e" not in result.out
+    assert "\\x1b[2J\\u202egarbage" in result.out
+
+
+def test_a_fifo_among_the_pages_is_refused(tmp_path):
+    """``--docs`` with a FIFO named page.md: refused at once, not waited on."""
+    os.mkfifo(tmp_path / "page.md")
+    result = cli_run("conformance", "export", "--docs", str(tmp_path), timeout=30)
+    assert result.returncode == EXIT["bad input"]
+    assert result.err == (f"mancala-spec conformance: error: --docs {tmp_path}: "
+                          f"{tmp_path / 'page.md'} is not a regular file\n")
+
+
+def test_a_page_too_large_is_refused(tmp_path):
+    (tmp_path / "page.md").write_bytes(b"x" * ((4 << 20) + 1))
+    result = cli_run("conformance", "export", "--docs", str(tmp_path), timeout=30)
+    assert result.returncode == EXIT["bad input"]
+    assert "is larger than 4 MiB, the limit for a page" in result.err
 
 
 def test_sigterm_kills_the_engine_with_its_whole_process_group(tmp_path):
@@ -323,10 +399,16 @@ def test_sigterm_kills_the_engine_with_its_whole_process_group(tmp_path):
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=30) == EXIT["interrupted"]
     assert proc.stderr.read().decode().strip() == "mancala-spec: interrupted"
-    time.sleep(0.2)
-    for pid in children:      # gone, or a zombie waiting for a parent to reap it
-        stat = Path(f"/proc/{pid}/stat")
-        assert not stat.exists() or stat.read_text().split(")")[-1].split()[0] == "Z"
+    def alive(pid):           # not gone, nor a zombie waiting for a parent to reap it
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + 10          # SIGKILL is sure; dying takes a moment
+    while any(map(alive, children)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(alive, children))
 
 
 def test_progress_lines_are_plain_when_not_on_a_terminal():

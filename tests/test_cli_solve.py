@@ -128,3 +128,34 @@ def test_the_full_solve_from_the_command_line():
     first = {name: int(value) for name, value in re.findall(r"^  ([abc])  ([+-]\d+)", out, re.M)}
     assert sorted(first) == ["a", "b", "c"]
     assert opening == max(first.values())
+
+
+def test_the_flags_are_derived_from_the_option_declarations(capsys):
+    """Every option the solver takes is a flag, with the values declared and
+    nothing typed twice; the seat options of three-player Bakuk are not."""
+    from mancala_spec.cli.solve import flag, solved_options
+    from mancala_spec.options import game_options
+    from mancala_spec.solve import SOLVED_OPTIONS
+
+    assert tuple(o.name for o in solved_options()) == SOLVED_OPTIONS
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for option in game_options("bakuk"):
+        shown = flag(option) in text
+        assert shown == (option.name in SOLVED_OPTIONS), option.name
+        if shown:
+            assert option.rule in text
+            if option.type is not bool:
+                assert "{" + ",".join(map(str, option.choices)) + "}" in text
+
+
+def test_solve_without_numpy_names_its_extra():
+    code = ("import sys; sys.modules['numpy'] = None; from mancala_spec.cli import main; "
+            "raise SystemExit(main(['solve', 'bakuk', '--no-progress']))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2
+    assert result.stderr == ("mancala-spec solve: error: solve needs numpy, which is not "
+                             "installed: pip install 'mancala-spec[solve]'\n")
+    assert result.stdout == ""

@@ -221,3 +221,26 @@ def test_errors_still_pickle_and_compare_as_value_errors():
     assert isinstance(error, ValueError) and str(error) == "nope"
     assert pickle.loads(pickle.dumps(ms.NotationError("bad", "x", 2, 1))).args == (
         "line 1, column 2: bad",)
+
+
+def test_a_long_history_is_checked_entry_by_entry_once():
+    """16,000 distinct entries are accepted, and a repeat at the end names the
+    entry it repeats (each entry is looked up, not compared with every earlier
+    one: the check was quadratic, 6 s for this history)."""
+    import itertools
+
+    import mancala_spec as ms
+    from mancala_spec.errors import InvalidPositionError
+
+    game = ms.get_game("bakuk")
+    start = (6,) * 6
+    keys = [(c + (36 - sum(c),), 0) for c in itertools.product(range(8), repeat=5)
+            if sum(c) <= 36 and c + (36 - sum(c),) != start][:16_000]
+    assert len(keys) == 16_000
+    pos = game.position(start, history=keys)
+    assert len(pos.history) == 16_000
+    assert game.parse(pos.to_text()).history == pos.history
+    with pytest.raises(InvalidPositionError) as error:
+        game.position(start, history=keys + [keys[9]])
+    assert error.value.field == "history"
+    assert str(error.value).startswith("history entry 16001 repeats entry 10,")

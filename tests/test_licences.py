@@ -21,7 +21,9 @@ def test_wheel_carries_both_licences_and_the_catalogue(tmp_path):
         metadata = next(archive.read(n).decode() for n in names if n.endswith("/METADATA"))
         licences = {n.rsplit("/", 1)[-1]: archive.read(n).decode("utf-8")
                     for n in names if "/licenses/" in n}
-    assert "License-Expression: MIT AND CC-BY-SA-4.0" in metadata
+    assert ("License-Expression: MIT AND CC-BY-SA-4.0 AND LicenseRef-MancalaWorld-CC-BY-SA"
+            in metadata)
+    assert "Mancala World" in licences["LicenseRef-MancalaWorld-CC-BY-SA.txt"]
     assert licences["MIT.txt"].startswith("MIT License")
     assert "Attribution-ShareAlike 4.0 International" in licences["CC-BY-SA-4.0.txt"]
     for data in ("mancala_spec/catalogue/catalogue.toml", "mancala_spec/catalogue/registry.toml",

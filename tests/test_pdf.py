@@ -41,3 +41,21 @@ def test_an_unpublished_edition_invents_no_address(tmp_path):
                      base="").read_bytes()
     assert b"/URI (" not in data and b"readthedocs" not in data
     assert "Sources" in _titles(data)
+
+
+def test_pdf_is_reproducible_and_states_its_language_and_licence(tmp_path, monkeypatch):
+    """SOURCE_DATE_EPOCH fixes its dates: two builds a second apart are the same
+    bytes; it says its language and carries its licence's URI (issue 21)."""
+    import time
+
+    from mancala_spec.catalogue.pdf import LICENCE_URI
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764547200")       # 2025-12-01 00:00 UTC
+    first = build_pdf(tmp_path / "a.pdf", compress=False).read_bytes()
+    time.sleep(1.1)
+    second = build_pdf(tmp_path / "b.pdf", compress=False).read_bytes()
+    assert first == second
+    assert b"/CreationDate (D:20251201000000Z)" in first
+    assert b"/Lang (en)" in first
+    assert f"<xmpRights:WebStatement>{LICENCE_URI}</xmpRights:WebStatement>".encode() in first
+    assert LICENCE_URI == "https://creativecommons.org/licenses/by-sa/4.0/"

@@ -4,7 +4,7 @@ The session fixture copies the working tree as a fresh clone would have it (the
 files git tracks or would track: no build/, no docs/auto_examples/, no .venv/)
 into a temporary folder and builds it there with the documented command,
 
-    sphinx-build -c . docs build/html -n -W --keep-going
+    sphinx-build -c . docs build/html -d build/doctrees -n -W --keep-going
 
 then runs Sphinx's doctest builder on the same environment. The tests read the
 HTML: every rule's anchor exists once with its quotes, code and examples, the
@@ -63,6 +63,8 @@ def fresh_clone(target: Path) -> None:
         if source.is_file():  # tracked files deleted in the working tree are skipped
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target / name)
+    if (ROOT / "node_modules").is_dir():      # installed by npm ci, as .venv is by pip
+        (target / "node_modules").symlink_to(ROOT / "node_modules")
 
 
 @dataclass
@@ -86,14 +88,60 @@ class Build:
 def build_site(tmp_path_factory) -> Build:
     """Build the site in a fresh clone (the session fixture ``site`` in conftest.py
     calls this once, for these tests and the browser tests)."""
-    tree = tmp_path_factory.mktemp("clone")
+    return build_site_in(tmp_path_factory.mktemp("clone"))
+
+
+def _completed(data: dict) -> subprocess.CompletedProcess:
+    return subprocess.CompletedProcess(data["args"], data["returncode"], data["stdout"],
+                                       data["stderr"])
+
+
+def record_build(shared: Path) -> None:
+    """Build the site in *shared*/clone and write what the builds printed to
+    *shared*/build.json (last, so that its presence means done): the one build
+    of a parallel run, shared by every worker (conftest.py)."""
+    record: dict = {}
+    try:
+        build = build_site_in(shared / "clone")
+        record = {name: {"args": proc.args, "returncode": proc.returncode,
+                         "stdout": proc.stdout, "stderr": proc.stderr}
+                  for name, proc in (("result", build.result), ("doctest", build.doctest))}
+    except BaseException as error:  # noqa: BLE001 - reported by the tests that need the site
+        record = {"error": f"{type(error).__name__}: {error}"}
+        raise
+    finally:
+        partial = shared / "build.json.part"
+        partial.write_text(json.dumps(record))
+        partial.replace(shared / "build.json")
+
+
+def shared_build(shared: Path, timeout: float = 1800) -> Build:
+    """The build :func:`record_build` makes in *shared*, waited for."""
+    import time
+
+    done = shared / "build.json"
+    deadline = time.monotonic() + timeout
+    while not done.exists():
+        assert time.monotonic() < deadline, f"the site build in {shared} did not finish"
+        time.sleep(0.2)
+    record = json.loads(done.read_text())
+    assert "error" not in record, record.get("error")
+    tree = shared / "clone"
+    return Build(tree, tree / "build" / "html", _completed(record["result"]),
+                 _completed(record["doctest"]))
+
+
+def build_site_in(tree: Path) -> Build:
+    """Build the site in a fresh clone at *tree*."""
+    tree.mkdir(parents=True, exist_ok=True)
     fresh_clone(tree)
     assert not (tree / "docs" / "auto_examples").exists()
     sphinx = [sys.executable, "-m", "sphinx"]
-    result = subprocess.run(sphinx + ["-c", ".", "docs", "build/html", "-n", "-W", "--keep-going"],
+    result = subprocess.run(sphinx + ["-c", ".", "docs", "build/html", "-d", "build/doctrees",
+                                      "-n", "-W", "--keep-going"],
                             cwd=tree, capture_output=True, text=True, timeout=900)
     doctest = subprocess.run(sphinx + ["-b", "doctest", "-c", ".", "docs", "build/doctest",
-                                       "-d", "build/html/.doctrees", "-W", "--keep-going"],
+                                       "-d", "build/doctrees", "-W", "--keep-going"],
                              cwd=tree, capture_output=True, text=True, timeout=900)
     return Build(tree, tree / "build" / "html", result, doctest)
 
@@ -380,7 +428,7 @@ def test_citation_cff_and_pyproject_name_both_licences():
     # expression instead (issue 18; tests/test_citation_tools.py checks it)
     assert "license" not in data and "MIT AND CC-BY-SA-4.0" in " ".join(data["message"].split())
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'license = "MIT AND CC-BY-SA-4.0"' in project
+    assert 'license = "MIT AND CC-BY-SA-4.0 AND LicenseRef-MancalaWorld-CC-BY-SA"' in project
     assert 'license-files = ["LICENSES/*"]' in project
     assert re.search(r'requires = \["setuptools>=(\d+)"\]', project).group(1) >= "77"
     assert "legalcode" not in (ROOT / "LICENSES/MIT.txt").read_text(encoding="utf-8")
@@ -575,3 +623,18 @@ def test_rule_statements_link_glossary_terms_and_set_pits_as_code(site):
     anchors = set(re.findall(r'href="glossary.html#(term-[\w-]+)"', page))
     assert len(anchors) >= 8                 # every link lands on a term of the glossary
     assert all(f'id="{anchor}"' in glossary for anchor in anchors)
+
+
+def test_the_site_holds_nothing_but_the_site(site):
+    """No doctrees or pickled environment in the served tree, and no absolute
+    path of the machine that built it (nor of the checkout it came from) in any
+    text file (issue 21)."""
+    assert not [p for p in site.html.rglob("*")
+                if p.name == ".doctrees" or p.suffix in (".pickle", ".doctree")]
+    roots = {str(site.tree), str(Path(mancala_spec.__file__).resolve().parents[1])}
+    for path in site.html.rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".txt", ".js", ".json", ".css", ".svg",
+                                              ".inv", ".md", ""):
+            text = path.read_bytes()
+            for root in roots:
+                assert root.encode() not in text, (path, root)

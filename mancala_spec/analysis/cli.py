@@ -22,17 +22,42 @@ FULL = {"games": 100_000, "greedy_games": 20_000, "seed": 2026, "max_seeds": 20,
         "ending_games": 1_000_000, "recurrence_games": 300, "budget": 3000}
 
 
-def count(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least *least*."""
+#: The largest value each size takes (a larger one would run for days or take
+#: all memory): the full run's sizes and some room above them.
+MOST = {"games": 10_000_000, "greedy_games": 1_000_000, "seed": 2**64 - 1, "max_seeds": 20,
+        "ending_games": 10_000_000, "recurrence_games": 100_000, "budget": 1_000_000}
+#: The most worker processes: four per core (at least 4).
+MOST_PROCESSES = 4 * max(1, os.cpu_count() or 1)
+
+
+def count(least: int, most: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from *least* to *most*."""
     def parse(text: str) -> int:
+        digits = text.strip()
+        if digits.isdigit():               # leading zeros do not count towards the length
+            digits = digits.lstrip("0") or "0"
+        if len(digits) > 40:               # before int(): no digit-limit error, no slow parse
+            raise argparse.ArgumentTypeError(f"must be from {least:,} to {most:,}, not a "
+                                             f"number of {len(digits):,} characters")
         try:
-            value = int(text)
+            value = int(digits)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be from {least:,} to {most:,}, not {value:,}")
         return value
     return parse
+
+
+_MAIN = os.getpid()
+
+
+def _stop(signum, frame):
+    """Ctrl-C or SIGTERM: the main process stops with one line; a worker of its
+    pool leaves at once and quietly (the main process ends the pool)."""
+    if os.getpid() != _MAIN:
+        os._exit(130)
+    raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,19 +67,41 @@ def main(argv: list[str] | None = None) -> int:
         description="Ba-awa by experiment: print the analysis page's tables (Markdown).")
     parser.add_argument("--quick", action="store_true",
                         help="the sizes the rules site builds with")
-    parser.add_argument("--games", type=count(1), help="random games per option set")
-    parser.add_argument("--greedy-games", type=count(1), help="greedy games per option set")
-    parser.add_argument("--seed", type=count(0), help="seed of the move choices")
-    parser.add_argument("--max-seeds", type=count(1),
-                        help="largest seed count searched exhaustively")
-    parser.add_argument("--ending-games", type=count(0),
-                        help="random games (default options) counted for how they end")
-    parser.add_argument("--recurrence-games", type=count(0),
-                        help="random games whose every position is searched for a recurrence")
-    parser.add_argument("--budget", type=count(1), help="positions per recurrence search")
-    parser.add_argument("--processes", type=count(1), default=os.cpu_count() or 1,
-                        help="worker processes (default: one per core)")
+    parser.add_argument("--games", type=count(1, MOST["games"]),
+                        help=f"random games per option set (at most {MOST['games']:,})")
+    parser.add_argument("--greedy-games", type=count(1, MOST["greedy_games"]),
+                        help=f"greedy games per option set (at most {MOST['greedy_games']:,})")
+    parser.add_argument("--seed", type=count(0, MOST["seed"]), help="seed of the move choices")
+    parser.add_argument("--max-seeds", type=count(1, MOST["max_seeds"]),
+                        help="largest seed count searched exhaustively (at most "
+                             f"{MOST['max_seeds']}: each more multiplies the boards by about 1.5)")
+    parser.add_argument("--ending-games", type=count(0, MOST["ending_games"]),
+                        help="random games (default options) counted for how they end "
+                             f"(at most {MOST['ending_games']:,})")
+    parser.add_argument("--recurrence-games", type=count(0, MOST["recurrence_games"]),
+                        help="random games whose every position is searched for a recurrence "
+                             f"(at most {MOST['recurrence_games']:,})")
+    parser.add_argument("--budget", type=count(1, MOST["budget"]),
+                        help=f"positions per recurrence search (at most {MOST['budget']:,})")
+    parser.add_argument("--processes", type=count(1, MOST_PROCESSES),
+                        default=os.cpu_count() or 1,
+                        help=f"worker processes (default: one per core; at most {MOST_PROCESSES})")
     args = parser.parse_args(argv)
+    import signal
+
+    previous = {number: signal.signal(number, _stop)
+                for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        print("python -m mancala_spec.analysis: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _run(args: argparse.Namespace) -> int:
     sizes = dict(QUICK if args.quick else FULL)
     for key in sizes:
         if getattr(args, key, None) is not None:

@@ -39,6 +39,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
 
+from ..errors import CatalogueError
 from ..sources import SOURCES, source_lines, source_text
 
 KINDS = ("sourced", "editorial")
@@ -276,21 +277,21 @@ class Catalogue:
         return tuple(rule for rule in self.rules if rule.game == game)
 
 
-class CatalogueError(ValueError):
-    """The catalogue data is inconsistent (raised on load, so it cannot ship broken)."""
 
 
 def _citation(data: dict[str, Any], rule_id: str) -> Citation:
     citation = Citation(data["source"], data["quote"], data["translation"], data.get("sic", ""))
     if citation.source not in SOURCES:
-        raise CatalogueError(f"{rule_id}: unknown source {citation.source!r}")
+        raise CatalogueError(f"{rule_id}: unknown source {citation.source!r}", rule=rule_id)
     if citation.quote not in source_text(citation.source):
-        raise CatalogueError(f"{rule_id}: quote is not in {citation.source}: {citation.quote!r}")
+        raise CatalogueError(f"{rule_id}: quote is not in {citation.source}: {citation.quote!r}",
+                             rule=rule_id)
     if citation.sic and citation.sic not in citation.quote:
-        raise CatalogueError(f"{rule_id}: [sic] word {citation.sic!r} is not in the quote")
+        raise CatalogueError(f"{rule_id}: [sic] word {citation.sic!r} is not in the quote",
+                             rule=rule_id)
     if not any(citation.quote in line for line in source_lines(citation.source)):
         raise CatalogueError(f"{rule_id}: quote spans lines of {citation.source}: "
-                             f"{citation.quote!r}")
+                             f"{citation.quote!r}", rule=rule_id)
     return citation
 
 
@@ -304,7 +305,8 @@ def _claim(data: dict[str, Any], rule_id: str, citations: tuple[Citation, ...]) 
     where = f"{rule_id}: claim {data.get('text', '')[:40]!r}"
     cites = data.get("cites", [])
     if any(not 1 <= n <= len(citations) for n in cites):
-        raise CatalogueError(f"{where} cites a citation the rule does not have: {cites}")
+        raise CatalogueError(f"{where} cites a citation the rule does not have: {cites}",
+                             rule=rule_id)
     claim = Claim(text=" ".join(data["text"].split()), basis=data["basis"],
                   citations=tuple(citations[n - 1] for n in cites),
                   why=" ".join(data.get("why", "").split()),
@@ -312,13 +314,17 @@ def _claim(data: dict[str, Any], rule_id: str, citations: tuple[Citation, ...]) 
                   alternatives=" ".join(data.get("alternatives", "").split()),
                   option=data.get("option", ""), events=tuple(data.get("events", ())))
     if claim.basis not in BASES:
-        raise CatalogueError(f"{where}: basis must be one of {BASES}, not {claim.basis!r}")
+        raise CatalogueError(f"{where}: basis must be one of {BASES}, not {claim.basis!r}",
+                             rule=rule_id)
     if claim.basis in ("source", "reading") and not claim.citations:
-        raise CatalogueError(f"{where}: a {claim.basis} claim needs the quotes it rests on")
+        raise CatalogueError(f"{where}: a {claim.basis} claim needs the quotes it rests on",
+                             rule=rule_id)
     if claim.basis == "reading" and not (claim.why and claim.other):
-        raise CatalogueError(f"{where}: a reading says why (why) and the other reading (other)")
+        raise CatalogueError(f"{where}: a reading says why (why) and the other reading (other)",
+                             rule=rule_id)
     if claim.basis == "editorial" and not (claim.option or claim.alternatives):
-        raise CatalogueError(f"{where}: an editorial claim names its option or its alternatives")
+        raise CatalogueError(f"{where}: an editorial claim names its option or its alternatives",
+                             rule=rule_id)
     return claim
 
 
@@ -344,33 +350,38 @@ def _rule(data: dict[str, Any]) -> Rule:
                        for a in data.get("variant", ())),
     )
     if rule.kind not in KINDS:
-        raise CatalogueError(f"{rule_id}: kind must be one of {KINDS}, not {rule.kind!r}")
+        raise CatalogueError(f"{rule_id}: kind must be one of {KINDS}, not {rule.kind!r}",
+                             rule=rule_id)
     if rule.game not in GAMES or not rule_id.startswith(rule.game + "-"):
-        raise CatalogueError(f"{rule_id}: game {rule.game!r} unknown or not the ID's prefix")
+        raise CatalogueError(f"{rule_id}: game {rule.game!r} unknown or not the ID's prefix",
+                             rule=rule_id)
     if rule.sourced and not rule.citations:
-        raise CatalogueError(f"{rule_id}: a sourced rule needs at least one citation")
+        raise CatalogueError(f"{rule_id}: a sourced rule needs at least one citation", rule=rule_id)
     if not rule.claims:
-        raise CatalogueError(f"{rule_id}: a rule states at least one claim")
+        raise CatalogueError(f"{rule_id}: a rule states at least one claim", rule=rule_id)
     head = "source" if rule.sourced else "editorial"
     if head not in rule.bases:
-        raise CatalogueError(f"{rule_id}: a {rule.kind} rule has at least one {head} claim")
+        raise CatalogueError(f"{rule_id}: a {rule.kind} rule has at least one {head} claim",
+                             rule=rule_id)
     used = {id(c) for claim in rule.claims for c in claim.citations}
     for citation in rule.citations:
         if id(citation) not in used:
-            raise CatalogueError(f"{rule_id}: no claim rests on the quote {citation.quote!r}")
+            raise CatalogueError(f"{rule_id}: no claim rests on the quote {citation.quote!r}",
+                                 rule=rule_id)
     offered = {a.option for a in rule.alternatives + rule.forms + rule.variants}
     for claim in rule.claims:
         if claim.option and claim.option not in offered:
             raise CatalogueError(f"{rule_id}: claim names option {claim.option!r}, "
-                                 "which the rule offers no value of")
+                                 "which the rule offers no value of", rule=rule_id)
     if not rule.sourced and (rule.forms or rule.variants):
-        raise CatalogueError(f"{rule_id}: forms and variants belong to sourced rules")
+        raise CatalogueError(f"{rule_id}: forms and variants belong to sourced rules", rule=rule_id)
     read = {claim.option for claim in rule.claims if claim.basis == "reading"}
     if rule.sourced and any(a.option not in read for a in rule.alternatives):
         raise CatalogueError(f"{rule_id}: a sourced rule's alternatives play the other reading "
-                             "of a reading claim that names their option")
+                             "of a reading claim that names their option", rule=rule_id)
     if not rule.sourced and not (rule.gap and rule.default and rule.rationale):
-        raise CatalogueError(f"{rule_id}: an editorial rule needs gap, default and rationale")
+        raise CatalogueError(f"{rule_id}: an editorial rule needs gap, default and rationale",
+                             rule=rule_id)
     return rule
 
 

@@ -11,6 +11,8 @@ the site's anchors do.
 """
 from __future__ import annotations
 
+import datetime
+import os
 import sys
 from pathlib import Path
 
@@ -94,6 +96,39 @@ def _sources(pdf) -> None:
         pdf.ln(1)
 
 
+#: The language of the edition's text (its quotes keep theirs).
+LANGUAGE = "en"
+#: The licence of the edition: the rules adapted from the sources.
+LICENCE = "CC BY-SA 4.0"
+LICENCE_URI = "https://creativecommons.org/licenses/by-sa/4.0/"
+
+
+def build_date() -> datetime.datetime:
+    """When the edition was built: ``SOURCE_DATE_EPOCH`` (seconds since 1970,
+    UTC) when set, as reproducible builds do, else now."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit() and len(epoch) <= 12:
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
+    return datetime.datetime.now(datetime.UTC).replace(microsecond=0)
+
+
+def _xmp(version: str) -> str:
+    """XMP metadata: the licence as rights statement and URI, the language."""
+    return (
+        '<rdf:Description rdf:about="" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" '
+        'xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/" '
+        'xmlns:cc="http://creativecommons.org/ns#">'
+        f"<dc:language><rdf:Bag><rdf:li>{LANGUAGE}</rdf:li></rdf:Bag></dc:language>"
+        '<dc:rights><rdf:Alt><rdf:li xml:lang="x-default">'
+        f"{TITLE}, version {version}: {LICENCE} ({LICENCE_URI}); quotes from the Mancala "
+        "World articles Ba-awa and Bakuk, CC BY-SA</rdf:li></rdf:Alt></dc:rights>"
+        "<xmpRights:Marked>True</xmpRights:Marked>"
+        f"<xmpRights:WebStatement>{LICENCE_URI}</xmpRights:WebStatement>"
+        f'<cc:license rdf:resource="{LICENCE_URI}"/>'
+        "</rdf:Description>")
+
+
 def build_pdf(path: str | Path, version: str | None = None, compress: bool = True,
               base: str | None = None) -> Path:
     """Write the printable edition of every rule to *path*; return the path. *base*
@@ -112,6 +147,11 @@ def build_pdf(path: str | Path, version: str | None = None, compress: bool = Tru
     pdf.add_font("Sans", "I", str(fonts / "DejaVuSans-Oblique.ttf"))
     pdf.set_title(f"{TITLE}, version {version}")
     pdf.set_author(AUTHOR)
+    pdf.set_lang(LANGUAGE)
+    pdf.set_subject("The rules of Ba-awa and Bakuk, each claim with its basis and source")
+    pdf.set_keywords("mancala, Ba-awa, Bakuk, rules")
+    pdf.set_creation_date(build_date())       # SOURCE_DATE_EPOCH: the same bytes each build
+    pdf.set_xmp_metadata(_xmp(version))
     pdf.set_auto_page_break(True, margin=15)
     pdf.add_page()
     pdf.set_font("Sans", "B", 16)

@@ -25,6 +25,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from ..errors import CatalogueError
 from . import Catalogue, Rule, load_catalogue
 
 STATUSES = ("renamed", "withdrawn")
@@ -81,7 +82,8 @@ def parse_registry(text: str) -> Registry:
                   for m in raw.get("moved", ()))
     for entry in moved:
         if entry.status not in STATUSES:
-            raise ValueError(f"registry: {entry.id}: status must be one of {STATUSES}")
+            raise CatalogueError(f"registry: {entry.id}: status must be one of {STATUSES}",
+                                 rule=entry.id)
     return Registry(releases, moved)
 
 

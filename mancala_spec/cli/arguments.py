@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..engine.games import get_game
 from ..errors import MancalaError
-from . import UsageError
+from .status import UsageError
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -58,6 +58,8 @@ def read_text(source: str | Path, limit: int, what: str) -> str:
     UTF-8 (a byte-order mark is dropped). Raises :class:`UsageError` naming the
     file and what is wrong: missing, a folder, too large, binary, not UTF-8."""
     name = "standard input" if str(source) == "-" else str(source)
+    if str(source) == "-" and sys.stdin is None:
+        raise UsageError("cannot read standard input: it is closed")
     try:
         if str(source) == "-":
             stream = getattr(sys.stdin, "buffer", None)
@@ -87,5 +89,44 @@ def read_text(source: str | Path, limit: int, what: str) -> str:
 
 
 def write_out(text: str) -> None:
-    """Print to stdout (a closed pipe is handled by :func:`mancala_spec.cli.main`)."""
+    """Print to stdout (written whole, and checked, by :func:`mancala_spec.cli.main`)."""
     sys.stdout.write(text)
+
+
+#: The longest line ``play`` and ``replay --step`` read from standard input (bytes).
+MAX_LINE_BYTES = 4096
+
+
+def stdin_open() -> bool:
+    return sys.stdin is not None
+
+
+def read_line(prompt: str = "", limit: int = MAX_LINE_BYTES) -> str | None:
+    """One line of standard input, without its line end, after writing *prompt*;
+    ``None`` at the end of input. Reads at most *limit* bytes: a longer line, a
+    closed standard input or text that is not UTF-8 raise :class:`UsageError`."""
+    if sys.stdin is None:
+        raise UsageError("cannot read standard input: it is closed")
+    if prompt:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        if stream is not None:
+            data = stream.readline(limit + 1)
+        else:
+            data = sys.stdin.readline(limit + 1).encode("utf-8", "surrogateescape")
+    except ValueError:                           # read from a closed file
+        raise UsageError("cannot read standard input: it is closed") from None
+    except OSError as error:
+        raise UsageError(f"cannot read standard input: {error.strerror or error}") from None
+    if not data:
+        return None
+    if len(data) > limit:
+        raise UsageError(f"a line of standard input is longer than {size_text(limit)}, "
+                         "the limit for a line")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError("standard input is not UTF-8 text") from None
+    return text.rstrip("\r\n")

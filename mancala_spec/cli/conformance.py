@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import stat
 import sys
 from pathlib import Path
 from typing import Any
 
-from . import EngineFailure, UsageError, command, write_atomic
-from .arguments import MAX_SUITE_BYTES, read_text, write_out
+from .arguments import MAX_SUITE_BYTES, read_text, size_text, write_out
+from .output import write_atomic
+from .registry import command
+from .status import EngineFailure, UsageError
 
 
 def positive_seconds(text: str) -> float:
@@ -77,6 +80,40 @@ def _conformance_arguments(parser):
     runner.add_argument("--verbose", "-v", action="store_true", help="list passing cases too")
 
 
+#: The largest rules page ``--docs`` reads (bytes), and the most pages and bytes in all.
+MAX_PAGE_BYTES = 4 << 20
+MAX_PAGES = 1000
+MAX_PAGES_BYTES = 64 << 20
+
+
+def check_pages(docs: Path) -> None:
+    """Refuse, before anything is read, a ``--docs`` folder whose Markdown pages
+    are not all regular files (a FIFO named ``page.md`` would wait forever) or
+    are too large or too many."""
+    total = 0
+    pages = 0
+    for page in sorted(docs.rglob("*.md")):
+        if "auto_examples" in page.parts:
+            continue
+        pages += 1
+        if pages > MAX_PAGES:
+            raise UsageError(f"--docs {docs}: more than {MAX_PAGES:,} pages")
+        try:
+            info = page.stat()
+        except OSError as error:
+            raise UsageError(f"--docs {docs}: cannot read {page}: "
+                             f"{error.strerror or error}") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise UsageError(f"--docs {docs}: {page} is not a regular file")
+        if info.st_size > MAX_PAGE_BYTES:
+            raise UsageError(f"--docs {docs}: {page} is larger than {size_text(MAX_PAGE_BYTES)}, "
+                             "the limit for a page")
+        total += info.st_size
+        if total > MAX_PAGES_BYTES:
+            raise UsageError(f"--docs {docs}: its pages hold more than "
+                             f"{size_text(MAX_PAGES_BYTES)}")
+
+
 def _suite(args: argparse.Namespace) -> dict[str, Any]:
     from ..conformance import build_suite, extract_examples, packaged_suite
     from ..conformance.runner import suite_problem
@@ -97,6 +134,7 @@ def _suite(args: argparse.Namespace) -> dict[str, Any]:
         return packaged_suite()
     if not args.docs.is_dir():
         raise UsageError(f"--docs {args.docs}: no such folder")
+    check_pages(args.docs)
     examples = extract_examples(args.docs)
     if not examples:
         raise UsageError(f"--docs {args.docs}: no worked examples inside rule blocks there; "
@@ -108,7 +146,11 @@ def _suite(args: argparse.Namespace) -> dict[str, Any]:
          _conformance_arguments)
 def run_conformance(args) -> int:
     if args.action == "export":
-        text = json.dumps(_suite(args), indent=1, ensure_ascii=False) + "\n"
+        from ..conformance.wire import SCHEMA_IDS
+
+        # the exported document names its JSON Schema first
+        suite = {"$schema": SCHEMA_IDS["suite"], **_suite(args)}
+        text = json.dumps(suite, indent=1, ensure_ascii=False) + "\n"
         if args.output == "-":
             write_out(text)
         else:

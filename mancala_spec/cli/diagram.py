@@ -6,8 +6,10 @@ import io
 from pathlib import Path
 
 from ..engine.games import GAMES, get_game
-from . import UsageError, check_target, command, write_atomic
 from .arguments import add_options, game_from
+from .output import check_target, write_atomic
+from .registry import command
+from .status import MissingExtraError, UsageError
 
 
 def _diagram_arguments(parser):
@@ -19,8 +21,8 @@ def _diagram_arguments(parser):
     add_options(parser)
 
 
-@command("diagram", "write a sowing diagram of a move (PNG or SVG; needs matplotlib)",
-         _diagram_arguments)
+@command("diagram", "write a sowing diagram of a move (PNG or SVG; needs matplotlib: "
+                    "the diagram extra)", _diagram_arguments)
 def run_diagram(args) -> int:
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".png", ".svg"):
@@ -43,8 +45,7 @@ def run_diagram(args) -> int:
         figure = diagrams.render(diagrams.layout(trace))
         data = diagrams.save(figure, io.BytesIO(), format=suffix[1:])   # written below, whole
     except ImportError as error:
-        raise UsageError(f"diagram needs {error.name or 'matplotlib'}, which is not "
-                         "installed: pip install matplotlib") from None
+        raise MissingExtraError("diagram", error.name or "matplotlib", "diagram") from None
     write_atomic(args.output, data)
     print(f"wrote {args.output}: {trace.position.to_text()}")
     return 0

@@ -11,8 +11,17 @@ from ..engine.position import Position
 from ..engine.trace import Trace
 from ..errors import IllegalMoveError, MancalaError, NotationError
 from ..notation import parse_game
-from . import UsageError, command
-from .arguments import MAX_RECORD_BYTES, add_options, game_from, read_text, size_text
+from .arguments import (
+    MAX_RECORD_BYTES,
+    add_options,
+    game_from,
+    read_line,
+    read_text,
+    size_text,
+    stdin_open,
+)
+from .registry import command
+from .status import UsageError
 
 
 def _show_arguments(parser):
@@ -119,11 +128,13 @@ def _play_arguments(parser):
 
 
 @command("play", "play a game in the terminal; moves by pit name (a–f, A–F); "
-                 "help, undo, quit", _play_arguments)
+                 "help, undo, quit", _play_arguments, live=lambda args: True)
 def run_play(args) -> int:
     from ..notation import format_game
 
     game = game_from(args.game, args)
+    if not stdin_open():
+        raise UsageError("play reads its moves from standard input, which is closed")
     rng = random.Random(args.seed)
     you = 0 if args.seat == "south" else 1
     start = game.start()
@@ -142,14 +153,16 @@ def run_play(args) -> int:
             names = " ".join(game.board.name(p) for p in pos.legal_moves())
             who = "you" if args.opponent != "human" else game.player_name(pos.to_move)
             try:
-                text = input(f"{game.player_name(pos.to_move)} ({who}) to move ({names}): ")
-            except EOFError:
-                print("\nno more input: game abandoned", file=sys.stderr)
-                print(record(), end="")
-                return 1
-            except UnicodeDecodeError:
-                print(record(), end="")
-                raise UsageError("standard input is not UTF-8 text: game abandoned") from None
+                line = read_line(f"{game.player_name(pos.to_move)} ({who}) to move ({names}): ")
+            except UsageError as error:
+                print("\n" + record(), end="")
+                raise UsageError(f"{error}: game abandoned (its record so far is on "
+                                 "standard output)") from None
+            if line is None:
+                print("\n" + record(), end="")
+                raise UsageError("standard input ended before the game did: game abandoned "
+                                 "(its record so far is on standard output)")
+            text = line
             command_ = text.strip().lower()
             if command_ in ("", "?", "h", "help"):
                 print(PLAY_HELP)
@@ -196,11 +209,13 @@ def _replay_arguments(parser):
 
 
 @command("replay", f"step through a game record (at most {size_text(MAX_RECORD_BYTES)})",
-         _replay_arguments)
+         _replay_arguments, live=lambda args: bool(args.step))
 def run_replay(args) -> int:
     if args.step and args.file == "-":
         raise UsageError("--step reads Enter from standard input, so the record must be "
                          "a file, not -")
+    if args.step and not stdin_open():
+        raise UsageError("--step reads Enter from standard input, which is closed")
     text = read_text(args.file, MAX_RECORD_BYTES, "game record")
     try:
         record = parse_game(text)
@@ -211,10 +226,7 @@ def run_replay(args) -> int:
     for number, (pit, (before, after)) in enumerate(
             zip(record.moves, zip(record.positions, record.positions[1:])), start=1):
         if args.step:
-            sys.stdout.flush()
-            try:
-                input()
-            except EOFError:
+            if read_line() is None:
                 print(f"replay stopped before move {number}: no more input", file=sys.stderr)
                 return 0
         print(f"\n{number}. {record.game.player_name(before.to_move)} plays {board.name(pit)}")

@@ -25,7 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .process import AnswerError, EngineProcess, short
+from ..errors import RunnerError, SuiteError
+from .process import AnswerError, EngineProcess, printable, short
 
 PASS, FAIL, SKIP, HUNG, CRASH, BAD, INVALID = (
     "pass", "fail", "skipped", "hung", "crashed", "bad-answer", "invalid-case")
@@ -102,8 +103,9 @@ class Report:
         out = []
         for outcome in self.outcomes:
             if outcome.status != PASS or verbose:
-                out.append(f"{outcome.status.upper():12} {outcome.case}  [{outcome.rule}]")
-                out.extend(f"             {line}" for line in outcome.diff)
+                out.append(f"{outcome.status.upper():12} {printable(outcome.case)}  "
+                           f"[{printable(outcome.rule)}]")
+                out.extend(f"             {printable(line)}" for line in outcome.diff)
         out.append(self.summary())
         return out
 
@@ -210,16 +212,130 @@ def case_problem(case: Any) -> str | None:
     return None
 
 
-def suite_problem(suite: Any) -> str | None:
-    """Why *suite* is not a suite document at all, or ``None``."""
+_TYPES: dict[str, Callable[[Any], bool]] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: type(v) is int,
+    "number": lambda v: type(v) in (int, float),
+    "boolean": lambda v: type(v) is bool,
+    "null": lambda v: v is None,
+}
+
+
+def _kind(value: Any) -> str:
+    for name, test in _TYPES.items():
+        if name != "number" and test(value):
+            return _a(name)
+    return "a number"
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: ``1`` is not ``true``."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    return a == b
+
+
+def _a(name: str) -> str:
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def schema_problem(value: Any, schema: dict[str, Any], root: dict[str, Any] | None = None,
+                   path: str = "$") -> tuple[str, str] | None:
+    """Where and why *value* does not match the JSON Schema *schema*, as
+    (path, what is wrong): ``("$.cases[3].expected.match", "must be an object,
+    not an array")``; ``None`` if it matches.
+
+    It reads the keywords the suite's schema uses (``$ref`` within the
+    document, ``type``, ``const``, ``enum``, ``oneOf``, ``required``,
+    ``properties``, ``additionalProperties``, ``items``, ``prefixItems``,
+    ``minItems``, ``maxItems``, ``minimum``, ``maximum``); a test checks that
+    it agrees with a full validator."""
+    root = schema if root is None else root
+    if "$ref" in schema:
+        target: Any = root
+        for part in schema["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        problem = schema_problem(value, target, root, path)
+        if problem:
+            return problem
+    if "const" in schema and not _same(value, schema["const"]):
+        return path, f"must be {short(schema['const'])}, not {short(value)}"
+    if "enum" in schema and not any(_same(value, v) for v in schema["enum"]):
+        return path, f"must be one of {short(schema['enum'])}, not {short(value)}"
+    if "oneOf" in schema:
+        problems = [schema_problem(value, option, root, path) for option in schema["oneOf"]]
+        if sum(p is None for p in problems) != 1:
+            return next((p for p in problems if p), (path, "matches more than one form"))
+    if "type" in schema:
+        types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        if not any(_TYPES[t](value) for t in types):
+            return path, f"must be {' or '.join(map(_a, types))}, not {_kind(value)}"
+    if type(value) in (int, float):
+        if "minimum" in schema and value < schema["minimum"]:
+            return path, f"must be at least {schema['minimum']}, not {value}"
+        if "maximum" in schema and value > schema["maximum"]:
+            return path, f"must be at most {schema['maximum']}, not {value}"
+    if isinstance(value, dict):
+        for key in schema.get("required", ()):
+            if key not in value:
+                return path, f"lacks {short(key)}"
+        properties = schema.get("properties", {})
+        for key, item in value.items():
+            if key in properties:
+                problem = schema_problem(item, properties[key], root, f"{path}.{key}")
+                if problem:
+                    return problem
+            elif schema.get("additionalProperties") is False:
+                return path, f"has {short(key)}, which it may not"
+    if isinstance(value, list):
+        if len(value) < schema.get("minItems", 0):
+            return path, f"must hold at least {schema['minItems']} items, not {len(value)}"
+        if "maxItems" in schema and len(value) > schema["maxItems"]:
+            return path, f"must hold at most {schema['maxItems']} items, not {len(value)}"
+        prefix = schema.get("prefixItems", [])
+        for index, item in enumerate(value):
+            rule = prefix[index] if index < len(prefix) else schema.get("items")
+            if isinstance(rule, dict):
+                problem = schema_problem(item, rule, root, f"{path}[{index}]")
+                if problem:
+                    return problem
+    return None
+
+
+def check_suite(suite: Any) -> None:
+    """Raise :class:`~mancala_spec.errors.SuiteError` if *suite* is not a suite
+    document the runner can run: not of the suite's JSON Schema (``path`` names
+    the first place it departs from it), two cases with one ID, or no case."""
+    from . import schema
     from .protocol import PROTOCOL
 
     if not isinstance(suite, dict):
-        return "the suite is not a JSON object"
+        raise SuiteError(f"the suite is {_kind(suite)}, not a JSON object", "$")
     if suite.get("protocol") != PROTOCOL:
-        return f"this runner speaks {PROTOCOL}, the suite is for {suite.get('protocol')!r}"
-    if not isinstance(suite.get("cases"), list):
-        return 'the suite has no "cases" list'
+        raise SuiteError(f"this runner speaks {PROTOCOL}, the suite is for "
+                         f"{short(suite.get('protocol'))}", "$.protocol")
+    if suite.get("cases") == []:
+        raise SuiteError("the suite has no cases", "$.cases")
+    problem = schema_problem(suite, schema())
+    if problem:
+        raise SuiteError(f"{problem[0]}: {problem[1]}", problem[0])
+    seen: set[str] = set()
+    for index, case in enumerate(suite["cases"]):
+        if case["id"] in seen:
+            raise SuiteError(f"$.cases[{index}].id: {short(case['id'])} is the ID of an "
+                             "earlier case", f"$.cases[{index}].id")
+        seen.add(case["id"])
+
+
+def suite_problem(suite: Any) -> str | None:
+    """Why *suite* is not a suite the runner can run (see :func:`check_suite`),
+    or ``None``."""
+    try:
+        check_suite(suite)
+    except SuiteError as error:
+        return str(error)
     return None
 
 
@@ -277,13 +393,19 @@ def run(command: str | list[str], suite: dict[str, Any], timeout: float = 10.0,
     *max_failures* consecutive engine failures stop the run (0: never stop);
     *min_supported* is how many cases must be supported (default: all).
     *traffic*, if given, receives every (request, answer line) exchanged.
-    Raises ValueError for a suite that is not one and :class:`EngineStartError`
-    if the engine cannot be started at all."""
-    problem = suite_problem(suite)
-    if problem:
-        raise ValueError(problem)
-    if not (timeout > 0 and math.isfinite(timeout)):
-        raise ValueError(f"the timeout must be a positive number of seconds, not {timeout}")
+    Raises :class:`~mancala_spec.errors.SuiteError` for a suite that is not
+    one, :class:`~mancala_spec.errors.RunnerError` for a bad setting and
+    :class:`EngineStartError` if the engine cannot be started at all."""
+    check_suite(suite)
+    if not (type(timeout) in (int, float) and timeout > 0 and math.isfinite(timeout)):
+        raise RunnerError(f"the timeout must be a positive number of seconds, not {timeout!r}",
+                          "timeout", timeout)
+    if not (type(max_failures) is int and max_failures >= 0):
+        raise RunnerError(f"max_failures must be a count, 0 or more, not {max_failures!r}",
+                          "max_failures", max_failures)
+    if min_supported is not None and not (type(min_supported) is int and min_supported >= 0):
+        raise RunnerError(f"min_supported must be a count, 0 or more, or None, not "
+                          f"{min_supported!r}", "min_supported", min_supported)
     engine = EngineProcess(command)
     cases = suite["cases"]
     outcomes: list[Outcome] = []
@@ -303,7 +425,7 @@ def run(command: str | list[str], suite: dict[str, Any], timeout: float = 10.0,
                                   f"(last: {outcome.diff[0] if outcome.diff else outcome.status})")
                 break
     finally:
-        engine.stop()
+        engine.close()
         report.seconds = time.perf_counter() - began
     return report
 

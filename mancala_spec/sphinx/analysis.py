@@ -23,6 +23,7 @@ from ..analysis.cli import QUICK
 from ..analysis.common import Table, version
 from ..analysis.endless import exhaustive_seed_counts, exhaustive_table
 from ..analysis.opener import FIGURES, in_play_table, longest_table, opener_table
+from . import cache
 
 FIGURE_FOLDER = "analysis-figures"
 
@@ -32,7 +33,7 @@ def _dependencies() -> list[str]:
     """The source files the page's results depend on."""
     package = Path(__file__).resolve().parent.parent
     folders = ("analysis", "fast", "engine", "diagrams")
-    files = [package / "notation.py"]
+    files = [package / "notation.py", package / "options.py"]   # options: the games' defaults
     files += sorted(path for folder in folders for path in (package / folder).rglob("*.py"))
     return [os.fspath(path) for path in files]
 
@@ -127,7 +128,11 @@ def _make_directives():
                 raise self.error(f"analysis-table: unknown table {kind!r}; use one of "
                                  + ", ".join(makers))
             t0 = time.perf_counter()
-            table = makers[kind]()
+            sizes = f"{games} {greedy} {seed} {self.options.get('max-seeds', QUICK['max_seeds'])}"
+            digest = hashlib.sha256(f"{_code_digest()} {kind} {sizes}".encode()).hexdigest()
+            header, rows = cache.value(f"analysis-{kind}-{digest[:16]}",
+                                       lambda: list(makers[kind]()))
+            table = (list(header), [list(row) for row in rows])
             if not table[1]:
                 table = (table[0], [["none"] + [""] * (len(table[0]) - 1)])
             return self.finish(table_node(table), kind, time.perf_counter() - t0)
@@ -149,10 +154,11 @@ def _make_directives():
             key = f"{_code_digest()} {kind} {games} {greedy} {seed}"
             digest = hashlib.sha256(key.encode()).hexdigest()[:16]
             target = Path(self.env.doctreedir) / FIGURE_FOLDER / f"{kind}-{digest}.png"
-            if not target.exists():
+            if not target.exists() and not cache.restore(target):
                 from ..diagrams import save
                 target.parent.mkdir(parents=True, exist_ok=True)
                 save(FIGURES[kind](games, greedy, seed), target, dpi=120)
+                cache.keep(target)
             uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
             image = nodes.image(uri=uri, alt=self.options.get("alt", f"the {kind} figure"))
             if "width" in self.options:

@@ -28,8 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 Graph = dict[str, set[str]]
 
 
-def modules(root: Path = ROOT) -> dict[str, Path]:
-    """Every module of the package under *root*, by dotted name."""
+def modules(root: Path | None = None) -> dict[str, Path]:
+    """Every module of the package under *root* (default: this package's
+    folder, ``ROOT``), by dotted name."""
+    root = ROOT if root is None else root
     found = {}
     for path in sorted(root.rglob("*.py")):
         parts = [PACKAGE, *path.relative_to(root).with_suffix("").parts]
@@ -60,7 +62,7 @@ def _imports(tree: ast.AST) -> Iterable[ast.Import | ast.ImportFrom]:
             stack.append(child)
 
 
-def import_graph(root: Path = ROOT) -> Graph:
+def import_graph(root: Path | None = None) -> Graph:
     """``graph[module]``: the package's modules that *module* imports.
 
     ``from . import name`` counts as importing the module ``name`` when there
@@ -245,7 +247,7 @@ def private_names(tree: ast.AST) -> set[str]:
     return {name for name in defined if _private(name)}
 
 
-def private_uses(root: Path = ROOT) -> list[str]:
+def private_uses(root: Path | None = None) -> list[str]:
     """Uses of another module's private names: ``module: name`` for each
     attribute or import of a private name that the using module does not
     define itself but another module of the package does."""
@@ -266,7 +268,7 @@ def private_uses(root: Path = ROOT) -> list[str]:
     return sorted(set(found))
 
 
-def sizes(root: Path = ROOT) -> dict[str, int]:
+def sizes(root: Path | None = None) -> dict[str, int]:
     """The number of lines of each module of the package."""
     return {name: len(path.read_text("utf-8").splitlines())
             for name, path in modules(root).items()}

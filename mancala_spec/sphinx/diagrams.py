@@ -59,6 +59,7 @@ from .. import diagrams as _diagrams
 from ..catalogue import load_catalogue
 from ..engine.games import get_game
 from ..errors import MancalaError
+from . import cache
 from .play_links import play_link
 
 FOLDER = "sowing-diagrams"
@@ -74,7 +75,7 @@ KEY_DONE = "mancala_diagram_key"     # temp_data flag: the page already has its 
 def _engine_files() -> list[str]:
     """The source files a diagram depends on (engine and drawing code)."""
     package = Path(__file__).resolve().parent.parent
-    files = [package / "notation.py"]
+    files = [package / "notation.py", package / "options.py"]   # options: the games' defaults
     files += sorted(path for folder in ("engine", "diagrams")
                     for path in (package / folder).rglob("*.py"))
     files.append(Path(__file__))          # this directive: how diagrams are labelled and shown
@@ -166,7 +167,7 @@ class SowingDiagram(SphinxDirective):
         images = []
         for metrics, theme, classes in VARIANTS:
             target = Path(self.env.doctreedir) / FOLDER / f"{stem}-{digest}-{metrics}-{theme}.png"
-            if not target.exists():
+            if not target.exists() and not cache.restore(target):
                 target.parent.mkdir(parents=True, exist_ok=True)
                 drawn = make(metrics)
                 if move:
@@ -176,6 +177,7 @@ class SowingDiagram(SphinxDirective):
                 else:
                     figure = _diagrams.render(drawn, legend=False, theme=theme)
                 _diagrams.save(figure, target, dpi=dpi)
+                cache.keep(target)
             images.append(self.image(target, diagram.caption, classes, dpi))
 
         figure_node = nodes.figure("", *images, classes=["sowing-diagram"]
@@ -236,9 +238,10 @@ class SowingDiagram(SphinxDirective):
         digest = hashlib.sha256(f"{_code_version()} {game_name} {dpi}".encode()).hexdigest()[:16]
         for theme in ("light", "dark"):
             target = Path(self.env.doctreedir) / FOLDER / f"key-{game_name}-{digest}-{theme}.png"
-            if not target.exists():
+            if not target.exists() and not cache.restore(target):
                 target.parent.mkdir(parents=True, exist_ok=True)
                 _diagrams.save(_diagrams.render_key(game_name, theme=theme), target, dpi=dpi)
+                cache.keep(target)
             uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
             box += nodes.image(uri=uri, alt=alt, classes=[f"only-{theme}"], loading="lazy")
         return box

@@ -1,0 +1,101 @@
+"""Issue 21, packaging run through the ecosystem's own tools: REUSE compliance,
+pyroma's score, no package-registry address anywhere in the repository, a lock
+file that records none, and the constraints file that pins the tools."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def tracked() -> list[Path]:
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                             "--exclude-standard"], cwd=ROOT, capture_output=True,
+                            check=True).stdout.decode().split("\0")
+    return [ROOT / name for name in listed if name and (ROOT / name).is_file()]
+
+
+def test_reuse_lint_passes():
+    """Every file has its licence and copyright (REUSE.toml); LICENSES/ holds
+    licence texts only (its README is LICENSES.md now)."""
+    result = subprocess.run([str(BIN / "reuse"), "lint"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert "* Bad licenses: 0" in result.stdout
+    assert sorted(p.name for p in (ROOT / "LICENSES").iterdir()) == [
+        "CC-BY-SA-4.0.txt", "LicenseRef-MancalaWorld-CC-BY-SA.txt", "MIT.txt"]
+
+
+def test_the_sources_licence_names_no_version_it_does_not_know():
+    text = (ROOT / "LICENSES" / "LicenseRef-MancalaWorld-CC-BY-SA.txt").read_text("utf-8")
+    assert "name no\nlicence and no version" in text
+    for source in (ROOT / "mancala_spec" / "sources").glob("*.txt"):
+        assert not re.search(r"CC[ -]BY-SA \d", source.read_text("utf-8")), source
+
+
+def test_pyroma_finds_nothing_but_the_missing_author_address():
+    """Authors, keywords, classifiers and project URLs are given; the one thing
+    pyroma still asks for is an author e-mail address, which the project does not
+    have and does not invent."""
+    code = ("from pyroma import projectdata, ratings; import json, sys; "
+            "print(json.dumps(ratings.rate(projectdata.get_data(sys.argv[1]))))")
+    result = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True,
+                            text=True, timeout=300)
+    score, problems = json.loads(result.stdout.splitlines()[-1])
+    assert problems == ["Your package does not have author-email data."]
+    assert score == 8
+
+
+REGISTRIES = ["pypi" + ".org", "files." + "pythonhosted.org", "registry." + "npmjs.org",
+              "registry." + "yarnpkg.com", "deb." + "debian.org", "npmjs" + ".com/package"]
+
+
+def test_no_registry_address_is_written_anywhere():
+    for path in tracked():
+        data = path.read_bytes()
+        for address in REGISTRIES:
+            assert address.encode() not in data, (path, address)
+
+
+def test_the_npm_lock_pins_hashes_and_records_no_address():
+    lock = json.loads((ROOT / "package-lock.json").read_text("utf-8"))
+    packages = {name: entry for name, entry in lock["packages"].items() if name}
+    assert packages and all(entry["integrity"].startswith("sha512-")
+                            for entry in packages.values())
+    assert not any("resolved" in entry for entry in packages.values())
+    manifest = json.loads((ROOT / "package.json").read_text("utf-8"))
+    for name, version in {**manifest["dependencies"], **manifest["devDependencies"]}.items():
+        assert packages[f"node_modules/{name}"]["version"] == version
+
+
+def test_the_tools_are_pinned_and_the_bounds_stay_in_pyproject():
+    import tomllib
+
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            pins[re.sub(r"[-_.]+", "-", name.lower())] = version
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    for extra in ("docs", "test"):
+        for requirement in project["optional-dependencies"][extra]:
+            name = re.sub(r"[-_.]+", "-", re.split(r"[<>=!\[ ]", requirement)[0].lower())
+            assert ">=" in requirement, requirement          # a lower bound, not a pin
+            assert name in pins, f"{name} ({extra}) is not in constraints.txt: run " \
+                                 "python3 dev.py constraints"
+    assert "python3 dev.py constraints" in (ROOT / "constraints.txt").read_text("utf-8")
+
+
+def test_each_extra_holds_only_what_its_commands_import():
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"][
+        "optional-dependencies"]
+    assert extras["solve"] == ["numpy>=2.0"]
+    assert extras["diagram"] == ["matplotlib>=3.8"]
+    assert not any("numpy" in r or "matplotlib" in r for r in extras["analysis"])

@@ -396,6 +396,15 @@ def check_kernel_options(game: str, values: Mapping[str, Value]) -> None:
                 "(mancala_spec.get_game)", game=game, option=name, value=value)
 
 
+def kernel_options(game: str) -> tuple[Option, ...]:
+    """The options of *game* that the fast kernel (and so the solver) plays:
+    those with a value besides the default that is not only another
+    program's or Koumma's reading (:data:`NOT_IN_KERNEL`)."""
+    return tuple(o for o in game_options(game)
+                 if any((game, o.name, value) not in NOT_IN_KERNEL
+                        for value in o.choices if value != o.default))
+
+
 #: The games that have options, in the order shown.
 GAMES: tuple[str, ...] = tuple(dict.fromkeys(o.game for o in OPTIONS))
 
@@ -443,5 +452,5 @@ def parse_options(game: str, items: list[str] | tuple[str, ...]) -> dict[str, Va
 __all__ = ["Allocation", "Chain", "Choice", "Choose", "Endless", "Exhausted", "FinalTake",
            "FirstCounter", "GAMES", "Leftovers", "NOT_IN_KERNEL", "NoMove", "OPTIONS", "Opener",
            "Option", "Players", "Repetition", "Target", "TurnOrder", "Value",
-           "check_kernel_options", "game_options", "match_settings", "option", "parse_options",
-           "plain"]
+           "check_kernel_options", "game_options", "kernel_options", "match_settings", "option",
+           "parse_options", "plain"]

@@ -66,11 +66,11 @@ except ImportError as error:     # numpy is the optional extra "solve"
 
 from .errors import InvalidPositionError, OptionError, UnknownGameError
 from .fast.bakuk import BakukBatch
-from .options import Value, game_options, option
+from .options import Value, kernel_options, option
 
 #: the game options the solver takes: every option of Bakuk declared in
 #: :mod:`mancala_spec.options` but those of three players (not solved here)
-SOLVED_OPTIONS = tuple(o.name for o in game_options("bakuk")
+SOLVED_OPTIONS = tuple(o.name for o in kernel_options("bakuk")
                        if o.name not in ("players", "turn_order"))
 
 NEG = -(1 << 14)        # "no such option" in int16 value arithmetic

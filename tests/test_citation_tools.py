@@ -157,7 +157,8 @@ def test_read_the_docs_builds_what_dev_py_site_builds():
     assert "python3 dev.py site" in commands
     assert commands[-1] == 'cp -r build/html "$READTHEDOCS_OUTPUT/html"'
     dev = (ROOT / "dev.py").read_text("utf-8")
-    assert re.search(r'"-c", "\.", "docs", "build/html", "-n", "-W"', dev)
+    assert re.search(r'"-c", "\.", "docs", "build/html", "-d", "build/doctrees",\s*"-n", "-W"',
+                     dev)
     assert (ROOT / "conf.py").exists() and (ROOT / "docs" / "index.md").exists()
 
 

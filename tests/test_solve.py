@@ -277,10 +277,11 @@ def test_the_rules_derive_from_the_option_declarations():
     their declared defaults, and is an immutable, hashable value."""
     import pickle
 
-    from mancala_spec.options import game_options
+    from mancala_spec.options import kernel_options
     from mancala_spec.solve import SOLVED_OPTIONS
-    declared = {o.name: o.default for o in game_options("bakuk")}
+    declared = {o.name: o.default for o in kernel_options("bakuk")}
     assert set(SOLVED_OPTIONS) == set(declared) - {"players", "turn_order"}
+    assert "sixes" not in SOLVED_OPTIONS     # Koumma's: the kernel does not play it
     rules = Rules()
     assert rules.options() == {name: declared[name] for name in SOLVED_OPTIONS}
     assert Rules(chain="backward") != rules and hash(Rules()) == hash(rules)

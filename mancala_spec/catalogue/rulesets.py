@@ -26,7 +26,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from . import CatalogueError, Citation, load_catalogue, read_citation
+from ..errors import CatalogueError
+from . import Citation, load_catalogue, read_citation
 
 #: The bases a difference may have.
 BASES = ("program", "source", "reading")

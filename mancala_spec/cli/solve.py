@@ -14,7 +14,7 @@ import time
 from math import comb
 from typing import Any
 
-from ..options import Option, game_options
+from ..options import Option, kernel_options
 from .progress import ProgressBar
 from .registry import command
 from .status import MissingExtraError, UsageError
@@ -29,7 +29,7 @@ MAX_SOLVE_POSITIONS = 25_000_000
 
 def solved_options() -> tuple[Option, ...]:
     """The options of Bakuk that ``solve`` takes as flags, as declared."""
-    return tuple(o for o in game_options("bakuk") if o.name not in SEAT_OPTIONS)
+    return tuple(o for o in kernel_options("bakuk") if o.name not in SEAT_OPTIONS)
 
 
 def _shown(value: Any) -> str:

@@ -267,7 +267,7 @@ class BaAwa(Game):
         if self.options["no_move"] is not NoMove.PASS or pos.legal_moves():
             return pos
         passed, player = [pos.to_move], self.next_player(pos.to_move, pos.owners)
-        while player != pos.to_move:
+        while player not in passed:             # each player once (the mover may own no pit)
             candidate = _turn_to(pos, player)
             if candidate.legal_moves():
                 for each in passed:

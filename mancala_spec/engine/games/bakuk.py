@@ -153,7 +153,7 @@ class Bakuk(Game):
         if self.options["no_move"] is not Exhausted.PASS or self.has_counters(pos, pos.to_move):
             return pos
         passed, player = [pos.to_move], self.next_player(pos.to_move, pos.owners)
-        while player != pos.to_move:
+        while player not in passed:             # each player once (the mover may own no pit)
             if self.has_counters(pos, player):
                 for each in passed:
                     s.pass_turn(each, "bakuk-exhausted")

@@ -37,6 +37,8 @@ extensions = [
     "mancala_spec.sphinx.architecture",
     "mancala_spec.sphinx.analysis",
     "mancala_spec.sphinx.readings",
+    "mancala_spec.sphinx.a11y",
+    "mancala_spec.sphinx.search",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -50,6 +52,7 @@ smartquotes = False                  # quotations are shown byte for byte: no cu
 html_theme = "furo"
 html_title = f"mancala_spec {release}"
 html_static_path = ["docs/_static"]       # relative to this file's folder
+templates_path = ["docs/_templates"]      # furo overrides: sidebar captions, search page
 html_favicon = "docs/_static/favicon.svg"
 html_css_files = ["mancala_spec.css", "diagrams.css", "play/play.css"]
 html_theme_options = {"navigation_with_keys": True}
@@ -71,8 +74,9 @@ nitpick_ignore_regex = [
     ("py:class", r"mancala_spec\.catalogue\.F"),
     ("py:class", r"mancala_spec\..*\._\w+"),        # private bases shown in "Bases:"
 ]
-pygments_style = "friendly"
-pygments_dark_style = "monokai"
+# every token at least 4.5:1 on its background, light and dark (WCAG AA; test_a11y)
+pygments_style = "mancala_spec.sphinx.a11y.LightCode"
+pygments_dark_style = "mancala_spec.sphinx.a11y.DarkCode"
 
 # -- citing rules ---------------------------------------------------------------------
 # The address releases are published under, each in a folder of its own
@@ -112,7 +116,7 @@ sphinx_gallery_conf = {
 # -- the Play page: Pyodide and the project's wheel, copied into the built site ------
 # (dev.py takes Pyodide from node_modules/, which `npm ci` fills from package-lock.json,
 # and builds the wheel with pip)
-html_js_files = [("play/tryit.js", {"type": "module"})]
+html_js_files = [("play/tryit.js", {"type": "module"}), "mancala_spec.js"]
 
 
 def _copy_play_assets(app, exception) -> None:

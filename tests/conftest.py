@@ -107,6 +107,54 @@ def site(tmp_path_factory, request):
     return shared_build(shared)
 
 
+# -- the built site in a browser (test_a11y.py, test_permalinks.py) ----------------
+
+#: Debian's Chromium, launched headless with these flags (Playwright's own browser
+#: download is never used).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def site_server(site):
+    """The session's built site served by http.server on 127.0.0.1; its base URL."""
+    import functools
+    import http.server
+    import threading
+
+    assert site.result.returncode == 0, site.result.stderr[-3000:]
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site.html)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One headless Chromium for the session's page tests. A browser that cannot
+    start FAILS the tests that need it (never skips them)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:
+        pytest.fail(f"playwright is not installed ({error}); pip install -e .[test]")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (see .ci/run)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
 def covers(*rule_ids: str):
     """Mark a test as pinning the catalogue rules *rule_ids*.
 

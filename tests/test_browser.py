@@ -68,17 +68,10 @@ def server(site):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as error:  # a browser test that cannot run fails
-        pytest.fail(f"playwright is not installed ({error}); pip install -e .[test]")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (see .ci/run)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
+def browser(chromium):
+    """The session's one Chromium (conftest.py): Playwright's sync API runs one
+    browser driver per process, shared with test_a11y.py and test_permalinks.py."""
+    return chromium
 
 
 class Watch:

@@ -11,6 +11,7 @@ Pit indices: Ba-awa a–f = 0–5, A–F = 6–11; Bakuk a–c = 0–2, A–C = 
 from __future__ import annotations
 
 import dataclasses
+import html as html_module
 import io
 import random
 import re
@@ -425,9 +426,17 @@ def test_directive_builds_figures_with_the_resulting_position(tmp_path):
                                   (figures[1], backward, "backward variant")]:
         # four pictures: desktop and phone, light and dark, each shown by its CSS classes
         images = re.findall(r'<img[^>]*class="([^"]+)"[^>]*src="([^"]+)"', figure)
-        assert sorted(cls for cls, _ in images) == [
+        assert sorted(cls.replace(" no-scaled-link", "") for cls, _ in images) == [
             "diagram-narrow only-dark", "diagram-narrow only-light",
             "diagram-wide only-dark", "diagram-wide only-light"]
+        # each picture says its size (nothing moves when it loads), is no link
+        # (the caption's is the diagram's one tab stop), and its alt text is the
+        # move's events in words
+        for tag in re.findall(r"<img[^>]*>", figure):
+            assert re.search(r'\swidth="\d+"', tag) and re.search(r'\sheight="\d+"', tag), tag
+            alt = html_module.unescape(re.search(r'alt="([^"]*)"', tag).group(1))
+            assert " plays " in alt and "The move ends: " in alt and "(rule " in alt, alt
+        assert "image-reference" not in figure
         for _, src_attr in images:
             assert src_attr.startswith("_images/") and (out / src_attr).stat().st_size > 1000
         caption = re.sub(r"<[^>]+>", "", re.search(r"<figcaption>.*?</figcaption>", figure,
@@ -464,7 +473,8 @@ def test_other_builders_get_one_picture_per_diagram(tmp_path):
                      "pseudoxml", status=io.StringIO(), warning=io.StringIO())
         app.build()
     tree = (out / "pseudoxml" / "index.pseudoxml").read_text()
-    classes = re.findall(r'<image [^>]*classes="([^"]+)"', tree)
+    classes = [c.replace(" no-scaled-link", "")
+               for c in re.findall(r'<image [^>]*classes="([^"]+)"', tree)]
     assert classes == ["only-light", "diagram-wide only-light", "diagram-wide only-light"]
 
 

@@ -10,6 +10,7 @@ traffic against them.
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from typing import Any
 
@@ -30,6 +31,18 @@ def _has(name: str) -> dict[str, Any]:
     """A subschema matching objects that have *name* (its property declared, as
     ajv's strict mode asks of every ``required`` name)."""
     return {"required": [name], "properties": {name: {}}}
+
+
+def plain_text(docstring: str) -> str:
+    """A docstring as a schema reader sees it: one paragraph, no reStructuredText
+    (````x```` and ``:data:`X``` become ``x`` and ``X``).
+
+    >>> plain_text("The sowing is over. ``reason`` is one of :data:`MOVE_END_REASONS`.")
+    'The sowing is over. reason is one of MOVE_END_REASONS.'
+    """
+    text = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", docstring)
+    text = re.sub(r"``([^`]+)``", r"\1", text)
+    return " ".join(text.split())
 
 
 def options_schema(name: str) -> dict[str, Any]:
@@ -150,7 +163,7 @@ def _event_schema(cls) -> dict[str, Any]:
             properties[field.name] = {"type": "integer"}
         else:
             properties[field.name] = {}
-    return {"type": "object", "title": cls.kind, "description": (cls.__doc__ or "").strip(),
+    return {"type": "object", "title": cls.kind, "description": plain_text(cls.__doc__ or ""),
             "required": ["event", *(f.name for f in dataclasses.fields(cls) if f.name != "rule")],
             "properties": properties, "additionalProperties": False}
 

@@ -61,4 +61,6 @@ def render_laps(diagram: Diagram, figure=None, *, theme: str | Theme = "light"):
             ax.text(left + cell_w * size + 0.2, y + cell_h / 2, "  ".join(notes),
                     fontsize=m.size_end - 0.5, ha="left", va="center", family=FONT,
                     color=colours.ink)
+    fig.suptitle("Every lap of the move, one row each. " + (diagram.alt or diagram.caption),
+                 visible=False, color=colours.ink, family=FONT)
     return fig

@@ -26,6 +26,7 @@ from ..engine.trace import (
     Relay,
     Trace,
 )
+from .alt import alt_text
 from .model import (
     Arrow,
     CaptureMark,
@@ -340,7 +341,7 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
                f"Result: {after_text}")
     return Diagram(game.name, heading, caption, before_text, after_text, move, mover, players,
                    tuple(built), final_pits, final_captured, tuple(replay.mismatches), stores,
-                   metrics, words, label)
+                   metrics, words, label, alt=alt_text(trace))
 
 
 def _panel(data: dict[str, Any], number: int, geo: _Geometry, board, before, stores: bool,

@@ -188,6 +188,7 @@ class Diagram:
     metrics: Metrics = DESKTOP
     words: Words = SEEDS
     label: str = ""      # what the diagram is of, e.g. "Diagram of example bakuk-chain-2"
+    alt: str = ""        # the move in words, from its events (alt.alt_text): the text alternative
 
     @property
     def laps(self) -> int:

@@ -66,6 +66,7 @@ def render(diagram: Diagram, figure=None, *, panels=None, columns: int | None = 
         fig = new_figure(figure, layout_plan["w"], layout_plan["h"], diagram.metrics,
                          colours.background)
         _draw(fig, diagram, layout_plan, layout_plan["h"], colours)
+        _describe(fig, diagram.alt or diagram.caption, colours)
     return fig
 
 
@@ -94,6 +95,12 @@ def render_row(diagrams, figure=None, *, panels=None, columns: int | None = None
             draw_legend(fig.add_axes((0, 0, 1, legend_h / (body_h + legend_h))), keys, total_w,
                         widest, colours)
     return fig
+
+
+def _describe(fig, text: str, colours: Theme) -> None:
+    """Give *fig* its text alternative as an undrawn suptitle (sphinx-gallery takes
+    an image's alt text from the figure's titles)."""
+    fig.suptitle(text, visible=False, color=colours.ink, family=FONT)
 
 
 def draw_position(pos, figure=None, *, stores: bool | None = None, title: str | None = None,

@@ -178,7 +178,7 @@ class SowingDiagram(SphinxDirective):
                     figure = _diagrams.render(drawn, legend=False, theme=theme)
                 _diagrams.save(figure, target, dpi=dpi)
                 cache.keep(target)
-            images.append(self.image(target, diagram.caption, classes, dpi))
+            images.append(self.image(target, diagram.alt or diagram.caption, classes, dpi))
 
         figure_node = nodes.figure("", *images, classes=["sowing-diagram"]
                                    + self.options.get("class", []))
@@ -215,10 +215,16 @@ class SowingDiagram(SphinxDirective):
         to the column."""
         # "/" makes the path relative to the source folder, wherever the page is
         uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
-        image = nodes.image(uri=uri, alt=alt, classes=list(classes), loading="lazy")
-        with open(target, "rb") as png:
-            natural = struct.unpack(">I", png.read(20)[16:20])[0]
-        image["width"] = self.options.get("width", f"{round(natural * 96 / dpi)}px")
+        image = nodes.image(uri=uri, alt=alt, classes=[*classes, "no-scaled-link"],
+                            loading="lazy")
+        width, height = png_size(target)
+        # width and height as attributes (unitless CSS px), so the browser reserves
+        # the picture's box before it loads and nothing moves under an anchor;
+        # "no-scaled-link": no link around it (one tab stop per diagram, its caption's)
+        if "width" in self.options:
+            image["width"] = self.options["width"]
+        else:
+            image["width"], image["height"] = (str(round(n * 96 / dpi)) for n in (width, height))
         return image
 
     def label_node(self, label: str, example: str) -> nodes.Node:
@@ -234,7 +240,7 @@ class SowingDiagram(SphinxDirective):
         """The key "How to read a diagram", in both themes (drawn once per build)."""
         box = nodes.container(classes=["diagram-key"])
         alt = "How to read a diagram: " + "; ".join(
-            meaning for *_, meaning in _diagrams.key_lines(game_name)) + "."
+            meaning.rstrip(".") for *_, meaning in _diagrams.key_lines(game_name)) + "."
         digest = hashlib.sha256(f"{_code_version()} {game_name} {dpi}".encode()).hexdigest()[:16]
         for theme in ("light", "dark"):
             target = Path(self.env.doctreedir) / FOLDER / f"key-{game_name}-{digest}-{theme}.png"
@@ -243,8 +249,21 @@ class SowingDiagram(SphinxDirective):
                 _diagrams.save(_diagrams.render_key(game_name, theme=theme), target, dpi=dpi)
                 cache.keep(target)
             uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
-            box += nodes.image(uri=uri, alt=alt, classes=[f"only-{theme}"], loading="lazy")
+            width, height = png_size(target)
+            box += nodes.image(uri=uri, alt=alt, classes=[f"only-{theme}", "no-scaled-link"],
+                               loading="lazy", width=str(round(width * 96 / dpi)),
+                               height=str(round(height * 96 / dpi)))
         return box
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """The (width, height) in pixels of the PNG file *path*, from its header."""
+    with open(path, "rb") as png:
+        header = png.read(24)
+    if header[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path} is not a PNG file")
+    width, height = struct.unpack(">II", header[16:24])
+    return width, height
 
 
 def check_examples(app, doctree: nodes.document) -> None:

@@ -162,6 +162,24 @@ def linked_text(text: str, classes: list[str] | None = None,
     return para
 
 
+_LITERAL = re.compile(r"``(.+?)``")
+
+
+def inline_text(text: str) -> list[nodes.Node]:
+    """*text* (catalogue or docstring prose) as nodes: ````code```` becomes a
+    literal, so no raw reStructuredText reaches the page."""
+    out: list[nodes.Node] = []
+    pos = 0
+    for match in _LITERAL.finditer(text):
+        if match.start() > pos:
+            out.append(nodes.Text(text[pos:match.start()]))
+        out.append(nodes.literal(text=match.group(1)))
+        pos = match.end()
+    if pos < len(text):
+        out.append(nodes.Text(text[pos:]))
+    return out
+
+
 def paragraphs(text: str, classes: list[str] | None = None) -> list[nodes.paragraph]:
     """One :func:`linked_text` paragraph per blank-line-separated block of *text*."""
     blocks = [" ".join(block.split()) for block in re.split(r"\n\s*\n", text.strip())]
@@ -269,22 +287,29 @@ def implementation_block(func, docname: str, env, rule_id: str | None = None) ->
     module, qualname = func.__module__, func.__qualname__
     relative = func.__module__.replace(".", "/") + ".py"
     box = details(classes=["rule-code"])
+    # the summary is the box's button: no links in it (a link inside a button is
+    # two controls in one); they come first inside the box
     head = summary()
     head += nodes.Text("Code: ")
+    head += nodes.literal(text=f"{qualname}()")
+    head += nodes.Text(f" in {relative}, lines {start}–{start + len(lines) - 1}")
+    box += head
     xref = addnodes.pending_xref("", refdomain="py",
                                  reftype="meth" if "." in qualname else "func",
                                  reftarget=f"{module}.{qualname}", refexplicit=False,
                                  refwarn=True)
     xref += nodes.literal(text=f"{qualname}()", classes=["xref", "py"])
-    head += xref
-    head += nodes.Text(f" in {relative}, lines {start}–{start + len(lines) - 1} ")
-    head += viewcode_anchor(reftarget=f"_modules/{module.replace('.', '/')}", refid=qualname,
-                            refdoc=docname)
-    if marked:
+    links = nodes.paragraph(classes=["rule-code-links"])
+    links += nodes.Text("API entry: ")
+    links += xref
+    links += nodes.Text("; the whole module: ")
+    links += viewcode_anchor(reftarget=f"_modules/{module.replace('.', '/')}", refid=qualname,
+                             refdoc=docname)
+    box += links
+    if marked:                  # said in the summary too, for those who cannot see colour
         shown = ", ".join(str(start + number - 1) for number in marked)
         head += nodes.Text(f" (highlighted: line{'s' if len(marked) > 1 else ''} {shown}, "
                            f"which pass{'' if len(marked) > 1 else 'es'} {rule_id})")
-    box += head
     block = nodes.literal_block(code, code, language="python", linenos=True,
                                 classes=["rule-source"])
     block["highlight_args"] = {"linenostart": start}

@@ -9,7 +9,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from ..catalogue import load_catalogue
-from .rule_nodes import catalogue_file, join, rule_badge, rule_ref, table
+from .rule_nodes import catalogue_file, inline_text, join, rule_badge, rule_ref, table
 
 
 class RuleIndexDirective(SphinxDirective):
@@ -45,7 +45,7 @@ class OptionsTableDirective(SphinxDirective):
         rows: list[list[list[nodes.Node]]] = []
         for option in options.OPTIONS:
             def described(choice: options.Choice) -> list[nodes.Node]:
-                return [nodes.literal(text=repr(choice.value)), nodes.Text(f": {choice.meaning}")]
+                return [nodes.literal(text=repr(choice.value)), *inline_text(f": {choice.meaning}")]
 
             default, *others = sorted(option.values, key=lambda c: c.value != option.default)
             alternatives: list[nodes.Node] = []
@@ -79,10 +79,10 @@ class ClaimsTableDirective(SphinxDirective):
                     continue
                 detail: list[nodes.Node]
                 if basis == "reading":
-                    detail = [nodes.Text(f"Why: {claim.why} The other reading: {claim.other}")]
+                    detail = inline_text(f"Why: {claim.why} The other reading: {claim.other}")
                 else:
-                    detail = [nodes.Text(claim.alternatives or f"option {claim.option}")]
-                rows.append([[rule_ref(rule.id)], [nodes.Text(claim.text)], detail])
+                    detail = inline_text(claim.alternatives or f"option {claim.option}")
+                rows.append([[rule_ref(rule.id)], inline_text(claim.text), detail])
         header = ["Rule", "Claim", "Why, and the other reading" if basis == "reading"
                   else "Alternatives"]
         return [table(header, rows, classes=["claims-table", f"claims-table-{basis}"])]

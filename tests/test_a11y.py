@@ -1,0 +1,170 @@
+"""Every page of the built site passes axe-core, in furo's light and dark schemes.
+
+axe-core comes from npm (``npm ci`` installs the version package-lock.json pins
+into node_modules/). Each page of the session's build (conftest's ``site``), the
+viewcode pages and the Play page included, is opened in the session's Chromium
+(conftest's ``chromium``) at 1280×900 in each scheme, and axe runs over it once
+its scripts have run (in the dark scheme, the rules whose outcome a scheme can
+change: :data:`SCHEME_RULES`); any critical or serious violation fails the test,
+listed by rule with the first elements it names.
+
+Two checks need no browser: the code highlighting styles keep every token at
+4.5:1 or more on the code's background and on an emphasised line's (WCAG AA),
+and every image of the site says its size (width and height attributes, or a
+CSS aspect ratio), so that nothing moves under an anchor once it loads
+(test_permalinks.py checks that in the browser).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+FAILING = ("critical", "serious")
+READY = "#mancala-play[data-ready=true]"
+#: Violations that are listed in the test's output but not failed: none (the Play
+#: page's pit buttons, once named "pit F (North): 4" while they showed "4", are now
+#: named by their visible text first).
+PENDING: set[tuple[str, str]] = set()
+
+#: What changes with the colour scheme: colours, and which pictures are shown (furo's
+#: only-light / only-dark). In the dark scheme axe runs these rules; the others see
+#: the same document in both schemes and run in the light one.
+SCHEME_RULES = ["color-contrast", "link-in-text-block", "image-alt", "link-name",
+                "scrollable-region-focusable", "label-content-name-mismatch"]
+
+RUN_AXE = """async (only) => {
+  const options = {resultTypes: ["violations"]};
+  if (only) options.runOnly = {type: "rule", values: only};
+  const result = await axe.run(document, options);
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, count: v.nodes.length,
+    nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.html.slice(0, 160))}));
+}"""
+
+
+# -- the code highlighting ------------------------------------------------------------
+
+
+def _rgb(colour: str, under: tuple[float, ...] = (255, 255, 255)) -> tuple[float, ...]:
+    """(r, g, b) of ``#rgb``, ``#rrggbb`` or ``#rrggbbaa`` (composited on *under*)."""
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    rgb = tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4))
+    if len(digits) == 8:
+        alpha = int(digits[6:8], 16) / 255
+        rgb = tuple(alpha * c + (1 - alpha) * u for c, u in zip(rgb, under))
+    return rgb
+
+
+def contrast(one: tuple[float, ...], two: tuple[float, ...]) -> float:
+    """The WCAG 2 contrast ratio of two sRGB colours."""
+    def luminance(rgb):
+        def channel(value):
+            value /= 255
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+        red, green, blue = (channel(v) for v in rgb)
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_contrast_is_computed_as_wcag_says():
+    assert round(contrast((0, 0, 0), (255, 255, 255)), 1) == 21.0
+    assert round(contrast(_rgb("#888888"), _rgb("#f0f0f0")), 1) == 3.1   # the old example output
+    # a11y-high-contrast-dark as published: an emphasised line leaves #ffa07a under 4.5:1
+    line = _rgb("#ffd9002e", _rgb("#2b2b2b"))
+    assert round(contrast(_rgb("#ffa07a"), line), 2) == 4.46
+
+
+@pytest.mark.parametrize("setting", ["pygments_style", "pygments_dark_style"])
+def test_code_highlighting_meets_wcag_aa(setting):
+    from pygments.token import Text, Whitespace
+    from sphinx.highlighting import PygmentsBridge
+
+    import conf
+
+    style = PygmentsBridge("html", getattr(conf, setting)).formatter_args["style"]
+    background = _rgb(style.background_color)
+    emphasised = _rgb(style.highlight_color, background)
+    # what a token without a colour of its own shows: the style's text colour
+    plain = style.style_for_token(Text)["color"] or "000000"
+    weak = []
+    for token, rules in style:
+        if token in Whitespace:
+            continue
+        colour = rules["color"] or plain
+        under = _rgb(rules["bgcolor"], background) if rules["bgcolor"] else background
+        for name, ground in (("background", under), ("emphasised line", emphasised)):
+            ratio = contrast(_rgb(colour), ground)
+            if ratio < 4.5:
+                weak.append(f"{token} #{colour} on the {name}: {ratio:.2f}:1")
+    assert not weak, f"{getattr(conf, setting)}: " + "; ".join(weak)
+
+
+# -- every image says its size ---------------------------------------------------------
+
+#: images whose box the stylesheet fixes (mancala_spec.css): gallery thumbnails,
+#: the module index's toggles
+SIZED_BY_CSS = (re.compile(r"sphx_glr_\w+_thumb\.png$"), re.compile(r"_static/(minus|plus)\.png$"))
+
+
+def test_every_image_says_its_size(site):
+    unsized = []
+    for page, text in site.pages.items():
+        for tag in re.findall(r"<img\s[^>]*>", text):
+            has = {name for name in ("width", "height") if re.search(rf"\s{name}=\"\d+", tag)}
+            src = re.search(r'src="([^"]*)"', tag)
+            name = src.group(1) if src else tag
+            if has == {"width", "height"} or any(rx.search(name) for rx in SIZED_BY_CSS):
+                continue
+            unsized.append(f"{page}: {name}")
+    assert not unsized, f"{len(unsized)} images without their size: {unsized[:10]}"
+
+
+# -- axe ---------------------------------------------------------------------------------
+
+
+def all_pages(site) -> list[str]:
+    return sorted(path.relative_to(site.html).as_posix() for path in site.html.rglob("*.html")
+                  if path.relative_to(site.html).parts[0] != "_sources")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_passes_axe(site, site_server, chromium, scheme):
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run npm ci (package-lock.json pins axe-core)")
+    pages = all_pages(site)
+    assert "play.html" in pages and "search.html" in pages and len(pages) > 40
+    context = chromium.new_context(viewport={"width": 1280, "height": 900},
+                                   color_scheme=scheme)
+    # furo follows the reader's choice (localStorage) first, then the system's
+    context.add_init_script(f"try {{ localStorage.setItem('theme', '{scheme}'); }} catch (e) {{}}")
+    context.add_init_script(path=str(AXE))
+    page = context.new_page()
+    counts: Counter[tuple[str, str]] = Counter()
+    failing = []
+    for name in pages:
+        page.goto(site_server + name, wait_until="load")
+        if name == "play.html":
+            page.wait_for_selector(READY, timeout=60_000)
+        assert page.evaluate("document.body.dataset.theme") == scheme, name
+        for violation in page.evaluate(RUN_AXE, SCHEME_RULES if scheme == "dark" else None):
+            counts[(violation["id"], violation["impact"])] += violation["count"]
+            if violation["impact"] in FAILING and (name, violation["id"]) in PENDING:
+                print(f"\npending: {name}: {violation['id']} ({violation['count']})")
+            elif violation["impact"] in FAILING:
+                failing.append(f"{name}: {violation['id']} ({violation['impact']}, "
+                               f"{violation['count']}): {violation['nodes']}")
+    context.close()
+    print(f"\naxe, {scheme}, {len(pages)} pages:",
+          ", ".join(f"{rule} ({impact}) {n}" for (rule, impact), n in counts.most_common())
+          or "no violations")
+    assert not failing, f"{len(failing)} critical or serious violations ({scheme}):\n" \
+        + "\n".join(failing)

@@ -1,0 +1,147 @@
+"""Every rule's permalink, and every worked example's anchor, lands on its target.
+
+A citation, a search hit, a Try-it or a Play link goes through ``page.html#rule-<id>``
+(or ``#example-<id>``). Opened fresh in Chromium at 1280×900 and 390×844, the page
+must show the target at the top of the window once it has settled: the browser
+jumps to the anchor while the page is still loading, so anything that grows
+above the anchor afterwards (a lazily loaded image without its size, a script
+that inserts content) moves the target away, and the test sees it.
+
+"Settled" means: every image near the window has loaded and the target has not
+moved for 0.2 s. "At the top" means its top edge is where the browser
+puts an anchor (below furo's sticky header on a phone), or, for a target too
+near the end of the page to be scrolled up that far, the page is scrolled to its
+end with the target fully in view.
+
+The site is the session's build (conftest's ``site``), served on localhost, in
+the session's one Chromium (conftest's ``chromium``).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mancala_spec.catalogue import load_catalogue
+from mancala_spec.catalogue.cite import anchor, permalink, rule_page
+
+SIZES = [(1280, 900), (390, 844)]
+#: how far from the window's top (below any sticky header) a landed target may be
+SLACK = 4
+
+SETTLE = """async (id) => {
+  const frame = () => new Promise(done => requestAnimationFrame(() => done()));
+  const target = document.getElementById(id);
+  if (!target) return null;
+  const near = img => {
+    if (!img.getClientRects().length) return false;     // not shown (other theme or width)
+    const box = img.getBoundingClientRect();
+    return box.bottom > -innerHeight && box.top < 2 * innerHeight;
+  };
+  let last = null, since = performance.now();
+  const start = performance.now();
+  while (performance.now() - start < 10000) {
+    await frame();
+    const top = target.getBoundingClientRect().top;
+    const loading = [...document.images].some(img => near(img) && !img.complete);
+    if (loading || top !== last) { last = top; since = performance.now(); continue; }
+    if (performance.now() - since > 200) break;
+  }
+  const header = [...document.querySelectorAll("header")].find(h => {
+    const style = getComputedStyle(h);
+    return (style.position === "sticky" || style.position === "fixed") &&
+      h.getBoundingClientRect().height > 0 && h.getBoundingClientRect().top <= 0;
+  });
+  const box = target.getBoundingClientRect();
+  const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+  return {top: box.top, bottom: box.bottom, height: innerHeight, margin,
+          header: header ? header.getBoundingClientRect().bottom : 0,
+          scrolled: scrollY,
+          end: document.documentElement.scrollHeight - innerHeight};
+}"""
+
+
+def targets(site) -> list[tuple[str, str]]:
+    """(page, element id): every rule's permalink target, and every example's anchor."""
+    found = []
+    for rule in load_catalogue():
+        link = permalink(rule, version="v", base="https://example.org")
+        page, _, ident = link.removeprefix("https://example.org/v/").partition("#")
+        assert (page, ident) == (f"{rule_page(rule)}.html", anchor(rule.id)), link
+        found.append((page, ident))
+    for page, text in sorted(site.pages.items()):
+        found += [(page, ident) for ident in re.findall(r'\sid="(example-[^"]+)"', text)]
+    return found
+
+
+def landed(where: dict) -> bool:
+    """Whether the settled target *where* is at the top of the window."""
+    expected = max(where["margin"], where["header"])
+    if abs(where["top"] - expected) <= SLACK:
+        return True
+    # too near the end of the page to reach the top: the page is at its end and
+    # the target in full view below the header
+    return (where["scrolled"] >= where["end"] - 1 and where["top"] >= where["header"] - 1
+            and where["top"] < where["height"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_permalink_lands_on_its_target(site, site_server, chromium, size):
+    found = targets(site)
+    rules = sum(ident.startswith("rule-") for _, ident in found)
+    assert rules == len(load_catalogue()) and len(found) - rules >= 40, found
+    width, height = size
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    missed = []
+    for number, (name, ident) in enumerate(found):
+        # a query of its own: a new load of the page each time, as a reader
+        # following the link gets it (a bare #anchor would only scroll)
+        page.goto(f"{site_server}{name}?visit={number}#{ident}", wait_until="load")
+        where = page.evaluate(SETTLE, ident)
+        assert where is not None, f"{name} has no element #{ident}"
+        if not landed(where):
+            shown = page.evaluate("""() => {
+              const hit = document.elementFromPoint(innerWidth / 2, 80);
+              const block = hit && hit.closest("[id^=rule-], [id^=example-], section[id]");
+              return block ? block.id : "";
+            }""")
+            missed.append(f"{name}#{ident}: top {where['top']:.0f} px"
+                          f" (shows {shown or 'something else'})")
+    context.close()
+    assert not missed, f"{len(missed)} of {len(found)} targets moved at {width}x{height}:\n" \
+        + "\n".join(missed)
+
+
+def test_search_knows_the_rules_and_the_games_names(site_server, chromium):
+    """An exact rule ID (any case, with or without "rule-"), or an old ID from the
+    registry, goes straight to the rule; a game's other name puts its page first;
+    the search page without a query has its heading and its form."""
+    from mancala_spec.catalogue.registry import load_registry
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    for query, landing in [("ba-awa-relay", "ba-awa.html#rule-ba-awa-relay"),
+                           ("Rule-Bakuk-Chain", "bakuk.html#rule-bakuk-chain"),
+                           (" ba-awa-endless ", "editorial.html#rule-ba-awa-endless")]:
+        page.goto(f"{site_server}search.html?q={query}")
+        page.wait_for_url(f"**/{landing}")
+        assert page.url == site_server + landing
+    for moved in load_registry().moved:       # old IDs land on their successor's block
+        page.goto(f"{site_server}search.html?q={moved.id}")
+        page.wait_for_url(f"**/*#rule-{moved.id}")
+    for name, title in [("Nam-Nam", "Ba-awa"), ("anenam", "Ba-awa"), ("Bakuk", "Bakuk")]:
+        page.goto(f"{site_server}search.html?q={name}")
+        first = page.locator("#rule-search-best a").first
+        first.wait_for()
+        assert first.get_attribute("href") == title.lower() + ".html"
+        assert first.inner_text().startswith(title)
+    # a query that is no rule and no game is left to Sphinx's search
+    page.goto(f"{site_server}search.html?q=relay")
+    page.wait_for_selector("#search-results li", timeout=30_000)
+    assert page.url.endswith("search.html?q=relay")
+    assert page.is_hidden("#rule-search-best")
+    page.goto(f"{site_server}search.html")
+    assert page.inner_text("h1") == "Search"
+    assert page.evaluate("document.activeElement.id") == "search-page-query"
+    context.close()

@@ -639,9 +639,9 @@ def test_open_in_play_from_a_diagram_and_from_an_example(linked, server):
     page.goto(href)
     page.wait_for_selector(READY, timeout=60_000)
     assert position(page) == expected
-    # an example's button runs its code to find its move, then opens it
+    # an example's control opens its move: a link made from the example's data
     page.goto(server + "ba-awa.html")
-    page.click("#example-ba-awa-relay-1 .tryit-play")
+    page.click("#example-ba-awa-relay-1 .open-in-play")
     page.wait_for_url(re.compile(r"/play\.html\?"), timeout=60_000, wait_until="commit")
     page.wait_for_selector(READY, timeout=60_000)
     pos = ms.get_game("ba-awa").parse("2,2,2,2,1,2/0,2,2,2,2,2 S 13-14 opener=S")

@@ -120,3 +120,9 @@ for (const caption of document.querySelectorAll(".rule-examples p.example-captio
   const code = caption.nextElementSibling;
   (code || caption).after(panel);
 }
+// The controls above make captions taller (on a phone, a line or two each): if the page
+// was opened at an anchor, put the anchor back at the top, so a permalink still lands.
+if (location.hash) {
+  const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.scrollIntoView();
+}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -53,9 +54,13 @@ _MAIN = os.getpid()
 
 
 def _stop(signum, frame):
-    """Ctrl-C or SIGTERM: the main process stops with one line; a worker of its
-    pool leaves at once and quietly (the main process ends the pool)."""
+    """Ctrl-C or SIGTERM: the main process stops with one line and ends its pool.
+    A worker ignores Ctrl-C (sent to the whole group, it would die while the main
+    process is ending the pool, and could leave the pool's queue locked: a hang)
+    and leaves at once and quietly on the SIGTERM with which the pool ends it."""
     if os.getpid() != _MAIN:
+        if signum == signal.SIGINT:
+            return
         os._exit(130)
     raise KeyboardInterrupt
 

@@ -225,6 +225,8 @@ def main(argv: list[str]) -> None:
         run(PYTHON, "-m", "sphinx", "-b", "doctest", "docs", "build/doctest", "-d",
             "build/doctrees", "-c", ".", "-W", "--keep-going")
     else:
+        # the tests take axe-core and ajv from node_modules/ (npm ci), as the site takes Pyodide
+        ensure_node_modules()
         # on every core (pytest-xdist); the site is built once, beside the other tests
         run(PYTHON, "-m", "pytest", "-q", "-n", "auto")
 

@@ -112,7 +112,7 @@ def test_the_readings_the_issue_found_are_readings_citing_their_words():
     setup = catalogue["ba-awa-match-setup"]
     reading = _claims_quoting(setup, "reading", "In den folgenden Matches")
     assert reading and "jocs de partit posteriors" in reading[0].why
-    assert any(c.basis == "editorial" and "largest remainders" in c.text for c in setup.claims)
+    assert any(c.basis == "editorial" and "largest remainder first" in c.text for c in setup.claims)
     # issue 18: the opener takes (agafa; nimmt … an sich) the last eight, while pits are
     # won for seeds captured (capturades; geschlagene): counting the take is a reading
     final = _claims_quoting(setup, "reading", "agafa les vuit llavors")

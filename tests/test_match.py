@@ -112,6 +112,22 @@ def test_each_player_earns_one_pit_per_four_seeds(captured, earned):
     assert finished(ms.Match(BA_AWA), captured).earned() == earned
 
 
+@pytest.mark.parametrize("allocation", ["extend", "consecutive"])
+@covers('ba-awa-match-setup')
+def test_pits_left_over_by_an_uncounted_final_take_go_round_until_all_twelve_are_shared(allocation):
+    # North has no move after f: every player takes the seeds of their own pits
+    # (no_move="owners"), North 20 of them; uncounted, only 12 and 16 win pits
+    game = ms.get_game("ba-awa", no_move="owners")
+    late = game.parse("0,0,0,2,1,1/0,0,1,14,1,0 N 12-16 opener=N owners=SSSNNNNNNNNN")
+    match = ms.Match.starting_from(late, final_take="uncounted", allocation=allocation).play("f")
+    assert match.position.outcome.reason == "no-moves"
+    assert match.position.captured == (12, 36) and match.counted_captures() == (12, 16)
+    # 3 + 4 pits by fours; the 5 left over one at a time from the opener, North
+    assert match.earned() == (5, 7)
+    owners = match.next_game().position.owners
+    assert (owners.count(S), owners.count(N)) == (5, 7)
+
+
 @covers('ba-awa-match-allocation')
 def test_extend_allocation_keeps_the_row_and_grows_counter_clockwise():
     match = ms.Match(BA_AWA)

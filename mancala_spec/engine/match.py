@@ -125,9 +125,11 @@ class Match:
         """Pits each player wins for the next game: one per four seeds captured.
 
         Captures in Ba-awa come in fours, so the pits always add up to twelve.
-        (Only with ``no_move="owners"`` can a player end with a remainder; the
-        pits those remainders leave over go, one each, to the largest
-        remainders, ties in turn order from the opener.)
+        (With ``no_move="owners"`` a player can end with a remainder, and with
+        ``final_take="uncounted"`` the final take wins no pits; the pits left
+        over then go one at a time to the players still in the game, largest
+        remainder first, ties in turn order from the opener, and round again
+        while pits are left: the twelve are always shared out.)
         """
         self._require_game_over()
         captured = self.counted_captures()
@@ -136,9 +138,10 @@ class Match:
         order = [self.position.opener]                        # turn order from the opener
         while len(order) < self.game.players:
             order.append(self.game.next_player(order[-1], range(self.game.players)))
-        by_remainder = sorted(order, key=lambda p: -(captured[p] % SEEDS_PER_PIT_WON))
-        for player in by_remainder[:spare]:
-            pits[player] += 1
+        in_game = [p for p in order if p in self.position.owners]   # not eliminated
+        by_remainder = sorted(in_game, key=lambda p: -(captured[p] % SEEDS_PER_PIT_WON))
+        for handed in range(spare):
+            pits[by_remainder[handed % len(by_remainder)]] += 1
         return tuple(pits)
 
     @implements("ba-awa-match-setup")

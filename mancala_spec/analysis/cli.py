@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -54,15 +56,35 @@ _MAIN = os.getpid()
 
 
 def _stop(signum, frame):
-    """Ctrl-C or SIGTERM: the main process stops with one line and ends its pool.
-    A worker ignores Ctrl-C (sent to the whole group, it would die while the main
-    process is ending the pool, and could leave the pool's queue locked: a hang)
-    and leaves at once and quietly on the SIGTERM with which the pool ends it."""
+    """Ctrl-C or SIGTERM: the main process kills its worker processes, says one
+    line and leaves at once, without the pools' own shutdown (raising in the
+    middle of a pool's start or teardown could leave it waiting, or leave
+    workers running with the output pipes open). A worker ignores Ctrl-C (sent
+    to the whole group, the main process ends it) and leaves quietly on the
+    SIGTERM of a pool ending it."""
     if os.getpid() != _MAIN:
         if signum == signal.SIGINT:
             return
         os._exit(130)
-    raise KeyboardInterrupt
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_IGN)
+    for child in multiprocessing.active_children():
+        child.kill()
+    os.write(2, b"python -m mancala_spec.analysis: interrupted\n")
+    os._exit(130)
+
+
+def _watch_parent() -> None:
+    """In every process forked from here: leave once the parent is gone, so no
+    worker outlives an interrupted run (one forked just as the main process
+    stopped, say) and holds its output open."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(130)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,15 +114,11 @@ def main(argv: list[str] | None = None) -> int:
                         default=os.cpu_count() or 1,
                         help=f"worker processes (default: one per core; at most {MOST_PROCESSES})")
     args = parser.parse_args(argv)
-    import signal
-
+    os.register_at_fork(after_in_child=_watch_parent)
     previous = {number: signal.signal(number, _stop)
                 for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         return _run(args)
-    except KeyboardInterrupt:
-        print("python -m mancala_spec.analysis: interrupted", file=sys.stderr)
-        return 130
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)

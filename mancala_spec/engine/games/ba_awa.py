@@ -299,23 +299,6 @@ class BaAwa(Game):
         s.take_all(lambda pit: pos.opener, "ba-awa-repetition")
         return "repetition", "ba-awa-repetition"
 
-    # -- wording -------------------------------------------------------------
-
-    def why_not_yours(self, pos: Position, pit: int) -> str:
-        if self.options["choose"] is Choose.ROW:
-            row = self.player_name(self.board.row_owner(pit))
-            return (f"pit {self.board.name(pit)} is in {row}'s row, but "
-                    f'{self.player_name(pos.to_move)} is to move (choose="row": a player '
-                    "chooses from their own row)")
-        return super().why_not_yours(pos, pit)
-
-    def why_illegal(self, pos: Position, pit: int) -> str:
-        if self.never_ends(pos, pit):
-            return (f"pit {self.board.name(pit)} starts a relay sowing that never ends: a lap "
-                    "would start again from a board and pit already seen in this move "
-                    "(rule ba-awa-endless)")
-        return super().why_illegal(pos, pit)
-
 
 def _everything_to(player: int) -> Callable[[int], int]:
     """A taker (pit -> player) that gives every pit to *player*."""

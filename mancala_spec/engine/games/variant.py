@@ -27,7 +27,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Variant:
-    """A game with its option values (see the module's docstring)."""
+    """A game with its option values, as a value: equal to, hashed and pickled
+    like another game of the same name and options, and shown as the
+    :func:`~mancala_spec.get_game` call that makes it. It holds no rule; its
+    entry points (:meth:`position`, :meth:`parse`, the names) hand over to the
+    modules that do the work."""
 
     name: ClassVar[str]
     title: ClassVar[str]

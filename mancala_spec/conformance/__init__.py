@@ -24,7 +24,7 @@ from typing import Any
 
 from .. import __version__
 from ..engine.games import get_game
-from .example_check import check
+from .example_check import case_pit, case_position, check
 from .examples import Case, Example, ExampleError, extract_examples
 from .protocol import PROTOCOL, answer, position_fields
 
@@ -167,11 +167,9 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
         # the example's anchor on the built site: stable while the pages are edited
         where = f"{example.page.removesuffix('.md')}.html#example-{example.id}"
         for case_id, case in zip(example.case_ids(), example.cases):
-            game = get_game(case.game, **dict(case.options))
-            pos = game.parse(case.position) if case.position else game.start(case.opener)
-            pit = None
-            if case.move is not None:
-                pit = game.board.pit(case.move) if isinstance(case.move, str) else case.move
+            pos = case_position(case)
+            game = pos.game
+            pit = case_pit(case, game)
             match = None
             if case.match is not None:
                 from ..engine.games.ba_awa import BaAwa

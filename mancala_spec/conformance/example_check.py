@@ -12,9 +12,11 @@ has one.
 from __future__ import annotations
 
 import doctest
+from collections.abc import Callable
 from typing import Any
 
-from ..engine.games import get_game
+from ..engine.games import Game, get_game
+from ..engine.position import Position
 from ..errors import MancalaError
 from .examples import ELIDED, Case, Example, Play
 
@@ -40,10 +42,15 @@ def _names(game, pits) -> list[str]:
     return [game.board.name(pit) for pit in pits]
 
 
-def case_position(case: Case):
+def case_position(case: Case) -> Position:
     """The case's position, built by the reference engine."""
     game = get_game(case.game, **dict(case.options))
     return game.parse(case.position) if case.position else game.start(case.opener)
+
+
+def case_pit(case: Case, game: Game) -> int | None:
+    """The case's move as a pit index of *game* (``None`` when it plays none)."""
+    return game.board.pit(case.move) if isinstance(case.move, str) else case.move
 
 
 def check(example: Example) -> list[str]:
@@ -59,6 +66,18 @@ def check(example: Example) -> list[str]:
     return problems
 
 
+def _winner_problems(pos: Any, expect: dict[str, Any], compare: Callable[[str, Any], None],
+                     over: str, goes_on: str) -> list[str]:
+    """The winner of *pos* compared with the data's (*compare* notes a
+    difference), and what the data must state or leave out: a finished
+    game's winner (*over* says it is finished), no winner for a game that
+    goes on (*goes_on*)."""
+    if pos.is_over:
+        compare("winner", "draw" if pos.winner is None else pos.winner)
+        return [] if "winner" in expect else [f"{over}: state its winner"]
+    return [f"{goes_on}: it has no winner"] if "winner" in expect else []
+
+
 def _check_play(play: Play) -> list[str]:
     case, expect = play.case, play.expect
     pos = case_position(case)
@@ -71,15 +90,11 @@ def _check_play(play: Play) -> list[str]:
 
     legal = [] if pos.is_over else pos.legal_moves()
     compare("legal", _names(game, legal))
-    if case.move is None:
-        if pos.is_over:
-            compare("winner", "draw" if pos.winner is None else pos.winner)
-            if "winner" not in expect:
-                problems.append("the position is over: state its winner")
-        elif "winner" in expect:
-            problems.append("the position is not over: it has no winner")
+    pit = case_pit(case, game)
+    if pit is None:
+        problems += _winner_problems(pos, expect, compare, "the position is over",
+                                     "the position is not over")
         return problems
-    pit = game.board.pit(case.move) if isinstance(case.move, str) else case.move
     if pit not in legal:
         try:
             pos.play(pit)
@@ -97,12 +112,8 @@ def _check_play(play: Play) -> list[str]:
         problems.append("events differ from the engine's: " + _first_difference(
             expect["events"].strip().splitlines(), trace.describe().splitlines()))
     compare("result", after.to_text())
-    if after.is_over:
-        compare("winner", "draw" if after.winner is None else after.winner)
-        if "winner" not in expect:
-            problems.append("the game is over after the move: state its winner")
-    elif "winner" in expect:
-        problems.append("the game goes on after the move: it has no winner")
+    problems += _winner_problems(after, expect, compare, "the game is over after the move",
+                                 "the game goes on after the move")
     if case.match is not None:
         from ..engine.match import Match
 

@@ -24,31 +24,21 @@ Resulting position: 3,0,2/0,0,0 N 19-12 opener=S.
 """
 from __future__ import annotations
 
-from ..engine.trace import (
-    MOVE_END_REASONS,
-    Capture,
-    EndOfGame,
-    EndOfLap,
-    EndOfMove,
-    Pass,
-    PickUp,
-    Relay,
-    Trace,
-)
+from ..engine import trace as ev
 from .style import words_for
 
 
-def alt_text(trace: Trace) -> str:
+def alt_text(trace: ev.Trace) -> str:
     """The move of *trace* in words, from its events (see the module's docstring)."""
     game = trace.before.game
     name, who = game.board.name, game.player_name
     words = words_for(game.name)
     events = trace.events
     mover = who(trace.before.to_move)
-    lifted = next((e.seeds for e in events if isinstance(e, PickUp)), 0)
+    lifted = next((e.seeds for e in events if isinstance(e, ev.PickUp)), 0)
     sentences = [f"{game.title}: {mover} plays {name(trace.pit)}, lifting {words.count(lifted)}."]
-    laps = [e for e in events if isinstance(e, EndOfLap)]
-    relayed = {e.pit for e in events if isinstance(e, Relay)}
+    laps = [e for e in events if isinstance(e, ev.EndOfLap)]
+    relayed = {e.pit for e in events if isinstance(e, ev.Relay)}
     if len(laps) == 1:
         sentences.append(f"One lap, ending in {name(laps[0].pit)} (now {laps[0].count}).")
     elif laps:
@@ -58,7 +48,7 @@ def alt_text(trace: Trace) -> str:
             steps.append(f"lap {lap.lap} ends in {name(lap.pit)} (now {lap.count})"
                          + (", relayed" if relay else ""))
         sentences.append(f"{len(laps)} laps: " + "; ".join(steps) + ".")
-    captures = [e for e in events if isinstance(e, Capture)]
+    captures = [e for e in events if isinstance(e, ev.Capture)]
     if captures:
         parts, last = [], None
         for capture in captures:
@@ -70,13 +60,13 @@ def alt_text(trace: Trace) -> str:
     else:
         sentences.append("No capture.")
     for event in events:
-        if isinstance(event, EndOfMove):
-            sentences.append(f"The move ends: {MOVE_END_REASONS[event.reason]} "
+        if isinstance(event, ev.EndOfMove):
+            sentences.append(f"The move ends: {ev.MOVE_END_REASONS[event.reason]} "
                              f"(rule {event.rule}).")
-        elif isinstance(event, Pass):
+        elif isinstance(event, ev.Pass):
             sentences.append(f"{who(event.player)} has no legal move and passes "
                              f"(rule {event.rule}).")
-        elif isinstance(event, EndOfGame):
+        elif isinstance(event, ev.EndOfGame):
             sentences.append(f"{event.describe().capitalize()} (rule {event.rule}).")
     sentences.append(f"Resulting position: {trace.position.to_text()}.")
     return " ".join(sentences)

@@ -52,6 +52,15 @@ class _Geometry:
         self.left = -m.pit_w / 2 - store
         self.right = (n - 1) * m.pitch + m.pit_w / 2 + store
 
+    @classmethod
+    def of(cls, game: Any, stores: bool | None, metrics: Metrics) -> _Geometry:
+        """The geometry of *game*'s board, with its end stores if *stores*
+        (by default, for games that have them: not Bakuk); never with three
+        players."""
+        if stores is None:
+            stores = game.name != "bakuk"
+        return cls(game.board.pits_per_row, stores and game.players == 2, metrics)
+
     def row(self, pit: int) -> int:
         return 0 if pit < self.n else 1
 
@@ -190,10 +199,8 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
     game = before.game
     board = game.board
     name = board.name
-    if stores is None:
-        stores = game.name != "bakuk"
-    stores = stores and game.players == 2
-    geo = _Geometry(board.pits_per_row, stores, metrics)
+    geo = _Geometry.of(game, stores, metrics)
+    stores = geo.stores
     words = words_for(game.name)
     replay = _Replay(trace)
     mover = before.to_move
@@ -418,10 +425,8 @@ def layout_position(pos, *, stores: bool | None = None, title: str | None = None
     metrics = metrics_named(metrics)
     game = pos.game
     board = game.board
-    if stores is None:
-        stores = game.name != "bakuk"
-    stores = stores and game.players == 2
-    geo = _Geometry(board.pits_per_row, stores, metrics)
+    geo = _Geometry.of(game, stores, metrics)
+    stores = geo.stores
     text = pos.to_text()
     state = ("game over" if pos.is_over else f"{game.player_name(pos.to_move)} to move")
     heading = title or f"{game.title}: {state}"

@@ -1,5 +1,5 @@
 """The checks on a position built by hand (:meth:`Game.position
-<mancala_spec.engine.games.base.Game.position>`, or from text).
+<mancala_spec.engine.games.variant.Variant.position>`, or from text).
 
 A position is checked in two parts. :func:`checked_position` checks the data:
 counts, players, owners, the history and the conservation of seeds. Then
@@ -67,7 +67,7 @@ def checked_position(game: Game, pits: Sequence[int], to_move: int = 0,
                      owners: Sequence[int] | None = None,
                      history: Sequence[tuple[Sequence[int], int]] = ()) -> Position:
     """The position of *game* these values describe, checked (see
-    :meth:`Game.position <mancala_spec.engine.games.base.Game.position>`)."""
+    :meth:`Game.position <mancala_spec.engine.games.variant.Variant.position>`)."""
     size, players, total = game.board.size, game.players, game.total_seeds
     pits = _seed_counts(pits, size, "pits", "pits")
     if captured is None:

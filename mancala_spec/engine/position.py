@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 import mancala_spec.engine.outcome
 
-from ..errors import IllegalMoveError, InvalidPositionError, NotationError
+from ..errors import InvalidPositionError, NotationError
+from .illegal import illegal_move
 from .outcome import Outcome
 from .text import format_position, parse_position
 from .trace import Trace
@@ -29,7 +30,7 @@ class Position:
     the game is over, its :attr:`outcome`.
 
     Build one with :meth:`Game.start <mancala_spec.engine.games.base.Game.start>`,
-    :meth:`Game.position <mancala_spec.engine.games.base.Game.position>`, or from text::
+    :meth:`Game.position <mancala_spec.engine.games.variant.Variant.position>`, or from text::
 
         Position(get_game("bakuk"), "6,6,6/6,6,6 S 0-0 opener=S")
     """
@@ -68,7 +69,7 @@ class Position:
         makes valid positions) and for tests and studies that need a board
         outside play. Every sequence must be a tuple. Everyone else builds
         positions with :meth:`Game.position
-        <mancala_spec.engine.games.base.Game.position>`, which checks them."""
+        <mancala_spec.engine.games.variant.Variant.position>`, which checks them."""
         self = object.__new__(cls)
         self._set(game, pits, to_move, captured, opener, owners, history, outcome)
         return self
@@ -156,21 +157,11 @@ class Position:
         return sowing
 
     def check_move(self, pit: int) -> None:
-        """Raise :class:`~mancala_spec.errors.IllegalMoveError`, saying why, if
-        the pit index *pit* is not a legal move here."""
-        if pit in self.legal_moves():      # a legal move passes; anything else says why
-            return
-        name = self.game.board.name(pit)
-        if self.is_over:
-            raise IllegalMoveError(f"the game is over: no move can be played (pit {name})",
-                                   pit=pit, reason="game-over")
-        if pit not in self.game.choice_pits(self, self.to_move):
-            raise IllegalMoveError(self.game.why_not_yours(self, pit), pit=pit,
-                                   reason="not-yours")
-        if self.pits[pit] == 0:
-            raise IllegalMoveError(f"pit {name} is empty: a move must lift seeds",
-                                   pit=pit, reason="empty")
-        raise IllegalMoveError(self.game.why_illegal(self, pit), pit=pit, reason="rule")
+        """Raise :class:`~mancala_spec.errors.IllegalMoveError`, saying why
+        (:func:`~mancala_spec.engine.illegal.illegal_move`), if the pit index
+        *pit* is not a legal move here."""
+        if pit not in self.legal_moves():
+            raise illegal_move(self, pit)
 
     # -- text ------------------------------------------------------------------
 

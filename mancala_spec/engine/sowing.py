@@ -84,8 +84,7 @@ class Sowing:
 
     def drop(self, pit: int, rule: str) -> int:
         """Drop one seed into *pit*; return the pit's new count."""
-        self.pits[pit] += 1
-        count = self.pits[pit]
+        count = self.pits[pit] = self.pits[pit] + 1
         self.records.append((Drop, rule, pit, count))
         return count
 

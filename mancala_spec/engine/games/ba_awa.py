@@ -101,12 +101,12 @@ class BaAwa(Game):
         a lap's last seed makes four (:meth:`mover_four`) or lands in an empty
         pit (:meth:`sowing_end`), or the lap would start again from a board and
         pit already seen (:meth:`endless_lap`; with ``endless="cap-75"``, the
-        75th lap was sown, :meth:`lap_cap`), a relay lap (:meth:`relay`)."""
+        75th lap was sown), a relay lap (:meth:`relay`)."""
         s = Sowing(pos)
         seen = {(pos.pits, pit)}
         last, count = self.first_lap(s, pit)
         while not (self.mover_four(s, last, count) or self.sowing_end(s, count)
-                   or self.lap_cap(s) or self.endless_lap(s, last, seen)):
+                   or self.endless_lap(s, last, seen)):
             last, count = self.relay(s, last)
         return s
 
@@ -157,12 +157,17 @@ class BaAwa(Game):
         """A lap that would start from *last* with the board as it was at an
         earlier lap of this move would repeat for ever: the sowing never ends,
         and is not a legal move (``endless="illegal"``), or it stops there,
-        the seeds staying put (``endless="stop"``)."""
+        the seeds staying put (``endless="stop"``). With ``endless="cap-75"``
+        no earlier lap is looked back to: the sowing stops at its 75th lap
+        (:meth:`lap_cap`)."""
+        endless = self.options["endless"]
+        if endless is Endless.CAP_75:
+            return self.lap_cap(s)
         state = (tuple(s.pits), last)
-        if self.options["endless"] is Endless.CAP_75 or state not in seen:
+        if state not in seen:
             seen.add(state)
             return False
-        if self.options["endless"] is Endless.ILLEGAL:
+        if endless is Endless.ILLEGAL:
             s.endless = True
         else:
             s.end_move("endless-stopped", "ba-awa-endless")
@@ -173,7 +178,7 @@ class BaAwa(Game):
         """With ``endless="cap-75"`` (MancalaGames' reading), a sowing that has
         sown its 75th lap stops there instead of sowing another (and
         :meth:`capped` then ends the game)."""
-        if self.options["endless"] is not Endless.CAP_75 or s.laps < LAP_CAP:
+        if s.laps < LAP_CAP:
             return False
         s.end_move("lap-cap", "ba-awa-endless")
         return True
@@ -298,23 +303,6 @@ class BaAwa(Game):
             return None
         s.take_all(lambda pit: pos.opener, "ba-awa-repetition")
         return "repetition", "ba-awa-repetition"
-
-    # -- wording -------------------------------------------------------------
-
-    def why_not_yours(self, pos: Position, pit: int) -> str:
-        if self.options["choose"] is Choose.ROW:
-            row = self.player_name(self.board.row_owner(pit))
-            return (f"pit {self.board.name(pit)} is in {row}'s row, but "
-                    f'{self.player_name(pos.to_move)} is to move (choose="row": a player '
-                    "chooses from their own row)")
-        return super().why_not_yours(pos, pit)
-
-    def why_illegal(self, pos: Position, pit: int) -> str:
-        if self.never_ends(pos, pit):
-            return (f"pit {self.board.name(pit)} starts a relay sowing that never ends: a lap "
-                    "would start again from a board and pit already seen in this move "
-                    "(rule ba-awa-endless)")
-        return super().why_illegal(pos, pit)
 
 
 def _everything_to(player: int) -> Callable[[int], int]:

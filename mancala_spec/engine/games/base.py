@@ -1,82 +1,48 @@
-"""What every game shares: options, the move cycle, and the rules both games
-state alike.
+"""The rules every game shares: the move cycle, and the rules both games state
+alike.
 
 A game subclass supplies its rules: the board, the setup, which pits may be
 played, how a move is sown (:meth:`Game.sow_move`) and what happens after it
 (:meth:`Game.conclude`, the one place a game decides whether and how it ends).
 This base class wires those steps together (:meth:`Game.settle`) and holds the
 rules the two games state in the same words (turns, the winner): each such
-function is tagged with both games' rule.
+function is tagged with both games' rule. What is not a rule lives elsewhere:
+option values, equality and pickling in :mod:`~mancala_spec.engine.games.variant`
+(the base of :class:`Game`, with the entry points that build, read and name);
+the checks on hand-built positions in :mod:`~mancala_spec.engine.checks`; why a
+move is illegal, in words, in :mod:`~mancala_spec.engine.illegal`; names and
+notation on :class:`~mancala_spec.engine.board.Board`.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ...catalogue import implements
-from ...errors import OptionError
-from ...options import Option, Repetition, TurnOrder, plain
+from ...options import Repetition, TurnOrder
 from ..board import Board
-from ..checks import checked_position
 from ..outcome import Outcome, Reason
 from ..position import Key, Position
 from ..sowing import Sowing
-from ..text import parse_position
+from .variant import Variant
 
 #: How a game ends, as a game's ending rule finds it: why, and the rule's ID.
 Ending = tuple[Reason, str]
 
 
-class Game:
-    """Base class of the games. Get one with :func:`mancala_spec.get_game`."""
+class Game(Variant):
+    """Base class of the games. Get one with :func:`mancala_spec.get_game`.
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    aliases: ClassVar[tuple[str, ...]] = ()
-    #: the game's options, as declared in :mod:`mancala_spec.options`
-    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    It holds the rules: the steps a game must supply, the move cycle that
+    composes them, and the rules both games state alike. What a game is besides
+    its rules (its option values, as a value) is :class:`Variant`, its base."""
 
     def __init__(self, **options: Any) -> None:
-        known = {option.name: option for option in self.OPTIONS}
-        values: dict[str, Any] = {name: option.default for name, option in known.items()}
-        for name, value in options.items():
-            if name not in known:
-                raise OptionError(
-                    f"unknown option {name!r} for {self.name}; its options are: "
-                    + ", ".join(sorted(known)), game=self.name, option=name, value=value)
-            values[name] = known[name].check(value)     # a word becomes its enum member
-        self.check_options(values)
-        self.options = MappingProxyType(values)
-        #: The number of players (the ``players`` option): 2, or 3.
-        self.players: int = values["players"]
+        """A game with these *options* (:class:`Variant`), which go together
+        (:meth:`check_options`), on its board (:meth:`make_board`)."""
+        super().__init__(**options)
+        self.check_options(dict(self.options))
         self.board = self.make_board()
-
-    # -- identity --------------------------------------------------------------
-
-    def __repr__(self) -> str:
-        changed = [f", {k}={plain(v)!r}" for k, v in self.options.items()
-                   if v != self.option(k).default]
-        return f"get_game({self.name!r}{''.join(changed)})"
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Game) and type(other) is type(self)
-                and dict(other.options) == dict(self.options))
-
-    def __hash__(self) -> int:
-        return hash((self.name, tuple(sorted(self.options.items()))))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (type(self), {k: plain(v) for k, v in self.options.items()}))
-
-    @classmethod
-    def option(cls, name: str) -> Option:
-        """The :class:`Option` called *name*."""
-        for option in cls.OPTIONS:
-            if option.name == name:
-                return option
-        raise OptionError(f"unknown option {name!r} for {cls.name}", game=cls.name, option=name,
-                          choices=tuple(option.name for option in cls.OPTIONS))
 
     def check_options(self, values: dict[str, Any]) -> None:
         """Raise :class:`~mancala_spec.errors.OptionError`, saying why, if the
@@ -202,10 +168,6 @@ class Game:
         return tuple([pit for pit, owner in enumerate(pos.owners)
                       if owner == player and pits[pit] > 0])
 
-    def own_pits_with_seeds(self, pos: Position) -> tuple[int, ...]:
-        """The player to move's pits that hold seeds, in index order."""
-        return self.pits_with_seeds(pos, pos.to_move)
-
     def choice_pits(self, pos: Position, player: int) -> tuple[int, ...]:
         """The pits *player* chooses a move from, empty or not: the pits they own."""
         return tuple(pit for pit, owner in enumerate(pos.owners) if owner == player)
@@ -215,7 +177,7 @@ class Game:
         """The seeds in play: the setup count times the number of pits."""
         return self.seeds_per_pit * self.board.size
 
-    # -- building positions ----------------------------------------------------
+    # -- the opening -----------------------------------------------------------
 
     @implements("ba-awa-turns", "bakuk-turns")
     def start(self, opener: int = 0, owners: Sequence[int] | None = None) -> Position:
@@ -226,54 +188,3 @@ class Game:
         pits, captured = self.setup()
         return self.position(pits, to_move=opener, captured=captured, opener=opener,
                              owners=owners)
-
-    def position(self, pits: Sequence[int], to_move: int = 0,
-                 captured: Sequence[int] | None = None, opener: int = 0,
-                 owners: Sequence[int] | None = None,
-                 history: Sequence[tuple[Sequence[int], int]] = ()) -> Position:
-        """Any valid position of this game, finished or not.
-
-        *captured* defaults to whatever the board is missing from the game's
-        total, split evenly (it must then split evenly); *owners* defaults to
-        each player owning their own row; *history* lists the (pits, player to
-        move) pairs seen since the last capture, oldest first.
-
-        Raises :class:`~mancala_spec.errors.InvalidPositionError` saying what is
-        wrong (see :mod:`mancala_spec.engine.checks`).
-        """
-        return checked_position(self, pits, to_move, captured, opener, owners, history)
-
-    def parse(self, text: str) -> Position:
-        """The position written as *text* in our one-line notation."""
-        return parse_position(self, text)
-
-    def pit_index(self, pit: int | str) -> int:
-        """The index of the pit *pit* names, as a move (:meth:`Board.pit_index
-        <mancala_spec.engine.board.Board.pit_index>`)."""
-        return self.board.pit_index(pit)
-
-    # -- names and wording --------------------------------------------------------
-
-    def player_letter(self, player: int) -> str:
-        """The player's letter in notation (:meth:`Board.player_letter
-        <mancala_spec.engine.board.Board.player_letter>`)."""
-        return self.board.player_letter(player)
-
-    def player_name(self, player: int) -> str:
-        """The player's name (:meth:`Board.player_name
-        <mancala_spec.engine.board.Board.player_name>`)."""
-        return self.board.player_name(player)
-
-    def why_not_yours(self, pos: Position, pit: int) -> str:
-        """Why *pit*, not among :meth:`choice_pits` of the player to move, is not
-        theirs to choose: another player owns it."""
-        return (f"pit {self.board.name(pit)} belongs to {self.player_name(pos.owners[pit])}, "
-                f"but {self.player_name(pos.to_move)} is to move")
-
-    def why_illegal(self, pos: Position, pit: int) -> str:
-        """The reason a non-empty pit of the player to move is not a legal move."""
-        return f"pit {self.board.name(pit)} is not a legal move"
-
-
-def _rebuild(cls: type[Game], options: dict[str, Any]) -> Game:
-    return cls(**options)

@@ -30,6 +30,8 @@ def _cell(text: str) -> str:
 def page_text(game: str, games: int, seed: int) -> str:
     """The MyST text of the comparison for *game*."""
     from ..analysis.readings import smallest_change, winner_changes
+    from ..options import match_settings
+    settings = {o.name for o in match_settings(game)} if game == "ba-awa" else set()
     from ..rulesets import game_values, rulesets
 
     lines: list[str] = []
@@ -59,7 +61,12 @@ def page_text(game: str, games: int, seed: int) -> str:
         lines.append("")
         rows = []
         for d in diffs:
-            if not d.option or d.option == "target":
+            if d.option in settings:
+                lines += [f"`{d.option}={_value(d.value)}` is a match setting: it changes when "
+                          "a match ends, never a move of a game, so the games compared here "
+                          "cannot show it (see [](match-and-three-players.md)).", ""]
+                continue
+            if not d.option:
                 continue
             change = smallest_change(game, d.option, d.value)
             label = f"`{d.option}={_value(d.value)}`"
@@ -96,6 +103,11 @@ def page_text(game: str, games: int, seed: int) -> str:
                 lines.append(f"| {label} | {changed} of {total} | {changed / total:.1%} | "
                              f"{unfinished} |")
             lines.append("")
+            if game == "ba-awa" and any(d.option == "decided" for d in diffs):
+                lines += ["`decided` ends a game once its winner is known, so it changes how "
+                          "long a game lasts, never who wins it: captured seeds are never "
+                          "given back, and a player past half of them wins under both readings.",
+                          ""]
     return "\n".join(lines)
 
 

@@ -85,7 +85,7 @@ def test_ruleset_cases_name_their_ruleset_and_differ_from_this_reference(suite):
     readings page draws, its options those of the ruleset, and each answer
     differs from this reference's at the same position and move."""
     import mancala_spec as ms
-    from mancala_spec.analysis.readings import smallest_change
+    from mancala_spec.analysis.readings import smallest_change, smallest_match_change
     from mancala_spec.rulesets import names
     from mancala_spec.rulesets import ruleset as named
 
@@ -103,7 +103,11 @@ def test_ruleset_cases_name_their_ruleset_and_differ_from_this_reference(suite):
         assert case["options"] == dict(ms.get_game(game, ruleset=ruleset).options)
         diff = next(d for d in named(game, ruleset).differences
                     if d.rule == case["rule"] and d.option)
-        change = smallest_change(game, diff.option, diff.value)
+        if diff.option == "target":         # a match setting: a match case
+            change = smallest_match_change(diff.option, diff.value)
+            assert case["match"]["target"] == diff.value
+        else:
+            change = smallest_change(game, diff.option, diff.value)
         assert case["position"]["text"] == change.position.to_text()
         reference = cases[case["id"] + "~mancala_spec"]
         assert reference["ruleset"] == "mancala_spec" and reference["position"] == case["position"]

@@ -88,7 +88,22 @@ def test_every_difference_on_the_page_has_its_position_share_or_reason():
                     assert "not played: " in text
                 elif d.option == "target":
                     assert f"{label} is a match setting" in text
+                    assert "in a match's first game: `" in text
+                    assert f"| {label} |" in text and "random matches whose winner" in text
                 else:
                     assert f"{label}: the smallest position found" in text, (game, label)
                     assert f"| {label} |" in text, (game, label)
         assert "the search finds no position" not in text
+
+
+def test_the_match_aims_smallest_change_ends_the_match_under_one_setting_only():
+    from mancala_spec.analysis.readings import match_winner_changes, smallest_match_change
+    from mancala_spec.engine.match import Match
+
+    change = smallest_match_change("target", 10)
+    pos = change.position
+    assert sum(pos.pits) == 9 and pos.play(change.move).is_over
+    ours = Match.starting_from(pos).play(change.move)
+    theirs = Match.starting_from(pos, target=10).play(change.move)
+    assert max(ours.earned()) in (10, 11) and not ours.is_over and theirs.is_over
+    assert match_winner_changes({}, 3, seed=1) == (0, 3, match_winner_changes({}, 3, 1)[2])

@@ -286,6 +286,110 @@ def _compare_at(base: Game, variant: Game, pos: Position, pit: int,
     return None
 
 
+@dataclass(frozen=True)
+class MatchChange:
+    """A position of a match's first game where *move* ends the game and the
+    match goes another way under *settings* than under the default settings."""
+
+    position: Position
+    move: int
+    settings: tuple[tuple[str, Any], ...]
+
+    def result(self, settings: Mapping[str, Any]) -> str:
+        """What the move does to the match under *settings*, in a few words."""
+        from ..engine.match import Match
+
+        match = Match.starting_from(self.position, **dict(settings)).play(self.move)
+        earned = ", ".join(f"{self.position.game.player_name(p)} {n}"
+                           for p, n in enumerate(match.earned()))
+        if match.is_over:
+            return (f"the game ends and {self.position.game.player_name(match.winner or 0)} "
+                    f"wins the match (pits won: {earned})")
+        return f"the game ends and the match goes on (pits won: {earned})"
+
+
+def _match_outcome(pos: Position, pit: int, settings: Mapping[str, Any]) -> tuple[Any, ...]:
+    from ..engine.match import Match
+
+    match = Match.starting_from(pos, **dict(settings)).play(pit)
+    return (match.is_over, match.winner)
+
+
+@cache
+def smallest_match_change(setting: str, value: Any) -> MatchChange | None:
+    """Ba-awa's match setting *setting* = *value*: the first position of a
+    match's first game, in the order of :func:`smallest_change` (fewest seeds
+    first, from :data:`BA_AWA_LOW`; the boards in a fixed order, South to
+    move), the captured seeds tried from South's most to South's fewest, where
+    a move that ends the game ends the match under one setting and not under
+    the other (or with another winner). ``None`` within :data:`BUDGET` boards."""
+    base = get_game("ba-awa")
+    settings = {setting: value}
+    boards = 0
+    for seeds in range(BA_AWA_LOW, MAX_SEEDS["ba-awa"] + 1):
+        rest = base.total_seeds - seeds
+        for pits in _boards(base, seeds):
+            boards += 1
+            if boards > BUDGET:
+                return None
+            for south in range(rest, -1, -1):
+                try:
+                    pos = base.position(list(pits), to_move=0, captured=(south, rest - south))
+                except MancalaError:
+                    continue
+                if pos.is_over:
+                    continue
+                for pit in pos.legal_moves():
+                    if not pos.play(pit).is_over:
+                        continue
+                    if _match_outcome(pos, pit, {}) != _match_outcome(pos, pit, settings):
+                        return MatchChange(pos, pit, tuple(settings.items()))
+    return None
+
+
+#: games after which a compared random match counts as unfinished
+MAX_GAMES = 60
+
+
+def match_winner_changes(settings: Mapping[str, Any], matches: int,
+                         seed: int = 2026) -> tuple[int, int, int]:
+    """``(changed, matches, unfinished)``: of *matches* random Ba-awa matches,
+    how many another winner under the match *settings* than under the default
+    settings, each numbered match drawing its moves from
+    ``random.Random(f"match {seed} {k}")`` in both plays (as
+    :func:`winner_changes` does for games); a play unfinished after
+    :data:`MAX_GAMES` games, or a game after :data:`MAX_MOVES` moves, counts
+    as having no winner."""
+    from ..engine.games.ba_awa import BaAwa
+    from ..engine.match import Match
+
+    game = get_game("ba-awa")
+    assert isinstance(game, BaAwa)
+    changed = unfinished = 0
+    for k in range(matches):
+        results = []
+        for chosen in ({}, dict(settings)):
+            rng = random.Random(f"match {seed} {k}")
+            match = Match(game, **chosen)
+            winner: Any = "unfinished"
+            for _ in range(MAX_GAMES):
+                for _ in range(MAX_MOVES):
+                    if match.game_over:
+                        break
+                    moves = match.position.legal_moves()
+                    match = match.play(moves[int(rng.random() * len(moves))])
+                if not match.game_over:
+                    break
+                if match.is_over:
+                    winner = match.winner
+                    break
+                match = match.next_game()
+            unfinished += winner == "unfinished"
+            results.append(winner)
+        changed += results[0] != results[1]
+    return changed, matches, unfinished
+
+
 def winner_changes(game_name: str, options: Mapping[str, Any], games: int,
                    seed: int = 2026) -> tuple[int, int, int]:
     """``(changed, games, unfinished)``: of *games* random games of *game_name*,
@@ -315,5 +419,6 @@ def winner_changes(game_name: str, options: Mapping[str, Any], games: int,
     return changed, games, unfinished
 
 
-__all__ = ["Change", "MAX_MOVES", "MAX_SEEDS", "describe", "outcome", "smallest_change",
+__all__ = ["Change", "MAX_GAMES", "MAX_MOVES", "MAX_SEEDS", "MatchChange", "describe",
+           "match_winner_changes", "outcome", "smallest_change", "smallest_match_change",
            "winner_changes"]

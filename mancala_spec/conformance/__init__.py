@@ -160,15 +160,17 @@ RULESET_PAGE = "readings-compared.html"
 
 
 def ruleset_cases() -> list[dict[str, Any]]:
-    """A case for each difference of each named ruleset that an option plays
-    (a match setting aside): the smallest position where it changes a move's
-    result (``mancala_spec.analysis.readings.smallest_change``, the
-    position the readings page draws), played under the whole ruleset; the
+    """A case for each difference of each named ruleset that an option plays:
+    the smallest position where it changes a move's result
+    (``mancala_spec.analysis.readings.smallest_change``; for a match setting,
+    where it changes the match, ``smallest_match_change``, played as a match
+    case; the position the readings page draws), played under the whole ruleset; the
     same position under this reference (``~mancala_spec``), so the two
     answers stand side by side; and the cases :func:`derived` from it. Each
     case names its ruleset; its ID is ``<ruleset>-<rule>-<n>``."""
-    from ..analysis.readings import smallest_change
+    from ..analysis.readings import Change, MatchChange, smallest_change, smallest_match_change
     from ..options import match_settings
+    from ..rulesets import match_settings as ruleset_settings
     from ..rulesets import rulesets
 
     cases = []
@@ -177,9 +179,18 @@ def ruleset_cases() -> list[dict[str, Any]]:
         for ruleset in rulesets(game_name):
             counts: dict[str, int] = {}
             for diff in ruleset.differences:
-                if diff.game != game_name or not diff.option or diff.option in settings:
+                if diff.game != game_name or not diff.option:
                     continue
-                change = smallest_change(game_name, diff.option, diff.value)
+                match = reference_match = None
+                change: Change | MatchChange | None
+                if diff.option in settings:
+                    change = smallest_match_change(diff.option, diff.value)
+                    reference_match = {o.name: o.default
+                                       for o in sorted(match_settings("ba-awa"),
+                                                       key=lambda o: o.name)}
+                    match = {**reference_match, **ruleset_settings(game_name, ruleset.name)}
+                else:
+                    change = smallest_change(game_name, diff.option, diff.value)
                 if change is None:
                     continue
                 counts[diff.rule] = counts.get(diff.rule, 0) + 1
@@ -187,9 +198,10 @@ def ruleset_cases() -> list[dict[str, Any]]:
                 text = change.position.to_text()
                 pos = get_game(game_name, ruleset=ruleset.name).parse(text)
                 cases.append(_case(case_id, diff.rule, RULESET_PAGE, pos, change.move,
-                                   ruleset=ruleset.name))
+                                   match, ruleset=ruleset.name))
                 cases.append(_case(case_id + "~mancala_spec", diff.rule, RULESET_PAGE,
-                                   get_game(game_name).parse(text), change.move))
+                                   get_game(game_name).parse(text), change.move,
+                                   reference_match))
                 for suffix, other, move in derived(pos, change.move):
                     cases.append(_case(case_id + suffix, diff.rule, RULESET_PAGE, other, move,
                                        ruleset=ruleset.name))

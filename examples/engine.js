@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // A conformance engine for mancala_spec in JavaScript (Node 18+), written from the
 // protocol page alone: it reads one JSON request per line on stdin and writes one
-// JSON answer per line on stdout. Default options only (anything else is answered
-// "unsupported"), no match play, no events.
+// JSON answer per line on stdout. This reference's ruleset at its default options
+// only (any other ruleset or option is answered "unsupported"), no match play, no events.
 //
 //   mancala-spec conformance run --engine "node examples/engine.js" --min-supported 0
 "use strict";
@@ -96,6 +96,9 @@ function winner(p) {
 
 function answer(request) {
   const { id, game, position: p } = request;
+  // options hold every value the case plays; ruleset names the set they come from
+  if ((request.ruleset ?? "mancala_spec") !== "mancala_spec")
+    return { id, unsupported: `only this reference's ruleset, not ${request.ruleset}` };
   if (!(game in DEFAULTS) || !same(request.options, DEFAULTS[game]))
     return { id, unsupported: "only default options" };
   if (request.match) return { id, unsupported: "no match play" };

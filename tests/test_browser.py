@@ -111,6 +111,7 @@ def position(page) -> str:
 def new_game(page, game: str, options: dict, opponent: str = "person") -> None:
     page.select_option("#play-opponent", opponent)
     page.select_option("#play-game", game)
+    page.select_option("#play-ruleset", "mancala_spec")
     if options:
         page.eval_on_selector("#mancala-play .play-options-box", "box => { box.open = true; }")
     for name, value in options.items():
@@ -448,6 +449,76 @@ def test_a_link_with_moves_restores_the_game_and_the_address_follows_it(linked, 
     assert position(linked) == ms.get_game("bakuk").start().to_text()
 
 
+def test_a_ruleset_chosen_by_keyboard_plays_as_the_engine_and_stays_in_the_link(linked, server):
+    page = linked
+    page.goto(server + "play.html?game=bakuk")
+    page.wait_for_selector(READY, timeout=60_000)
+    select = page.get_by_role("combobox", name="Ruleset")     # its label names it
+    assert select.get_attribute("id") == "play-ruleset"
+    titles = [r.title for r in ms.rulesets("bakuk")]
+    assert page.eval_on_selector_all("#play-ruleset option",
+                                     "os => os.map(o => o.textContent)") == titles
+    # by keyboard: focus the selector and step to the next ruleset (MancalaGames')
+    select.focus()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => document.querySelector('#play-ruleset').value === 'mancalagames'")
+    game = ms.get_game("bakuk", ruleset="mancalagames")
+    page.wait_for_function(
+        "() => new URLSearchParams(location.search).get('ruleset') === 'mancalagames'")
+    for name, value in game.options.items():     # the ruleset set every option
+        assert page.input_value(f"select[data-option={name}]") == _json(value), name
+    info = page.inner_text("#play-ruleset-info")
+    assert "As MancalaGames plays them" in info and "secondary source" in info
+    assert "2b1c596c1288" in info and "GPL-3.0" in info
+    assert select.get_attribute("aria-describedby") == "play-ruleset-about"
+    # the strong player searches with the kernel, which plays none of these readings
+    assert page.get_attribute("#play-opponent option[value=strong]", "disabled") is not None
+    # a move clicked under the ruleset: its result is the Python engine's under it,
+    # and there it differs from this reference's (the backward chain takes more)
+    start = "0,0,1/1,2,0 S 16-16 opener=S"
+    page.goto(server + "play.html?game=bakuk&ruleset=mancalagames&start="
+              + start.replace(" ", "%20"))
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.input_value("#play-ruleset") == "mancalagames"
+    ours, theirs = ms.get_game("bakuk").parse(start).play("c"), game.parse(start).play("c")
+    assert ours.to_text() != theirs.to_text()
+    assert click(page, "c", start) == theirs.to_text()
+    assert query_of(page.url)["ruleset"] == "mancalagames" and query_of(page.url)["moves"] == "c"
+    # Koumma: its quote and reading shown; an option changed afterwards overrides it,
+    # and the link says both (the ruleset, then the change)
+    page.goto(server + "play.html?game=bakuk")
+    page.wait_for_selector(READY, timeout=60_000)
+    page.select_option("#play-ruleset", "koumma")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('ruleset') === 'koumma'")
+    page.click(".play-ruleset-differences > summary")
+    info = page.inner_text("#play-ruleset-info")
+    assert "Koumma" in info and "A reading:" in info and "line 24" in info and "CC BY-SA" in info
+    assert page.get_attribute(".play-ruleset-differences [lang=el]", "lang") == "el"
+    page.select_option("select[data-option=chain]", _json("backward"))
+    page.wait_for_function("() => new URLSearchParams(location.search).get('chain') === 'backward'")
+    assert query_of(page.url) == {"game": "bakuk", "ruleset": "koumma", "chain": "backward"}
+    assert ("Changed here on top of this ruleset: chain = backward"
+            in page.inner_text("#play-ruleset-info"))
+    koumma = ms.get_game("bakuk", ruleset="koumma", chain="backward")
+    pos = koumma.start()
+    rng = random.Random(8)
+    for _ in range(6):
+        pit = koumma.board.name(rng.choice(pos.legal_moves()))
+        after = pos.play(pit)
+        assert click(page, pit, pos.to_text()) == after.to_text()
+        pos = after
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert position(page) == pos.to_text() and page.input_value("#play-ruleset") == "koumma"
+    assert page.input_value("select[data-option=chain]") == _json("backward")
+    # another game: its own rulesets, this reference's chosen
+    page.select_option("#play-game", "ba-awa")
+    page.click("#play-pending-new")
+    assert page.input_value("#play-ruleset") == "mancala_spec"
+    assert page.eval_on_selector_all("#play-ruleset option", "os => os.map(o => o.value)") == [
+        r.name for r in ms.rulesets("ba-awa")]
+
+
 def test_walking_the_move_list_shows_each_position(play):
     game = ms.get_game("bakuk", chain="backward")
     new_game(play, "bakuk", {"chain": "backward"})
@@ -675,6 +746,12 @@ def test_the_play_page_passes_axe_in_both_schemes(linked, server):
         page.goto(server + "play.html?game=bakuk&players=3&moves=a,c,C,a")
         page.wait_for_selector(READY, timeout=60_000)
         page.select_option("select[data-option=chain]", _json("backward"))
+        page.add_script_tag(path=str(AXE))
+        result += page.evaluate(AXE_RUN)
+        # a ruleset with its differences open, and an option changed on top of it
+        page.goto(server + "play.html?game=bakuk&ruleset=koumma&chain=backward&moves=a")
+        page.wait_for_selector(READY, timeout=60_000)
+        page.click(".play-ruleset-differences > summary")
         page.add_script_tag(path=str(AXE))
         result += page.evaluate(AXE_RUN)
         page.goto(server + "play.html?game=ba-awa&moves=b,F,a,C,a,D,f,D,f,A,b,C,c,F,f,A,e")

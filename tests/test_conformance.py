@@ -59,6 +59,9 @@ def test_derived_cases_follow_the_example(suite):
     assert after["move"]["pit"] == after["expected"]["legal_moves"][0]
 
 
+RULESET_PAGE = "readings-compared.html"
+
+
 def test_case_ids_come_from_example_ids(examples, suite):
     by_example = {example.id: example for example in examples}
     from mancala_spec.conformance import SUPPLEMENTS
@@ -68,10 +71,50 @@ def test_case_ids_come_from_example_ids(examples, suite):
         if case["id"] in supplements:
             assert case["rule"] == supplements[case["id"]].rule
             continue
+        if case["where"] == RULESET_PAGE:     # test_ruleset_cases_name_their_ruleset
+            continue
         base = case["id"].split("~")[0].split(".")[0]
         assert base in by_example and by_example[base].rule == case["rule"]
         page = by_example[base].page.removesuffix(".md")
         assert case["where"] == f"{page}.html#example-{base}"
+
+
+def test_ruleset_cases_name_their_ruleset_and_differ_from_this_reference(suite):
+    """Every case names its ruleset (the examples' and supplements' are this
+    reference's); each named ruleset of each game has cases, at the positions the
+    readings page draws, its options those of the ruleset, and each answer
+    differs from this reference's at the same position and move."""
+    import mancala_spec as ms
+    from mancala_spec.analysis.readings import smallest_change, smallest_match_change
+    from mancala_spec.rulesets import names
+    from mancala_spec.rulesets import ruleset as named
+
+    cases = {case["id"]: case for case in suite["cases"]}
+    assert all(case["ruleset"] in names(case["game"]) for case in cases.values())
+    seen = set()
+    for case in cases.values():
+        if case["where"] != RULESET_PAGE:
+            assert case["ruleset"] == "mancala_spec", case["id"]
+            continue
+        if "~" in case["id"]:
+            continue
+        ruleset, game = case["ruleset"], case["game"]
+        assert case["id"].startswith(f"{ruleset}-{case['rule']}-")
+        assert case["options"] == dict(ms.get_game(game, ruleset=ruleset).options)
+        diff = next(d for d in named(game, ruleset).differences
+                    if d.rule == case["rule"] and d.option)
+        if diff.option == "target":         # a match setting: a match case
+            change = smallest_match_change(diff.option, diff.value)
+            assert case["match"]["target"] == diff.value
+        else:
+            change = smallest_change(game, diff.option, diff.value)
+        assert case["position"]["text"] == change.position.to_text()
+        reference = cases[case["id"] + "~mancala_spec"]
+        assert reference["ruleset"] == "mancala_spec" and reference["position"] == case["position"]
+        assert reference["expected"] != case["expected"], case["id"]
+        seen.add((game, ruleset))
+    assert seen == {(g, r.name) for g in ("ba-awa", "bakuk") for r in ms.rulesets(g)
+                    if r.name != "mancala_spec"}
 
 
 def test_the_extractor_reads_what_an_example_plays(examples):

@@ -209,3 +209,62 @@ def test_values_are_said_to_be_unavailable_where_the_solver_has_none(tmp_path, m
     monkeypatch.setattr(play, "VALUES_FILE", str(write_table(tmp_path / "small.bin", small)))
     assert "default only" in json.loads(session.values())["unavailable"]
     assert "error" in json.loads(play.call(session.computer, "perfect"))
+
+
+def test_games_list_each_games_rulesets_with_their_basis():
+    listed = {g["name"]: g for g in json.loads(play.games())}
+    for name in GAMES:
+        rulesets = listed[name]["rulesets"]
+        assert [r["name"] for r in rulesets] == [r.name for r in ms.rulesets(name)]
+        assert rulesets[0]["name"] == "mancala_spec" and rulesets[0]["values"] == {}
+        for entry, ruleset in zip(rulesets, ms.rulesets(name)):
+            assert entry["title"] == ruleset.title and entry["basis"] == ruleset.basis
+            assert entry["values"] == {k: v for k, v in ms.get_game(name, ruleset=ruleset.name)
+                                       .options.items() if v != ms.get_game(name).options[k]}
+            for diff in entry["differences"]:   # every difference has its basis
+                assert diff["where"] or diff["quotes"], diff
+                if diff["basis"] == "program":
+                    assert all(ruleset.program.commit in w["href"] for w in diff["where"])
+                if diff["basis"] == "reading":
+                    assert diff["why"] and diff["other"]
+    koumma = next(r for r in listed["bakuk"]["rulesets"] if r["name"] == "koumma")
+    assert {d["basis"] for d in koumma["differences"]} == {"source", "reading"}
+    assert koumma["program"] is None
+
+
+@pytest.mark.parametrize("name, ruleset", [("bakuk", "mancalagames"), ("bakuk", "koumma"),
+                                           ("ba-awa", "everyboard"), ("ba-awa", "mancalagames")])
+def test_a_session_under_a_ruleset_plays_as_get_game_with_that_ruleset(name, ruleset):
+    session = play.Session()
+    game = ms.get_game(name, ruleset=ruleset)
+    state = json.loads(session.new(name, "{}", "", ruleset))
+    assert state["ruleset"] == ruleset and state["overrides"] == {}
+    assert state["options"] == dict(game.options) and not state["kernel"]
+    assert state["link"] == {"game": name, "ruleset": ruleset}
+    rng, pos = random.Random(5), game.start()
+    while not pos.is_over and len(state["moves"]) < 30:
+        pit = rng.choice(pos.legal_moves())
+        state = json.loads(session.play(game.board.name(pit)))
+        pos = pos.play(pit)
+        assert state["position"] == pos.to_text()
+    # the link restores the game and its ruleset; a record names only options,
+    # and the ruleset they play exactly is found again
+    again = json.loads(play.Session().load_link(json.dumps(state["link"])))
+    assert (again["position"], again["ruleset"]) == (state["position"], ruleset)
+    replayed = json.loads(play.Session().load(state["record"]))
+    assert (replayed["position"], replayed["ruleset"]) == (state["position"], ruleset)
+
+
+def test_explicit_options_override_the_ruleset_in_the_session_and_its_link():
+    session = play.Session()
+    state = json.loads(session.new("bakuk", json.dumps({"chain": "forward"}), "", "mancalagames"))
+    expected = ms.get_game("bakuk", ruleset="mancalagames", chain="forward")
+    assert state["options"] == dict(expected.options)
+    assert state["overrides"] == {"chain": "forward"}
+    assert state["link"] == {"game": "bakuk", "ruleset": "mancalagames", "chain": "forward"}
+    again = json.loads(play.Session().load_link(json.dumps(state["link"])))
+    assert again["options"] == state["options"] and again["ruleset"] == "mancalagames"
+    # a ruleset the game has not is a one-line error naming the game's rulesets
+    bad = json.loads(play.call(play.Session().load_link,
+                               json.dumps({"game": "ba-awa", "ruleset": "koumma"})))
+    assert "koumma" in bad["error"] and "everyboard" in bad["error"]

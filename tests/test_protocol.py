@@ -47,11 +47,15 @@ def test_the_reference_engines_traffic_matches_the_schemas(suite):
 
 
 def test_the_schemas_refuse_what_they_should(suite):
-    request = {"id": "x", "game": "bakuk", "options": dict(ms.get_game("bakuk").options),
+    request = {"id": "x", "game": "bakuk", "ruleset": "koumma",
+               "options": dict(ms.get_game("bakuk", ruleset="koumma").options),
                "position": suite["cases"][-1]["position"]["fields"], "move": None}
     jsonschema.validate(request, request_schema())
+    without = {k: v for k, v in request.items() if k != "ruleset"}
     for bad in ({**request, "options": {**request["options"], "chain": "sideways"}},
                 {**request, "options": {"chain": "forward"}},
+                {**request, "ruleset": "everyboard"},       # EveryBoard plays Ba-awa only
+                {**request, "ruleset": 3}, without,
                 {**request, "move": "a"}, {**request, "game": "chess"}):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(bad, request_schema())

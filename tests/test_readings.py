@@ -11,7 +11,9 @@ def test_each_smallest_change_is_a_real_change_of_the_moves_result():
                                 ("bakuk", "first_counter", "origin"), ("bakuk", "decided", True),
                                 ("bakuk", "repetition", "play-on"),
                                 ("ba-awa", "no_move", "owners"),
-                                ("ba-awa", "no_move", "empty-row")]:
+                                ("ba-awa", "no_move", "empty-row"), ("ba-awa", "decided", True),
+                                ("ba-awa", "repetition", "play-on"),
+                                ("ba-awa", "endless", "cap-75")]:
         change = smallest_change(game, option, value)
         assert change is not None, (game, option)
         pos = change.position
@@ -38,3 +40,70 @@ def test_the_page_text_cites_the_program_at_its_commit_and_draws_the_changes():
     assert "blob/2b1c596c12883188ab9df24abe96ef474a7ec825/GameProps/Bakuk.txt#L10-L11" in text
     assert text.count("```{sowing-diagram}") == 5
     assert "line 24" in text and "| the whole `koumma` ruleset |" in text
+
+
+def test_ba_awas_decided_cannot_change_a_move_below_thirteen_seeds():
+    """Below 13 seeds a capture (four or more) leaves eight or fewer: the last
+    eight end the game under both readings; the search starts at 13, and finds one."""
+    change = smallest_change("ba-awa", "decided", True)
+    assert sum(change.position.pits) == 13
+    after = change.variant.position(change.position.pits, to_move=0,
+                                    captured=change.position.captured).play(change.move)
+    assert after.is_over and max(after.captured) > 24 and sum(after.pits) > 8
+    assert not change.position.play(change.move).is_over
+
+
+def test_ba_awas_recurrence_is_a_real_cycle_of_quiet_moves_with_the_fewest_seeds():
+    change = smallest_change("ba-awa", "repetition", "play-on")
+    pos = change.position
+    assert sum(pos.pits) == 9                    # eight or fewer end the game
+    # the history is a cycle of real moves: each position leads to the next by a
+    # legal move that captures nothing, and the move shown brings the first back
+    game = change.variant
+    chain = [*pos.history, pos.key]
+    for (pits, player), nxt in zip(chain, chain[1:]):
+        before = game.position(pits, to_move=player, captured=pos.captured)
+        assert any(before.play(p).key == nxt and before.play(p).captured == pos.captured
+                   for p in before.legal_moves())
+    after = pos.play(change.move)
+    assert after.is_over and after.outcome.rule == "ba-awa-repetition"
+    mover = game.position(pos.pits, to_move=pos.to_move, captured=pos.captured,
+                          history=pos.history)
+    assert mover.play(change.move).key == pos.history[0] and not mover.play(change.move).is_over
+
+
+def test_every_difference_on_the_page_has_its_position_share_or_reason():
+    """Each difference an option plays has its smallest position and its share of
+    random games (a match setting says why it has none); the others say why
+    they are not played; every one shows its basis."""
+    for game in ("ba-awa", "bakuk"):
+        text = page_text(game, 4, 1)
+        for ruleset in ms.rulesets(game):
+            for d in ruleset.differences:
+                if d.game != game:
+                    continue
+                value = str(d.value).lower() if isinstance(d.value, bool) else d.value
+                label = f"`{d.option}={value}`"
+                if not d.option:
+                    assert "not played: " in text
+                elif d.option == "target":
+                    assert f"{label} is a match setting" in text
+                    assert "in a match's first game: `" in text
+                    assert f"| {label} |" in text and "random matches whose winner" in text
+                else:
+                    assert f"{label}: the smallest position found" in text, (game, label)
+                    assert f"| {label} |" in text, (game, label)
+        assert "the search finds no position" not in text
+
+
+def test_the_match_aims_smallest_change_ends_the_match_under_one_setting_only():
+    from mancala_spec.analysis.readings import match_winner_changes, smallest_match_change
+    from mancala_spec.engine.match import Match
+
+    change = smallest_match_change("target", 10)
+    pos = change.position
+    assert sum(pos.pits) == 9 and pos.play(change.move).is_over
+    ours = Match.starting_from(pos).play(change.move)
+    theirs = Match.starting_from(pos, target=10).play(change.move)
+    assert max(ours.earned()) in (10, 11) and not ours.is_over and theirs.is_over
+    assert match_winner_changes({}, 3, seed=1) == (0, 3, match_winner_changes({}, 3, 1)[2])

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..engine.games import Game, get_game
@@ -39,6 +40,16 @@ MAX_SEEDS = {"ba-awa": 12, "bakuk": 8}
 BUDGET = 4000
 #: moves after which a compared random game counts as unfinished
 MAX_MOVES = 2000
+#: Ba-awa's fewest seeds on the board with the game going on: with eight or
+#: fewer the opener takes them (ba-awa-eight)
+BA_AWA_LOW = 9
+#: Ba-awa's fewest seeds on the board where ``decided`` can change a move: a
+#: capture takes four seeds or more, and from twelve or fewer it leaves eight
+#: or fewer, so the last eight end the game under both readings first
+DECIDED_LOW = 13
+#: Ba-awa's search for a recurrence: random boards of each size tried, and the
+#: walks' length (non-capturing moves) and the recurrences gathered at most
+WALKS, WALK_MOVES, CYCLES = 3000, 60, 12
 
 
 @dataclass(frozen=True)
@@ -119,6 +130,7 @@ def _splits(game: Game, pits: list[int], past_half: bool) -> Iterator[tuple[int,
             yield (south, rest - south)
 
 
+@cache
 def smallest_change(game_name: str, option: str, value: Any) -> Change | None:
     """The first position, in this order of search, where playing a move has
     another result under *option* = *value* than under the defaults: fewest
@@ -126,19 +138,26 @@ def smallest_change(game_name: str, option: str, value: Any) -> Change | None:
     then the boards in a fixed order (Ba-awa: one row holding at most one seed),
     South to move, the captured seeds split as evenly as possible (every split,
     nearest-even first, for ``decided``, whose result depends on them), pits in
-    index order. A recurrence (``repetition``) is the one with the fewest seeds
-    met in 300 seeded random games played without the rule; Ba-awa's endless sowing is the
+    index order. Ba-awa's ``decided`` starts at :data:`DECIDED_LOW` seeds (below
+    it no move can change). A recurrence (``repetition``): in Bakuk the one
+    with the fewest seeds met in 300 seeded random games played without the
+    rule; in Ba-awa, whose random games end by their last eight before any
+    position recurs, :func:`_smallest_walk_cycle`. Ba-awa's endless sowing is the
     smallest endless board the analysis finds (every board of up to twelve
     seeds). ``None`` if the search finds none within :data:`BUDGET` boards."""
     base = get_game(game_name)
     variant = get_game(game_name, **{option: value})
     if option == "repetition":
-        return _smallest_cycle(base, variant, 300 if game_name == "bakuk" else 100)
+        if game_name == "ba-awa":
+            return _smallest_walk_cycle(base, variant)
+        return _smallest_cycle(base, variant, 300)
     if game_name == "ba-awa" and option == "endless":
         return _smallest_endless(base, variant)
-    low = 9 if game_name == "ba-awa" else 1
+    low = 1
+    if game_name == "ba-awa":
+        low = DECIDED_LOW if option == "decided" else BA_AWA_LOW
     boards = 0
-    for seeds in range(low, MAX_SEEDS[game_name] + 1):
+    for seeds in range(low, max(low, MAX_SEEDS[game_name]) + 1):
         for pits in _boards(base, seeds):
             boards += 1
             if boards > BUDGET:
@@ -202,6 +221,57 @@ def _smallest_cycle(base: Game, variant: Game, games: int = 300) -> Change | Non
     return best
 
 
+def _smallest_walk_cycle(base: Game, variant: Game) -> Change | None:
+    """Ba-awa's smallest recurrence: with the fewest seeds on the board first
+    (from :data:`BA_AWA_LOW`), random boards (seeded, South to move, the
+    captured seeds split evenly) each walked by random non-capturing moves
+    without the repetition rule until a position recurs; of the first
+    :data:`CYCLES` recurrences of the smallest size that has any, the shortest
+    cycle (the first found among equals). The position returned is the one
+    before the move that brings the earlier position back, its history the
+    positions of the cycle so far (as if the walk began just after a
+    capture): this reference's rule ends the game there, ``play-on`` goes on."""
+    size = base.board.size
+    for seeds in range(BA_AWA_LOW, MAX_SEEDS["ba-awa"] + 1):
+        rng = random.Random(f"walk {base.name} {seeds}")
+        found: list[Change] = []
+        for _ in range(WALKS):
+            pits = [0] * size
+            for _ in range(seeds):
+                pits[int(rng.random() * size)] += 1
+            rest = base.total_seeds - seeds
+            try:
+                pos = variant.position(pits, to_move=0, captured=(rest // 2, rest - rest // 2))
+            except MancalaError:
+                continue
+            change = _walk(base, variant, pos, rng)
+            if change is not None:
+                found.append(change)
+                if len(found) == CYCLES:
+                    break
+        if found:
+            return min(found, key=lambda c: len(c.position.history))
+    return None
+
+
+def _walk(base: Game, variant: Game, pos: Position, rng: random.Random) -> Change | None:
+    seen: list[tuple[tuple[int, ...], int]] = []
+    for _ in range(WALK_MOVES):
+        if pos.is_over:
+            return None
+        quiet = [pit for pit in pos.legal_moves() if pos.play(pit).captured == pos.captured]
+        if not quiet:
+            return None
+        pit = quiet[int(rng.random() * len(quiet))]
+        after = pos.play(pit)
+        if after.key in seen or after.key == pos.key:
+            cycle = tuple(seen[seen.index(after.key):]) if after.key in seen else ()
+            return _compare_at(base, variant, pos, pit, cycle)
+        seen.append(pos.key)
+        pos = after
+    return None
+
+
 def _compare_at(base: Game, variant: Game, pos: Position, pit: int,
                 history: tuple[tuple[tuple[int, ...], int], ...]) -> Change | None:
     try:
@@ -214,6 +284,110 @@ def _compare_at(base: Game, variant: Game, pos: Position, pit: int,
     if not ours.is_over and outcome(ours, pit) != outcome(theirs, pit):
         return Change(base, variant, ours, pit, "")
     return None
+
+
+@dataclass(frozen=True)
+class MatchChange:
+    """A position of a match's first game where *move* ends the game and the
+    match goes another way under *settings* than under the default settings."""
+
+    position: Position
+    move: int
+    settings: tuple[tuple[str, Any], ...]
+
+    def result(self, settings: Mapping[str, Any]) -> str:
+        """What the move does to the match under *settings*, in a few words."""
+        from ..engine.match import Match
+
+        match = Match.starting_from(self.position, **dict(settings)).play(self.move)
+        earned = ", ".join(f"{self.position.game.player_name(p)} {n}"
+                           for p, n in enumerate(match.earned()))
+        if match.is_over:
+            return (f"the game ends and {self.position.game.player_name(match.winner or 0)} "
+                    f"wins the match (pits won: {earned})")
+        return f"the game ends and the match goes on (pits won: {earned})"
+
+
+def _match_outcome(pos: Position, pit: int, settings: Mapping[str, Any]) -> tuple[Any, ...]:
+    from ..engine.match import Match
+
+    match = Match.starting_from(pos, **dict(settings)).play(pit)
+    return (match.is_over, match.winner)
+
+
+@cache
+def smallest_match_change(setting: str, value: Any) -> MatchChange | None:
+    """Ba-awa's match setting *setting* = *value*: the first position of a
+    match's first game, in the order of :func:`smallest_change` (fewest seeds
+    first, from :data:`BA_AWA_LOW`; the boards in a fixed order, South to
+    move), the captured seeds tried from South's most to South's fewest, where
+    a move that ends the game ends the match under one setting and not under
+    the other (or with another winner). ``None`` within :data:`BUDGET` boards."""
+    base = get_game("ba-awa")
+    settings = {setting: value}
+    boards = 0
+    for seeds in range(BA_AWA_LOW, MAX_SEEDS["ba-awa"] + 1):
+        rest = base.total_seeds - seeds
+        for pits in _boards(base, seeds):
+            boards += 1
+            if boards > BUDGET:
+                return None
+            for south in range(rest, -1, -1):
+                try:
+                    pos = base.position(list(pits), to_move=0, captured=(south, rest - south))
+                except MancalaError:
+                    continue
+                if pos.is_over:
+                    continue
+                for pit in pos.legal_moves():
+                    if not pos.play(pit).is_over:
+                        continue
+                    if _match_outcome(pos, pit, {}) != _match_outcome(pos, pit, settings):
+                        return MatchChange(pos, pit, tuple(settings.items()))
+    return None
+
+
+#: games after which a compared random match counts as unfinished
+MAX_GAMES = 60
+
+
+def match_winner_changes(settings: Mapping[str, Any], matches: int,
+                         seed: int = 2026) -> tuple[int, int, int]:
+    """``(changed, matches, unfinished)``: of *matches* random Ba-awa matches,
+    how many another winner under the match *settings* than under the default
+    settings, each numbered match drawing its moves from
+    ``random.Random(f"match {seed} {k}")`` in both plays (as
+    :func:`winner_changes` does for games); a play unfinished after
+    :data:`MAX_GAMES` games, or a game after :data:`MAX_MOVES` moves, counts
+    as having no winner."""
+    from ..engine.games.ba_awa import BaAwa
+    from ..engine.match import Match
+
+    game = get_game("ba-awa")
+    assert isinstance(game, BaAwa)
+    changed = unfinished = 0
+    for k in range(matches):
+        results = []
+        for chosen in ({}, dict(settings)):
+            rng = random.Random(f"match {seed} {k}")
+            match = Match(game, **chosen)
+            winner: Any = "unfinished"
+            for _ in range(MAX_GAMES):
+                for _ in range(MAX_MOVES):
+                    if match.game_over:
+                        break
+                    moves = match.position.legal_moves()
+                    match = match.play(moves[int(rng.random() * len(moves))])
+                if not match.game_over:
+                    break
+                if match.is_over:
+                    winner = match.winner
+                    break
+                match = match.next_game()
+            unfinished += winner == "unfinished"
+            results.append(winner)
+        changed += results[0] != results[1]
+    return changed, matches, unfinished
 
 
 def winner_changes(game_name: str, options: Mapping[str, Any], games: int,
@@ -245,5 +419,6 @@ def winner_changes(game_name: str, options: Mapping[str, Any], games: int,
     return changed, games, unfinished
 
 
-__all__ = ["Change", "MAX_MOVES", "MAX_SEEDS", "describe", "outcome", "smallest_change",
+__all__ = ["Change", "MAX_GAMES", "MAX_MOVES", "MAX_SEEDS", "MatchChange", "describe",
+           "match_winner_changes", "outcome", "smallest_change", "smallest_match_change",
            "winner_changes"]

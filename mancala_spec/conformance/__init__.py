@@ -28,21 +28,22 @@ from .example_check import case_pit, case_position, check
 from .examples import Case, Example, ExampleError, extract_examples
 from .protocol import PROTOCOL, answer, position_fields
 
-__all__ = ["Case", "Example", "ExampleError", "Supplement", "SUPPLEMENTS", "build_suite",
-           "derived", "extract_examples", "packaged_suite", "schema", "suite_text",
-           "supplementary_cases"]
+__all__ = ["Case", "Example", "ExampleError", "RULESET_PAGE", "Supplement", "SUPPLEMENTS",
+           "build_suite", "derived", "extract_examples", "packaged_suite", "ruleset_cases",
+           "schema", "suite_text", "supplementary_cases"]
 
 SUITE_FORMAT = "mancala-spec-conformance-suite"
 SUITE_VERSION = 1
 
 
 def _case(case_id: str, rule: str, where: str, pos, pit: int | None,
-          match=None) -> dict[str, Any]:
+          match=None, ruleset: str = "mancala_spec") -> dict[str, Any]:
     """One exported case: *pos* and move *pit* (``None``: the position only),
+    played under *ruleset* (the options of *pos*'s game hold its values),
     with the reference engine's answer as what is expected."""
     game = pos.game
-    request = {"id": case_id, "game": game.name, "options": dict(game.options),
-               "position": position_fields(pos), "move": pit}
+    request = {"id": case_id, "game": game.name, "ruleset": ruleset,
+               "options": dict(game.options), "position": position_fields(pos), "move": pit}
     if match is not None:
         request["match"] = match
     expected = answer(request)
@@ -50,7 +51,8 @@ def _case(case_id: str, rule: str, where: str, pos, pit: int | None,
     if "result" in expected:
         expected["result"]["text"] = pos.play(pit).to_text()
     return {
-        "id": case_id, "rule": rule, "game": game.name, "options": dict(game.options),
+        "id": case_id, "rule": rule, "game": game.name, "ruleset": ruleset,
+        "options": dict(game.options),
         "where": where,
         "position": {"text": pos.to_text(), "fields": position_fields(pos)},
         "move": None if pit is None else {"pit": pit, "name": game.board.name(pit)},
@@ -153,6 +155,59 @@ def supplementary_cases() -> list[dict[str, Any]]:
     return cases
 
 
+#: where the ruleset cases' positions are drawn, with the differences they show
+RULESET_PAGE = "readings-compared.html"
+
+
+def ruleset_cases() -> list[dict[str, Any]]:
+    """A case for each difference of each named ruleset that an option plays:
+    the smallest position where it changes a move's result
+    (``mancala_spec.analysis.readings.smallest_change``; for a match setting,
+    where it changes the match, ``smallest_match_change``, played as a match
+    case; the position the readings page draws), played under the whole ruleset; the
+    same position under this reference (``~mancala_spec``), so the two
+    answers stand side by side; and the cases :func:`derived` from it. Each
+    case names its ruleset; its ID is ``<ruleset>-<rule>-<n>``."""
+    from ..analysis.readings import Change, MatchChange, smallest_change, smallest_match_change
+    from ..options import match_settings
+    from ..rulesets import match_settings as ruleset_settings
+    from ..rulesets import rulesets
+
+    cases = []
+    for game_name in ("ba-awa", "bakuk"):
+        settings = {o.name for o in match_settings("ba-awa")} if game_name == "ba-awa" else set()
+        for ruleset in rulesets(game_name):
+            counts: dict[str, int] = {}
+            for diff in ruleset.differences:
+                if diff.game != game_name or not diff.option:
+                    continue
+                match = reference_match = None
+                change: Change | MatchChange | None
+                if diff.option in settings:
+                    change = smallest_match_change(diff.option, diff.value)
+                    reference_match = {o.name: o.default
+                                       for o in sorted(match_settings("ba-awa"),
+                                                       key=lambda o: o.name)}
+                    match = {**reference_match, **ruleset_settings(game_name, ruleset.name)}
+                else:
+                    change = smallest_change(game_name, diff.option, diff.value)
+                if change is None:
+                    continue
+                counts[diff.rule] = counts.get(diff.rule, 0) + 1
+                case_id = f"{ruleset.name}-{diff.rule}-{counts[diff.rule]}"
+                text = change.position.to_text()
+                pos = get_game(game_name, ruleset=ruleset.name).parse(text)
+                cases.append(_case(case_id, diff.rule, RULESET_PAGE, pos, change.move,
+                                   match, ruleset=ruleset.name))
+                cases.append(_case(case_id + "~mancala_spec", diff.rule, RULESET_PAGE,
+                                   get_game(game_name).parse(text), change.move,
+                                   reference_match))
+                for suffix, other, move in derived(pos, change.move):
+                    cases.append(_case(case_id + suffix, diff.rule, RULESET_PAGE, other, move,
+                                       ruleset=ruleset.name))
+    return cases
+
+
 def build_suite(examples: list[Example]) -> dict[str, Any]:
     """The exportable suite: one case per thing an example plays, each followed
     by the cases :func:`derived` from it, with the reference engine's answers
@@ -185,6 +240,7 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
             for suffix, other, move in derived(pos, pit):
                 cases.append(_case(case_id + suffix, example.rule, where, other, move))
     cases.extend(supplementary_cases())
+    cases.extend(ruleset_cases())
     return {"format": SUITE_FORMAT, "version": SUITE_VERSION, "mancala_spec": __version__,
             "protocol": PROTOCOL, "cases": cases}
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A minimal engine for the conformance protocol, written independently of mancala_spec.
 
-Plain functions over plain lists; no classes, no events; default options only
-(any other option is answered as unsupported). It shows how little an engine
+Plain functions over plain lists; no classes, no events; this reference's
+ruleset at its default options only (any other ruleset or option is answered
+as unsupported). It shows how little an engine
 needs to speak the protocol: read a JSON line, answer a JSON line.
 
     python -m mancala_spec.conformance.minimal_engine
@@ -101,6 +102,9 @@ def winner(p):
 
 def answer(request):
     game, p = request["game"], request["position"]
+    if request.get("ruleset", "mancala_spec") != "mancala_spec":
+        return {"id": request["id"], "unsupported": f"only this reference's ruleset, "
+                                                     f"not {request['ruleset']}"}
     if game not in DEFAULTS or request.get("options", {}) != DEFAULTS[game]:
         return {"id": request["id"], "unsupported": "only default options"}
     if request.get("match"):

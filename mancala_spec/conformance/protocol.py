@@ -6,13 +6,19 @@ output, in order. Version: ``mancala-spec-conformance/1``.
 
 A request::
 
-    {"id": "ba-awa-relay-1", "game": "ba-awa", "options": {"skip_origin": false},
+    {"id": "ba-awa-relay-1", "game": "ba-awa", "ruleset": "mancala_spec",
+     "options": {"skip_origin": false},
      "position": {"pits": [...], "to_move": 0, "captured": [0, 0], "opener": 0,
                   "owners": [...], "history": [[[...], 1], ...]},
      "move": 4}
 
 ``move`` is a pit index in sowing order (0 = South's a), or ``null`` to ask
-only about the position. ``options`` lists every option of the game.
+only about the position. ``options`` lists every option of the game, with the
+value the case plays: ``ruleset`` names the named ruleset those values come
+from (``mancala_spec``, this reference's, or another program's reading, or
+Koumma; see ``mancala_spec.rulesets``), and the options hold its values
+and any change made on top of it, as ``get_game(game, ruleset=..., **options)``
+would. So an engine may play by ``options`` alone; the reference engine does.
 
 The answer::
 

@@ -180,6 +180,9 @@ def _strip(event: dict[str, Any], rules: bool) -> dict[str, Any]:
     return event if rules else {k: v for k, v in event.items() if k != "rule"}
 
 
+#: the ruleset of a case that names none (a suite exported before cases named theirs)
+DEFAULT_RULESET = "mancala_spec"
+
 _CASE_FIELDS = {"id": str, "rule": str, "game": str, "options": dict, "position": dict,
                 "expected": dict}
 
@@ -209,6 +212,8 @@ def case_problem(case: Any) -> str | None:
             return '"expected.events" is missing'
     if case.get("match") is not None and not isinstance(case["match"], dict):
         return '"match" is not an object'
+    if "ruleset" in case and not isinstance(case["ruleset"], str):
+        return '"ruleset" is not a string'
     return None
 
 
@@ -341,7 +346,8 @@ def suite_problem(suite: Any) -> str | None:
 
 def request_of(case: dict[str, Any]) -> dict[str, Any]:
     """The protocol request for a (valid) suite case."""
-    request = {"id": case["id"], "game": case["game"], "options": case["options"],
+    request = {"id": case["id"], "game": case["game"],
+               "ruleset": case.get("ruleset", DEFAULT_RULESET), "options": case["options"],
                "position": case["position"]["fields"],
                "move": case["move"]["pit"] if case.get("move") else None}
     if case.get("match") is not None:

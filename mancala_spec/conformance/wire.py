@@ -64,6 +64,14 @@ def options_schema(name: str) -> dict[str, Any]:
     }
 
 
+def rulesets_schema(name: str) -> dict[str, Any]:
+    """Game *name*'s ``ruleset``: the names of its rulesets, each with its title
+    (from ``mancala_spec/catalogue/rulesets.toml``)."""
+    from ..rulesets import rulesets
+
+    return {"oneOf": [{"const": r.name, "description": r.title} for r in rulesets(name)]}
+
+
 def _setting(option: Option) -> dict[str, Any]:
     return {"description": f"{option.help} (rule {option.rule})",
             "oneOf": [{"const": choice.value, "description": choice.meaning}
@@ -174,11 +182,17 @@ def request_schema() -> dict[str, Any]:
         "$schema": SCHEMA, "$id": SCHEMA_IDS["request"],
         "title": f"{PROTOCOL} request",
         "type": "object",
-        "required": ["id", "game", "options", "position", "move"],
+        "required": ["id", "game", "ruleset", "options", "position", "move"],
         "additionalProperties": False,
         "properties": {
             "id": {"type": "string", "description": "the case's ID; echo it in the answer"},
             "game": {"enum": sorted(GAMES)},
+            "ruleset": {"type": "string",
+                        "description": "the named ruleset the case plays (mancala_spec: this "
+                                       "reference's); options already hold its values and any "
+                                       "change made on top of it, so an engine may play by "
+                                       "options alone, or answer unsupported for a ruleset it "
+                                       "does not implement"},
             "options": {"type": "object"},
             "position": {"$ref": "#/$defs/position"},
             "move": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}],
@@ -188,7 +202,8 @@ def request_schema() -> dict[str, Any]:
                       "description": "Ba-awa only: the move ends a game of this match"},
         },
         "allOf": [{"if": {"properties": {"game": {"const": name}}},
-                   "then": {"properties": {"options": options_schema(name)}}}
+                   "then": {"properties": {"options": options_schema(name),
+                                           "ruleset": rulesets_schema(name)}}}
                   for name in sorted(GAMES)],
         "$defs": _defs(),
     }

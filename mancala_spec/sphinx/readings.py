@@ -30,6 +30,8 @@ def _cell(text: str) -> str:
 def page_text(game: str, games: int, seed: int) -> str:
     """The MyST text of the comparison for *game*."""
     from ..analysis.readings import smallest_change, winner_changes
+    from ..options import match_settings
+    settings = {o.name for o in match_settings(game)} if game == "ba-awa" else set()
     from ..rulesets import game_values, rulesets
 
     lines: list[str] = []
@@ -59,7 +61,10 @@ def page_text(game: str, games: int, seed: int) -> str:
         lines.append("")
         rows = []
         for d in diffs:
-            if not d.option or d.option == "target":
+            if d.option in settings:
+                lines += _match_lines(d.option, d.value, seed)
+                continue
+            if not d.option:
                 continue
             change = smallest_change(game, d.option, d.value)
             label = f"`{d.option}={_value(d.value)}`"
@@ -78,6 +83,7 @@ def page_text(game: str, games: int, seed: int) -> str:
                           f"{change.result(change.variant)}.", "",
                           "```{sowing-diagram}", f":game: {game}",
                           f":position: {pos.to_text()}",
+                          f":options: {options}",     # Open in Play opens it with the value
                           f":caption: Where {options} changes the move "
                           f"{change.game.board.name(change.move)} (position before the move).",
                           "```", ""]
@@ -96,7 +102,50 @@ def page_text(game: str, games: int, seed: int) -> str:
                 lines.append(f"| {label} | {changed} of {total} | {changed / total:.1%} | "
                              f"{unfinished} |")
             lines.append("")
+            if game == "ba-awa" and any(d.option == "decided" for d in diffs):
+                lines += ["`decided` ends a game once its winner is known, so it changes how "
+                          "long a game lasts, never who wins it: captured seeds are never "
+                          "given back, and a player past half of them wins under both readings.",
+                          ""]
     return "\n".join(lines)
+
+
+#: random matches compared for a match setting (under twelve pits many run long)
+MATCHES = 20
+
+
+def _match_lines(setting: str, value: Any, seed: int) -> list[str]:
+    """A match setting's smallest position (the first game of a match) and the
+    share of random matches whose winner it changes."""
+    from ..analysis.readings import MAX_GAMES, match_winner_changes, smallest_match_change
+
+    label = f"`{setting}={_value(value)}`"
+    change = smallest_match_change(setting, value)
+    lines = [f"{label} is a match setting ([](match-and-three-players.md)): it changes when a "
+             "match ends, never a move's result in a game."]
+    if change is None:
+        return [*lines, " The search finds no position where it changes a match within its "
+                "bounds (`mancala_spec.analysis.readings.smallest_match_change`).", ""]
+    pos = change.position
+    name = pos.game.board.name(change.move)
+    lines[-1] += (f" The smallest position found where it changes one, in a match's first "
+                  f"game: `{pos.to_text()}`. Under this reference {name}: "
+                  f"{change.result({})}; with {label} {name}: "
+                  f"{change.result({setting: value})}.")
+    changed, total, unfinished = match_winner_changes({setting: value}, MATCHES, seed)
+    return [*lines, "",
+            "```{sowing-diagram}", ":game: ba-awa", f":position: {pos.to_text()}",
+            f":caption: Where {setting}={_value(value)} changes the match by the move {name} "
+            "(position before the move).", "```", "",
+            f"Built: random matches whose winner changes ({total} matches, seed {seed}, each "
+            "numbered match played with the same random stream under both settings; a play "
+            f"unfinished after {MAX_GAMES} games has no winner):", "",
+            "| reading | winner changed | share | unfinished plays |",
+            "| --- | --- | --- | --- |",
+            f"| {label} | {changed} of {total} | {changed / total:.1%} | {unfinished} |", "",
+            f"{unfinished} of the {2 * total} plays did not end within {MAX_GAMES} games: "
+            "under this reference's twelve pits a match ends only when one player has won "
+            "every pit.", ""]
 
 
 def _make_directive():

@@ -51,7 +51,8 @@ async function startEngine() {
     pyodide,
     loadTime: performance.now() - started,
     games: () => ask(fn("games")),
-    newGame: (game, options, start = "") => ask(session.new, game, JSON.stringify(options), start),
+    newGame: (game, options, start = "", ruleset = "mancala_spec") =>
+      ask(session.new, game, JSON.stringify(options), start, ruleset),
     play: (pit) => ask(session.play, pit),
     goto: (ply) => ask(session.goto, ply),
     undo: (count) => ask(session.undo, count),

@@ -3,7 +3,7 @@
 // a list to walk through, the game in the page's address, the last move marked, a
 // preview of each pit's sowing, and for Bakuk the exact value of every move. Every
 // number shown comes from the engine (play.py): this file only draws and listens.
-import { loadEngine, drawBoard, stepper, ruleLinks, ruleHref, el, EngineError } from "./engine.js";
+import { loadEngine, drawBoard, stepper, ruleLinks, ruleHref, el, EngineError, ROOT } from "./engine.js";
 
 const root = document.getElementById("mancala-play");
 const status = document.getElementById("play-status");
@@ -51,6 +51,10 @@ async function main() {
   // -- controls --------------------------------------------------------------------
   const gameSelect = el("select", { id: "play-game", name: "game" },
     games.map((g) => el("option", { value: g.name }, g.title)));
+  // the named rulesets: this reference's, other programs' readings, Koumma
+  const rulesetSelect = el("select", { id: "play-ruleset", name: "ruleset",
+                                       "aria-describedby": "play-ruleset-about" });
+  const rulesetInfo = el("div", { class: "play-ruleset-info", id: "play-ruleset-info" });
   const opponent = el("select", { id: "play-opponent", name: "opponent" },
     OPPONENTS.map(([value, text]) => el("option", { value }, text)));
   const valuesBox = el("input", { type: "checkbox", id: "play-values" });
@@ -73,6 +77,77 @@ async function main() {
   const linkOut = el("a", { id: "play-link", class: "play-link" }, "Link to this game");
 
   const gameOf = (name) => games.find((g) => g.name === name);
+  const rulesetOf = (name, ruleset) => gameOf(name).rulesets.find((r) => r.name === ruleset)
+    || gameOf(name).rulesets[0];
+
+  function drawRulesets(name, current = "mancala_spec") {
+    rulesetSelect.replaceChildren(...gameOf(name).rulesets.map((r) =>
+      el("option", { value: r.name, selected: r.name === current }, r.title)));
+    rulesetSelect.value = rulesetOf(name, current).name;
+  }
+
+  // every option at the value the ruleset gives it (its values over the defaults)
+  function rulesetValues(name, ruleset) {
+    const out = {};
+    for (const option of gameOf(name).options) out[option.name] = option.default;
+    return { ...out, ...rulesetOf(name, ruleset).values };
+  }
+
+  const valueText = (value) => String(value);
+
+  // The ruleset's title and basis, the program it reads (a secondary source of what
+  // that program does), the changes made on top of it, and each difference with its
+  // basis: the program's files and lines, or the source's quote, or a reading.
+  function describeRuleset(name, ruleset, changes = {}) {
+    const r = rulesetOf(name, ruleset);
+    const wasOpen = Boolean(rulesetInfo.querySelector("details[open]"));
+    const parts = [el("p", { id: "play-ruleset-about" }, el("strong", {}, r.title), ": ", r.basis)];
+    if (r.program) {
+      const p = r.program;
+      parts.push(el("p", {}, "Source: ", el("a", { href: p.url, target: "_blank", rel: "noopener" }, p.name),
+        ` (${p.repository}, commit `, el("code", {}, p.commit.slice(0, 12)), `, ${p.licence}): a secondary ` +
+        "source of what that program does, never of what the game is."));
+    }
+    const changed = Object.entries(changes);
+    if (changed.length && r.name !== "mancala_spec") {
+      parts.push(el("p", { class: "play-ruleset-changes" }, "Changed here on top of this ruleset: ",
+        changed.map(([k, v]) => `${k} = ${valueText(v)}`).join(", "), "."));
+    }
+    if (r.differences.length) {
+      const quoted = new Set();      // a sentence quoted for several differences is shown once
+      const items = r.differences.map((d) => {
+        const basis = [];
+        if (d.basis === "program") {
+          basis.push("Read in ", ...d.where.flatMap((w, i) => [i ? ", " : "",
+            el("a", { href: w.href, target: "_blank", rel: "noopener" }, el("code", {}, w.text))]), ".");
+        } else {
+          for (const q of d.quotes) {
+            const label = d.basis === "source" ? "Source: " : "The text: ";
+            if (quoted.has(q.quote)) basis.push(label, `the sentence quoted above (line ${q.line}). `);
+            else {
+              basis.push(label, "“", el("span", { lang: q.lang }, q.quote), "” (",
+                q.translation, ") — ", `${q.source}, line ${q.line}, CC BY-SA. `);
+            }
+            quoted.add(q.quote);
+          }
+          if (d.basis === "reading") basis.push(`A reading: ${d.why} Another reading: ${d.other}`);
+        }
+        const setting = el("code", {}, `${d.option}=${valueText(d.value)}`);
+        const played = !d.option ? [`Not played: ${d.unplayed}`]
+          : d.match ? ["A match setting, ", setting, ": this page plays single games."]
+          : ["Played by ", setting, "."];
+        return el("li", { "data-rule": d.rule }, ruleLink(rules, d.rule), ": ", d.text,
+          el("br"), el("span", { class: "play-ruleset-basis" }, ...basis), " ", ...played);
+      });
+      parts.push(el("details", { class: "play-ruleset-differences", open: wasOpen },
+        el("summary", {}, `Its ${plural(r.differences.length, "difference", "differences")} from ` +
+          "this reference, each with its basis"),
+        el("ul", {}, items),
+        el("p", {}, "Each is compared, with the smallest position where it changes a move, on ",
+          el("a", { href: new URL("readings-compared.html", ROOT).href }, "Readings compared"), ".")));
+    }
+    rulesetInfo.replaceChildren(...parts);
+  }
 
   function optionValues() {
     const out = {};
@@ -100,7 +175,12 @@ async function main() {
     }));
   }
 
-  function showOptions() { drawOptions(state.game, state.options); gameSelect.value = state.game; }
+  function showOptions() {
+    gameSelect.value = state.game;
+    drawRulesets(state.game, state.ruleset);
+    drawOptions(state.game, state.options);
+    describeRuleset(state.game, state.ruleset, state.overrides);
+  }
 
   // -- asking before a game is lost ------------------------------------------------
   function optionsChanged() {
@@ -319,6 +399,7 @@ async function main() {
 
   async function update(next, moved = false) {
     state = next;
+    strongAvailable();
     await refreshValues();
     if (state !== next) return;
     if (moved) {
@@ -382,8 +463,9 @@ async function main() {
     busy = false;
     say("");
     try {
-      const next = engine.newGame(gameSelect.value, optionValues());
+      const next = engine.newGame(gameSelect.value, optionValues(), "", rulesetSelect.value);
       pending.hidden = true;
+      describeRuleset(next.game, next.ruleset, next.overrides);
       announce.textContent = `A new game of ${next.title}. ${next.players[next.to_move]} to move.`;
       update(next);
     } catch (error) {     // options that do not go together (choose=row with three players)
@@ -445,9 +527,30 @@ async function main() {
     valuesLabel.hidden = gameSelect.value !== "bakuk";
   }
 
+  // the strong player searches with the fast kernel, which plays no other program's
+  // reading: under such options it is not offered
+  function strongAvailable() {
+    const strong = opponent.querySelector("option[value=strong]");
+    strong.disabled = !state.kernel;
+    strong.textContent = state.kernel ? "the strong player (searches ahead)"
+      : "the strong player (this reference's rules only)";
+    if (strong.disabled && opponent.value === "strong") {
+      opponent.value = "greedy";
+      say("The strong player searches with this reference's rules only, so the greedy player plays instead.");
+    }
+  }
+
   gameSelect.addEventListener("change", () => {
+    drawRulesets(gameSelect.value);
     drawOptions(gameSelect.value);
+    describeRuleset(gameSelect.value, rulesetSelect.value);
     perfectAvailable();
+    optionsChanged();
+  });
+  // a ruleset sets every option to its value; an option changed afterwards overrides it
+  rulesetSelect.addEventListener("change", () => {
+    drawOptions(gameSelect.value, rulesetValues(gameSelect.value, rulesetSelect.value));
+    describeRuleset(gameSelect.value, rulesetSelect.value);
     optionsChanged();
   });
   opponent.addEventListener("change", () => { render(); maybeComputer(); });
@@ -467,10 +570,12 @@ async function main() {
   root.replaceChildren(
     el("div", { class: "play-controls" },
       el("label", {}, "Game ", gameSelect),
+      el("label", {}, "Ruleset ", rulesetSelect),
       el("label", {}, "Play against ", opponent),
       el("button", { type: "button", id: "play-new", onclick: start }, "New game"),
       el("button", { type: "button", id: "play-undo", onclick: undo }, "Undo"),
       valuesLabel),
+    rulesetInfo,
     pending,
     boardBox, turn, preview, valueLine, announce,
     el("section", { class: "play-moves-box", "aria-label": "The moves" },
@@ -481,6 +586,8 @@ async function main() {
       moveNav, moveList, explanation),
     el("details", { class: "play-options-box", open: true },
       el("summary", {}, "Options: each switches a rule (editorial completions, variants, forms)"),
+      el("p", { class: "play-note" }, "The ruleset chosen above sets them; an option changed here " +
+        "overrides the ruleset's value."),
       optionBox),
     el("div", { class: "play-records" },
       el("div", {}, el("label", { for: "play-record" }, "This game's record"), recordOut,

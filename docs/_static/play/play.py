@@ -19,16 +19,53 @@ from mancala_spec.engine.players import PLAYERS
 from mancala_spec.engine.trace import Capture, Drop, PickUp, Relay
 from mancala_spec.fast import search
 from mancala_spec.notation import option_value
-from mancala_spec.options import parse_options
+from mancala_spec.options import check_kernel_options, match_settings, parse_options
+from mancala_spec.rulesets import DEFAULT, game_values
+from mancala_spec.rulesets import rulesets as named_rulesets
 from mancala_spec.solved import ValueTable
+from mancala_spec.sources import SOURCES
 
 
 def _json(value) -> str:
     return json.dumps(value)
 
 
+def ruleset_data(game: str, ruleset) -> dict:
+    """A named ruleset as the page shows it: its name, title and basis, the
+    option values that play it (the game's options only; a match setting is
+    listed with its difference), the program it reads (a secondary source of
+    what that program does), and each difference with its basis: the
+    program's files and lines at its commit, or the source's quote, or a
+    reading with why."""
+    program = ruleset.program
+    settings = {o.name for o in match_settings(game)} if game == "ba-awa" else set()
+    diffs = []
+    for d in ruleset.differences:
+        if d.game != game:
+            continue
+        diffs.append({
+            "rule": d.rule, "text": d.text, "basis": d.basis,
+            "option": d.option, "value": d.value, "unplayed": d.unplayed,
+            "match": d.option in settings,          # a match setting: not a game's option
+            "where": [{"text": w, "href": program.link(w)} for w in d.where] if program else [],
+            "quotes": [{"quote": c.quote, "translation": c.translation, "line": c.line,
+                        "lang": SOURCES[c.source].language_code,
+                        "source": SOURCES[c.source].title} for c in d.citations],
+            "why": d.why, "other": d.other,
+        })
+    return {
+        "name": ruleset.name, "title": ruleset.title, "basis": ruleset.basis,
+        "values": game_values(game, ruleset.name),
+        "program": None if program is None else {
+            "name": program.name, "repository": program.repository, "url": program.url,
+            "commit": program.commit, "licence": program.licence},
+        "differences": diffs,
+    }
+
+
 def games() -> str:
-    """Every game with its options, as the engine declares them."""
+    """Every game with its options, as the engine declares them, and its named
+    rulesets (this reference's first)."""
     out = []
     for cls in GAMES.values() if isinstance(GAMES, dict) else GAMES:
         out.append({
@@ -36,6 +73,7 @@ def games() -> str:
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
                          "meanings": [c.meaning for c in o.values],
                          "rule": o.rule, "doc": o.help} for o in cls.OPTIONS],
+            "rulesets": [ruleset_data(cls.name, r) for r in named_rulesets(cls.name)],
         })
     return _json(out)
 
@@ -45,10 +83,30 @@ def _pit_index(game, pit) -> int:
     return pit if isinstance(pit, int) else game.board.pit(pit)
 
 
-def make_game(name: str, options_json: str = "{}"):
+def make_game(name: str, options_json: str = "{}", ruleset: str = DEFAULT):
+    """The game *name* under *ruleset*, the options given (JSON) overriding it,
+    as ``get_game(name, ruleset=..., **options)`` does."""
     options = {k: option_value(v) if isinstance(v, str) else v
                for k, v in json.loads(options_json).items()}
-    return ms.get_game(name, **options)
+    return ms.get_game(name, ruleset=ruleset or DEFAULT, **options)
+
+
+def ruleset_of(game) -> str:
+    """The named ruleset a game's options play exactly (a game record names no
+    ruleset, only options): the first other than this reference's whose values
+    are all set, and nothing else changed; else this reference's."""
+    changed = {k: v for k, v in game.options.items() if v != game.option(k).default}
+    for ruleset in named_rulesets(game.name):
+        if ruleset.name != DEFAULT and changed and game_values(game.name, ruleset.name) == changed:
+            return ruleset.name
+    return DEFAULT
+
+
+def overrides(game, ruleset: str) -> dict:
+    """The options of *game* that differ from what *ruleset* sets (its values
+    over the defaults): the explicit changes made on top of the ruleset."""
+    base = ms.get_game(game.name, ruleset=ruleset)
+    return {k: v for k, v in game.options.items() if v != base.options[k]}
 
 
 def describe_event(event, board) -> dict:
@@ -132,7 +190,7 @@ def value_table():
 
 
 #: parameters of a Play link that are not game options
-LINK_KEYS = ("game", "moves", "start", "values", "ply", "opponent")
+LINK_KEYS = ("game", "ruleset", "moves", "start", "values", "ply", "opponent")
 
 
 class Session:
@@ -145,12 +203,16 @@ class Session:
 
     def __init__(self) -> None:
         self.rng = random.Random()
+        self.ruleset = DEFAULT
         self.new("ba-awa", "{}")
 
-    def new(self, name: str, options_json: str, start: str = "") -> str:
-        game = make_game(name, options_json)
+    def new(self, name: str, options_json: str, start: str = "", ruleset: str = DEFAULT) -> str:
+        """A new game of *name* under *ruleset*, the options given (JSON)
+        overriding it, from *start* (its opening if empty)."""
+        game = make_game(name, options_json, ruleset)
         first = game.parse(start) if start else game.start()
         self.game = game
+        self.ruleset = ruleset or DEFAULT
         self.positions = [first]
         self.moves: list[int] = []
         self.summaries: list[dict] = []
@@ -247,6 +309,7 @@ class Session:
         """Replay a game record; raises NotationError (one line) if it is not valid."""
         record = ms.parse_game(text)
         self._take(record.game, list(record.positions), list(record.moves))
+        self.ruleset = ruleset_of(record.game)
         return self.state()
 
     def _take(self, game, positions: list, moves: list[int]) -> None:
@@ -263,8 +326,9 @@ class Session:
         raises a one-line :class:`~mancala_spec.errors.MancalaError`."""
         query = json.loads(query_json)
         name = query.get("game") or "ba-awa"
+        ruleset = query.get("ruleset") or DEFAULT
         items = [f"{k}={v}" for k, v in query.items() if k not in LINK_KEYS]
-        game = ms.get_game(name, **parse_options(name, items))
+        game = ms.get_game(name, ruleset=ruleset, **parse_options(name, items))
         start = query.get("start") or ""
         first = game.parse(start) if start else game.start()
         positions, moves = [first], []
@@ -277,6 +341,7 @@ class Session:
                                        f"{str(error).splitlines()[0]}") from None
             moves.append(pit)
         self._take(game, positions, moves)
+        self.ruleset = ruleset
         if query.get("ply") not in (None, ""):
             self.cursor = max(0, min(int(query["ply"]), len(moves)))
         return self.state()
@@ -289,9 +354,10 @@ class Session:
         """The Play link's parameters of this game (text values)."""
         game = self.game
         out = {"game": game.name}
-        for key, value in game.options.items():
-            if value != game.option(key).default:
-                out[key] = str(value).lower() if isinstance(value, bool) else str(value)
+        if self.ruleset != DEFAULT:
+            out["ruleset"] = self.ruleset
+        for key, value in overrides(game, self.ruleset).items():
+            out[key] = str(value).lower() if isinstance(value, bool) else str(value)
         if self.positions[0] != game.start():
             out["start"] = self.positions[0].to_text()
         if self.moves:
@@ -307,8 +373,16 @@ class Session:
         last = (steps(game, self.positions[self.cursor - 1], self.moves[self.cursor - 1])
                 if self.cursor else [])
         outcome = pos.outcome                     # how the shown position ended, if it has
+        try:
+            check_kernel_options(game.name, game.options)
+            kernel = True
+        except ms.MancalaError:
+            kernel = False
         return _json({
             "game": game.name, "title": game.title,
+            "ruleset": self.ruleset,
+            "overrides": overrides(game, self.ruleset),
+            "kernel": kernel,                      # the strong player searches with the kernel
             "options": {k: v for k, v in game.options.items()},
             "position": pos.to_text(),
             "pits_per_row": board.pits_per_row,
@@ -399,7 +473,7 @@ def example_steps(name: str, options_json: str, position: str, pit_name: str) ->
     """The steps of an example's move under the given options (``{error}`` if the
     move is not legal there)."""
     try:
-        game = make_game(name, options_json)
+        game = make_game(name, options_json, DEFAULT)
         pos = game.parse(position)
         pit = game.board.pit(pit_name)
         if pit not in pos.legal_moves():

@@ -194,7 +194,7 @@ class Met:
         zeros = np.zeros(len(where), dtype=np.intp)
         _, _, _, forever, laps = sowing_batch(bool(fast.game.options["skip_origin"]),
                                         max(48, fast.game.total_seeds)).sow(
-            pits[where], pit, zeros)
+            pits[where], pit, zeros, captures=False)
         result.positions += len(pits)
         result.moves += len(pits)
         result.sowings += len(where)

@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from ..engine.outcome import Outcome
 from ..errors import InvalidPositionError, MancalaError, OptionError
-from .base import Ending, FastGame, Outcome
+from .base import Ending, FastGame
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game

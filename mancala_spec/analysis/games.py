@@ -128,26 +128,37 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
     for chunk in range(first, first + games, CHUNK):
         met = Met()
         for number in range(chunk, min(chunk + CHUNK, first + games)):
-            rng = game_rng(seed, number)
-            state = fast.start()
-            played = []
-            while True:
-                pit = choose(policy, fast, state, rng)
-                met.add(number, state, pit)
-                played.append(pit)
-                after = fast.play(state, pit)
-                if fast.is_over(after):
-                    break
-                state = after
-            reason = end_reason(fast, after)
-            result.end_reasons[reason] += 1
-            if reason == "repetition":
-                result.repetitions.append((number, tuple(played)))
-            winner = fast.winner(after)
+            final = play_game(fast, policy, seed, number, result.end_reasons,
+                              result.repetitions, met)
+            winner = fast.winner(final)
             result.outcomes["draw" if winner is None else
                             "opener" if winner == fast.opener else "second"] += 1
         met.count(result, fast)
     return result
+
+
+def play_game(fast: FastGame, policy: str, seed: int, number: int, reasons: Counter[str],
+              repetitions: list[tuple[int, tuple[int, ...]]], met: Met | None = None) -> State:
+    """Play game *number* of a run with *seed* to its end, both players following
+    *policy*; count why it ended in *reasons*, keep its moves in *repetitions* if
+    it ended by repetition, and tell *met* every position and move. Return the
+    final state."""
+    rng = game_rng(seed, number)
+    state = fast.start()
+    played = []
+    while True:
+        pit = choose(policy, fast, state, rng)
+        if met is not None:
+            met.add(number, state, pit)
+        played.append(pit)
+        state = fast.play(state, pit)
+        if fast.is_over(state):
+            break
+    reason = end_reason(fast, state)
+    reasons[reason] += 1
+    if reason == "repetition":
+        repetitions.append((number, tuple(played)))
+    return state
 
 
 #: games whose positions are sown at once by :class:`Met`
@@ -255,20 +266,7 @@ def count_endings(config: str = "default", policy: str = "random", games: int = 
     fast = FastGame(get_game("ba-awa", **CONFIGS[config]))
     result = Endings(config, policy, games, seed)
     for number in range(first, first + games):
-        rng = game_rng(seed, number)
-        state = fast.start()
-        played = []
-        while True:
-            pit = choose(policy, fast, state, rng)
-            played.append(pit)
-            after = fast.play(state, pit)
-            if fast.is_over(after):
-                break
-            state = after
-        reason = end_reason(fast, after)
-        result.reasons[reason] += 1
-        if reason == "repetition":
-            result.repetitions.append((number, tuple(played)))
+        play_game(fast, policy, seed, number, result.reasons, result.repetitions)
     return result
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.games import get_game
+from ..errors import MancalaError
 from ..fast import FastGame, State
 from .common import CONFIGS, POLICIES, game_rng, in_processes
 
@@ -251,10 +252,25 @@ class Endings:
 
 
 def count_endings(config: str = "default", policy: str = "random", games: int = 1000,
-                  seed: int = 2026, first: int = 0, processes: int = 1) -> Endings:
+                  seed: int = 2026, first: int = 0, processes: int = 1,
+                  known: PlayResult | None = None) -> Endings:
     """Play the same games as :func:`play_games` (game *k* draws from
     :func:`game_rng(seed, k) <game_rng>`), counting only how they end: for runs
-    large enough to meet the rare repetition."""
+    large enough to meet the rare repetition. *known*, a :func:`play_games`
+    run of the same option set, policy and seed (so of games 0 on; *first*
+    must then be 0), gives how its games ended, and only the games after them
+    are played."""
+    if known is not None:
+        if (known.config, known.policy, known.seed, first) != (config, policy, seed, 0) \
+                or known.games > games:
+            raise MancalaError("known must be a play_games run of the same option set, "
+                               "policy and seed, of at most as many games, from game 0")
+        rest = count_endings(config, policy, games - known.games, seed, known.games, processes)
+        result = Endings(config, policy, games, seed)
+        result.reasons.update(known.end_reasons)
+        result.reasons.update(rest.reasons)
+        result.repetitions = sorted(known.repetitions + rest.repetitions)
+        return result
     if processes > 1 and games > 1:
         parts = in_processes(count_endings, config, policy, games, seed, first, processes)
         result = Endings(config, policy, games, seed)

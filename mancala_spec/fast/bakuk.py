@@ -175,6 +175,10 @@ class BakukBatch:
         # hole (bakuk-choose, bakuk-sow, bakuk-origin), and lap_end the hole of the last
         self.lap_add = change.astype(np.int8)
         self.lap_end = last
+        # the same, indexed by origin * stride + seeds
+        self.stride = total + 1
+        self.lap_add_flat = self.lap_add.reshape(m * (total + 1), m)
+        self.lap_end_flat = self.lap_end.reshape(-1)
         self.chain = np.array(chain_next(m, chain == "forward"), dtype=np.intp)   # bakuk-chain
         self.passing = no_move == "pass"
         self.owners_score = leftovers == "owners"
@@ -269,12 +273,14 @@ class BakukBatch:
         rows = np.arange(count)
         mover = b.mover.astype(np.intp)
         before = b.pits
-        own = before.reshape(count, 2, n)[rows, mover]            # bakuk-choose
+        north = (mover == 1)[:, None]
+        own = np.where(north, before[:, n:], before[:, :n])       # bakuk-choose
         pit = mover * n + pick(own > 0, rng)
         b.played(rows, pit)
-        seeds = before[rows, pit]
-        after = before + self.lap_add[pit, seeds]                 # bakuk-sow, bakuk-origin
-        gain = self.capture(after, self.lap_end[pit, seeds])      # bakuk-capture, -chain
+        seeds = before.reshape(-1).take(rows * self.m + pit)
+        lap = pit * self.stride + seeds                            # (flat table indices)
+        after = before + self.lap_add_flat.take(lap, axis=0)      # bakuk-sow, bakuk-origin
+        gain = self.capture(after, self.lap_end_flat.take(lap))   # bakuk-capture, -chain
         took = gain > 0
         b.captured[rows, mover] += gain
         b.remember(rows, took)                                    # bakuk-repetition

@@ -282,13 +282,18 @@ class BakukBatch:
         after = before + self.lap_add_flat.take(lap, axis=0)      # bakuk-sow, bakuk-origin
         gain = self.capture(after, self.lap_end_flat.take(lap))   # bakuk-capture, -chain
         took = gain > 0
-        b.captured[rows, mover] += gain
+        b.captured[:, 0] += np.where(north[:, 0], 0, gain)
+        b.captured[:, 1] += np.where(north[:, 0], gain, 0)
         b.remember(rows, took)                                    # bakuk-repetition
-        sums = after.reshape(count, 2, n).sum(axis=2)
+        south_left, north_left = after[:, 0].copy(), after[:, n].copy()
+        for hole in range(1, n):                                  # (faster than sum)
+            south_left += after[:, hole]
+            north_left += after[:, n + hole]
         to_move = 1 - mover                                       # bakuk-turns
-        stuck = sums[rows, to_move] == 0                          # bakuk-exhausted
+        theirs = np.where(north[:, 0], south_left, north_left)
+        stuck = theirs == 0                                       # bakuk-exhausted
         if self.passing:
-            again = stuck & (sums[rows, mover] > 0)
+            again = stuck & (np.where(north[:, 0], north_left, south_left) > 0)
             to_move = np.where(again, mover, to_move)
             stuck &= ~again
         if stuck.any():

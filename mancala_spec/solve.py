@@ -432,12 +432,12 @@ def _solve_level(values, lo, hi, succ, worth, sign) -> None:
     size = hi - lo
     options = succ.shape[0]
     exits = np.full(size, NEG, dtype=np.int16)       # the best move leaving the level
-    # Moves within the level, as (successor, worth, sign) with successor numbered
-    # from lo; a move that leaves the level, or is not legal, becomes (0, NEG, 0),
-    # which is never the best.
-    inner_succ = np.zeros((options, size), dtype=np.int32)
+    # Moves within the level, as (worth, at): the successor's value, turned into
+    # the mover's, is signed[at] (signed holds the level's values, numbered from
+    # lo, then the same negated, then a 0); a move that leaves the level, or is
+    # not legal, becomes (NEG, the 0), which is never the best.
+    inner_at = np.full((options, size), 2 * size, dtype=np.int32)
     inner_worth = np.full((options, size), NEG, dtype=np.int16)
-    inner_sign = np.zeros((options, size), dtype=np.int16)
     edges_to: list[np.ndarray] = []
     edges_from: list[np.ndarray] = []
     for c in range(options):
@@ -447,9 +447,8 @@ def _solve_level(values, lo, hi, succ, worth, sign) -> None:
         np.maximum(exits, np.where((s < lo) & (w != NEG), value, NEG), out=exits)
         source = np.flatnonzero(s >= lo)
         target = s[source] - lo
-        inner_succ[c, source] = target
+        inner_at[c, source] = np.where(g[source] > 0, target, target + size)
         inner_worth[c, source] = w[source]
-        inner_sign[c, source] = g[source]
         edges_to.append(target)
         edges_from.append(source)
     # the predecessors of each position in the level: sort (to << 32 | from)
@@ -464,6 +463,10 @@ def _solve_level(values, lo, hi, succ, worth, sign) -> None:
     for c in range(options):
         np.maximum(level, inner_worth[c], out=level)      # (+ sign * 0)
     changed = np.flatnonzero(level)
+    signed = np.zeros(2 * size + 1, dtype=np.int16)
+    signed[:size], signed[size:2 * size] = level, -level
+    level = signed[:size]                                  # (a view: kept in step)
+    mark = np.zeros(size, dtype=bool)
     while changed.size:
         # the next round re-evaluates the predecessors of what changed
         first = start[changed]
@@ -472,13 +475,19 @@ def _solve_level(values, lo, hi, succ, worth, sign) -> None:
         if not total:
             break
         offsets = np.repeat(first - np.cumsum(lengths) + lengths, lengths)
-        rows = np.sort(pred[np.arange(total) + offsets])
-        rows = rows[np.concatenate(([True], rows[1:] != rows[:-1]))]
+        found = pred[np.arange(total) + offsets]
+        if 16 * total > size:          # many: marked in a table, read in order
+            mark[found] = True
+            rows = np.flatnonzero(mark)
+            mark[rows] = False
+        else:                          # few: sorted, repeats dropped
+            rows = np.sort(found)
+            rows = rows[np.concatenate(([True], rows[1:] != rows[:-1]))]
         new = exits[rows]                                  # every read happens
         for c in range(options):                           # before any write
-            s = inner_succ[c, rows]
-            np.maximum(new, inner_worth[c, rows] + inner_sign[c, rows] * level[s], out=new)
+            np.maximum(new, inner_worth[c, rows] + signed[inner_at[c, rows]], out=new)
         differs = new != level[rows]
         changed = rows[differs]
-        level[changed] = new[differs]
+        fresh = new[differs]
+        signed[changed], signed[changed + size] = fresh, -fresh
     values[lo:hi] = level

@@ -35,6 +35,7 @@ import mancala_spec as ms
 from mancala_spec import analysis as an
 from mancala_spec.engine.position import Position
 from mancala_spec.engine.trace import EndOfLap
+from mancala_spec.errors import MancalaError
 from mancala_spec.fast import FastGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -331,6 +332,11 @@ def test_count_endings_plays_the_same_games():
     endings = an.count_endings("default", "random", 80, seed=2026)
     assert endings.reasons == an.play_games("default", "random", 80, seed=2026).end_reasons
     assert an.count_endings("default", "random", 80, seed=2026, processes=2) == endings
+    # the first 30 games known from a play_games run: only the other 50 are played
+    known = an.play_games("default", "random", 30, seed=2026)
+    assert an.count_endings("default", "random", 80, seed=2026, known=known) == endings
+    with pytest.raises(MancalaError):
+        an.count_endings("default", "random", 80, seed=2027, known=known)
 
 
 # Games 2630 to 2649 of seed 2026 include the first (game 2641) that meets a

@@ -59,6 +59,7 @@ def assert_same_ending(fast: FastGame, state, trace) -> None:
     reason and rule), or ``None`` if the move did not end the game."""
     ends = [event for event in trace.events if isinstance(event, EndOfGame)]
     outcome = fast.outcome(state)
+    assert outcome == trace.position.outcome     # one type, the reference engine's
     if not ends:
         assert outcome is None
     else:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from .common import Table, markdown, version
 from .endless import exhaustive_seed_counts, exhaustive_table
-from .games import Endings, count_endings
+from .games import Endings, cached_play, count_endings
 from .opener import endings_table, in_play_table, longest_table, opener_table
 from .recurrence import recurrence_search, recurrence_table, repetition_table
 
@@ -154,8 +154,12 @@ def _run(args: argparse.Namespace) -> int:
         endings: list[Endings] = []      # counted once, for both tables
 
         def counted() -> Endings:
+            # (the first games are the opener table's: how they ended is known)
+            played = cached_play("default", "random", games, seed, processes)
             endings.append(count_endings("default", "random", sizes["ending_games"], seed,
-                                         processes=processes))
+                                         processes=processes,
+                                         known=played if games <= sizes["ending_games"]
+                                         else None))
             return endings[0]
 
         section(f"How {sizes['ending_games']:,} random games end (seed {seed})",

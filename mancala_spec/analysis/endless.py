@@ -153,7 +153,7 @@ def _exhaustive_chunk(task: tuple[int, int, int, bool]
         pits = np.empty((len(part), SIZE), dtype=np.int16)
         pits[:, 0], pits[:, 1], pits[:, 2:] = first, second, part
         zeros = np.zeros(len(part), dtype=np.intp)
-        _, _, _, forever, laps = batch.sow(pits, zeros, zeros)
+        _, _, _, forever, laps = batch.sow(pits, zeros, zeros, captures=False)
         count += len(part)
         endless += int(forever.sum())
         found = _smallest(pits[forever])

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.games import get_game
+from ..errors import MancalaError
 from ..fast import FastGame, State
 from .common import CONFIGS, POLICIES, game_rng, in_processes
 
@@ -128,26 +129,37 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
     for chunk in range(first, first + games, CHUNK):
         met = Met()
         for number in range(chunk, min(chunk + CHUNK, first + games)):
-            rng = game_rng(seed, number)
-            state = fast.start()
-            played = []
-            while True:
-                pit = choose(policy, fast, state, rng)
-                met.add(number, state, pit)
-                played.append(pit)
-                after = fast.play(state, pit)
-                if fast.is_over(after):
-                    break
-                state = after
-            reason = end_reason(fast, after)
-            result.end_reasons[reason] += 1
-            if reason == "repetition":
-                result.repetitions.append((number, tuple(played)))
-            winner = fast.winner(after)
+            final = play_game(fast, policy, seed, number, result.end_reasons,
+                              result.repetitions, met)
+            winner = fast.winner(final)
             result.outcomes["draw" if winner is None else
                             "opener" if winner == fast.opener else "second"] += 1
         met.count(result, fast)
     return result
+
+
+def play_game(fast: FastGame, policy: str, seed: int, number: int, reasons: Counter[str],
+              repetitions: list[tuple[int, tuple[int, ...]]], met: Met | None = None) -> State:
+    """Play game *number* of a run with *seed* to its end, both players following
+    *policy*; count why it ended in *reasons*, keep its moves in *repetitions* if
+    it ended by repetition, and tell *met* every position and move. Return the
+    final state."""
+    rng = game_rng(seed, number)
+    state = fast.start()
+    played = []
+    while True:
+        pit = choose(policy, fast, state, rng)
+        if met is not None:
+            met.add(number, state, pit)
+        played.append(pit)
+        state = fast.play(state, pit)
+        if fast.is_over(state):
+            break
+    reason = end_reason(fast, state)
+    reasons[reason] += 1
+    if reason == "repetition":
+        repetitions.append((number, tuple(played)))
+    return state
 
 
 #: games whose positions are sown at once by :class:`Met`
@@ -194,7 +206,7 @@ class Met:
         zeros = np.zeros(len(where), dtype=np.intp)
         _, _, _, forever, laps = sowing_batch(bool(fast.game.options["skip_origin"]),
                                         max(48, fast.game.total_seeds)).sow(
-            pits[where], pit, zeros)
+            pits[where], pit, zeros, captures=False)
         result.positions += len(pits)
         result.moves += len(pits)
         result.sowings += len(where)
@@ -240,10 +252,25 @@ class Endings:
 
 
 def count_endings(config: str = "default", policy: str = "random", games: int = 1000,
-                  seed: int = 2026, first: int = 0, processes: int = 1) -> Endings:
+                  seed: int = 2026, first: int = 0, processes: int = 1,
+                  known: PlayResult | None = None) -> Endings:
     """Play the same games as :func:`play_games` (game *k* draws from
     :func:`game_rng(seed, k) <game_rng>`), counting only how they end: for runs
-    large enough to meet the rare repetition."""
+    large enough to meet the rare repetition. *known*, a :func:`play_games`
+    run of the same option set, policy and seed (so of games 0 on; *first*
+    must then be 0), gives how its games ended, and only the games after them
+    are played."""
+    if known is not None:
+        if (known.config, known.policy, known.seed, first) != (config, policy, seed, 0) \
+                or known.games > games:
+            raise MancalaError("known must be a play_games run of the same option set, "
+                               "policy and seed, of at most as many games, from game 0")
+        rest = count_endings(config, policy, games - known.games, seed, known.games, processes)
+        result = Endings(config, policy, games, seed)
+        result.reasons.update(known.end_reasons)
+        result.reasons.update(rest.reasons)
+        result.repetitions = sorted(known.repetitions + rest.repetitions)
+        return result
     if processes > 1 and games > 1:
         parts = in_processes(count_endings, config, policy, games, seed, first, processes)
         result = Endings(config, policy, games, seed)
@@ -255,20 +282,7 @@ def count_endings(config: str = "default", policy: str = "random", games: int = 
     fast = FastGame(get_game("ba-awa", **CONFIGS[config]))
     result = Endings(config, policy, games, seed)
     for number in range(first, first + games):
-        rng = game_rng(seed, number)
-        state = fast.start()
-        played = []
-        while True:
-            pit = choose(policy, fast, state, rng)
-            played.append(pit)
-            after = fast.play(state, pit)
-            if fast.is_over(after):
-                break
-            state = after
-        reason = end_reason(fast, after)
-        result.reasons[reason] += 1
-        if reason == "repetition":
-            result.repetitions.append((number, tuple(played)))
+        play_game(fast, policy, seed, number, result.reasons, result.repetitions)
     return result
 
 

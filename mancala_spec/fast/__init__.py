@@ -11,7 +11,8 @@ combination of options, and compare every position.
 
 * :mod:`~mancala_spec.fast.tables`: where each seed of a lap falls, worked out once;
 * :mod:`~mancala_spec.fast.base`: :class:`FastGame`, states, positions, results
-  and how a game ended (:class:`~mancala_spec.fast.base.Outcome`);
+  and how a game ended (the reference engine's
+  :class:`~mancala_spec.engine.outcome.Outcome`, the one type of both);
 * :mod:`~mancala_spec.fast.ba_awa` and :mod:`~mancala_spec.fast.bakuk`: each
   game's kernel, in one place: its moves one game at a time (standard library
   only), and the same steps on many positions or games at once with numpy
@@ -45,9 +46,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.outcome import Outcome
 from .ba_awa import BaAwaBatch, FastBaAwa, sow
 from .bakuk import BakukBatch, FastBakuk
-from .base import Ending, FastGame, Outcome, State
+from .base import Ending, FastGame, State
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game

@@ -7,7 +7,7 @@ sowings. Each step is commented with the catalogue rule it implements.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import add
 from typing import TYPE_CHECKING, Any
@@ -157,6 +157,36 @@ def _second_ends(pits: Pits, pit: int, seeds: int, last: int, size: int) -> bool
     return held in ENDS_MOVE
 
 
+#: what :func:`no_move` decides when the player next in turn has no legal
+#: move and nobody else moves: each owner takes their pits' seeds
+#: (``no_move="owners"``), or, when nobody can move, the opener takes them
+OWNERS_KEEP, OPENER_TAKES = "owners keep", "opener takes"
+
+
+def no_move(turns: Sequence[int], able: Callable[[int], bool],
+            owners_take: bool) -> int | str:
+    """ba-awa-turns, ba-awa-no-move: who moves after a move, *turns* being the
+    players in turn order (the next first, the mover last) and ``able(player)``
+    whether that player has a legal move: the next player if able; if not,
+    with ``no_move="owners"`` nobody (:data:`OWNERS_KEEP`: the game ends), with
+    ``no_move="pass"`` the next able player in turn, and if nobody is able,
+    nobody (:data:`OPENER_TAKES`). The one place the rule is decided: the
+    one-game steps ask it when the next player cannot move, the many-games
+    steps tabulate it (:attr:`BaAwaBatch.decide`).
+
+    >>> no_move((1, 0), {1: False, 0: True}.__getitem__, owners_take=False)
+    0
+    >>> no_move((1, 0), {1: False, 0: True}.__getitem__, owners_take=True)
+    'owners keep'
+    """
+    for player in turns:
+        if able(player):
+            return player
+        if owners_take:
+            return OWNERS_KEEP
+    return OPENER_TAKES
+
+
 class FastBaAwa(FastGame):
     """Ba-awa (the rules: :class:`mancala_spec.engine.games.ba_awa.BaAwa`)."""
 
@@ -267,17 +297,19 @@ class FastBaAwa(FastGame):
         # fewer on the board go to the opener, and the game is over.
         if sum(after) <= EIGHT:
             return self._finish(after, turns[0], captured, None, EIGHT_SEEDS)
-        # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can ...
-        for to_move in turns:
+        # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can
+        # (ba-awa-no-move: if not, no_move decides who does, if anybody)
+        to_move = turns[0]
+        following = self.moves(after, to_move)
+        if not following:
+            decided = no_move(turns, lambda player: bool(self.moves(after, player)),
+                              self.owners_take)
+            if decided == OWNERS_KEEP:
+                return self._finish(after, to_move, captured, self.owners, NO_MOVE)
+            if decided == OPENER_TAKES:
+                return self._finish(after, to_move, captured, None, NO_MOVE)
+            to_move = int(decided)
             following = self.moves(after, to_move)
-            if following:
-                break
-            # ba-awa-no-move: ... if not, (no_move="owners") the game ends and owners
-            # take their pits' seeds, or (no_move="pass") the player is passed over,
-            if self.owners_take:
-                return self._finish(after, turns[0], captured, self.owners, NO_MOVE)
-        else:   # ... and if nobody can move the opener takes what remains.
-            return self._finish(after, turns[0], captured, None, NO_MOVE)
         # ba-awa-repetition: a whole position seen before: the opener takes what remains
         if (after, to_move) in history:
             return self._finish(after, turns[0], captured, None, REPETITION)
@@ -305,6 +337,8 @@ class FastBaAwa(FastGame):
 
 #: laps a sowing is followed with arrays before :func:`sow` takes it over
 BATCH_LAPS = 24
+#: what :func:`no_move` decided, as numbers (see :attr:`BaAwaBatch.decide`)
+NEXT, MOVER, OWNERS, OPENER = range(4)
 
 
 class BaAwaBatch:
@@ -333,61 +367,108 @@ class BaAwaBatch:
         # drops[origin, seeds]: the seeds each pit receives in the lap
         self.drops = change + np.eye(size, dtype=np.int16)[:, None, :] * \
             np.arange(most + 1, dtype=np.int16)[None, :, None]
+        # the pits' seeds fit in one byte when no lap carries more than 127
+        self.dtype = np.int8 if most <= 127 else np.int16
+        # passing[origin, seeds]: the seeds each pit receives in the lap but the last
+        self.passing = (self.drops - np.eye(size, dtype=np.int16)[self.lap_last]
+                        ).astype(self.dtype)
+        self.row_start = np.arange(0, 0, size)     # row * size, grown as needed
+        # (the same two tables indexed by origin * stride + seeds)
+        self.stride = most + 1
+        self.lap_last_flat = self.lap_last.reshape(-1)
+        self.passing_flat = self.passing.reshape(size * (most + 1), size)
         self.endless_illegal = game.options["endless"] == "illegal"
         self.owners_take = game.options["no_move"] == "owners"
+        #: ``decide[mover_able]``: what :func:`no_move` decides when the player
+        #: next in turn has no legal move, by whether the mover has one: NEXT
+        #: never, MOVER (moves again), OWNERS (keep their seeds) or OPENER (takes them)
+        codes = {1: MOVER, OWNERS_KEEP: OWNERS, OPENER_TAKES: OPENER}
+        self.decide = np.array([codes[no_move((0, 1), (False, mover_able).__getitem__,
+                                              self.owners_take)]
+                                for mover_able in (False, True)], dtype=np.int8)
         self.owners = game.board.row_owners
         # the player each pit's fours go to, as a matrix: caps @ owner = fours won
         self.owner = np.zeros((size, 2), dtype=np.int16)
         self.owner[np.arange(size), self.owners] = FOUR
 
-    def sow(self, pits: Array, pit: Array, mover: Array
+    def sow(self, pits: Array, pit: Array, mover: Array, captures: bool = True
             ) -> tuple[Array, Array, Array, Array, Array]:
         """Sow *pit* of each board in *pits* for *mover*, lap after lap, a lap at
         a time (ba-awa-sow, -owner-four, -mover-four, -sowing-end, -relay).
         Returns the boards after, the seeds won (rows, 2), whether anything was
         captured, whether the sowing is endless (``ba-awa-endless``; the board
-        is then the one it stopped on) and the laps sown, as :func:`sow` does."""
+        is then the one it stopped on) and the laps sown, as :func:`sow` does;
+        with ``captures=False`` the seeds won are not counted (all zero, and
+        nothing captured): where the seeds go is the same, only faster.
+
+        The boards still sowing are kept packed together, and each leaves the
+        loop (its results written) in the lap its sowing ends."""
         import numpy as np
-        count, board = len(pits), pits.copy()
-        won, laps = np.zeros((count, 2), dtype=np.int16), np.ones(count, dtype=np.int32)
-        took, endless = np.zeros(count, dtype=bool), np.zeros(count, dtype=bool)
-        live = np.arange(count)
+        count, size, half = len(pits), self.size, self.half
+        if len(self.row_start) < count:
+            self.row_start = np.arange(count) * size
+        board = np.empty_like(pits)                    # each board once its sowing ends
+        laps = np.ones(count, dtype=np.int32)
+        endless = np.zeros(count, dtype=bool)
+        mover_four = np.zeros(count, dtype=bool)       # ba-awa-mover-four ended it
+        caught = np.zeros((count, size), dtype=self.dtype) if captures else None
+        rows = np.arange(count)                        # the boards still sowing
+        cur: Array = pits.astype(self.dtype)           # ... their pits (a copy)
         origin = pit.astype(np.intp)
-        seeds = board[live, origin].astype(np.intp)
-        board[live, origin] = 0
+        at = rows * size + origin
+        seeds = cur.reshape(-1)[at].astype(np.intp)    # ba-awa-sow: lift every seed
+        cur.reshape(-1)[at] = 0
+        fours = np.zeros_like(cur) if captures else None   # fours taken, by pit
+        stride, lap_last, passing = self.stride, self.lap_last_flat, self.passing_flat
         for _ in range(BATCH_LAPS):
-            cur = board[live]
-            last = self.lap_last[origin, seeds]
-            drops = self.drops[origin, seeds]
-            here = np.arange(len(live))
-            drops[here, last] -= 1                  # every seed but the lap's last:
-            total = cur + drops
-            small = cur < FOUR                      # a pit of four or more never makes four
-            caps = np.where(small, total >> 2, 0)   # ba-awa-owner-four
-            cur = np.where(small, total & 3, total).astype(board.dtype)
-            fours = caps @ self.owner
-            won[live] += fours
-            took[live] |= fours.any(axis=1)
-            landed = cur[here, last] + 1            # the lap's last seed
-            cur[here, last] = landed
-            four = landed == FOUR                   # ba-awa-mover-four
-            cur[here[four], last[four]] = 0
-            won[live[four], mover[live[four]]] += FOUR
-            took[live[four]] = True
-            relay = ~four & (landed != 1)           # ba-awa-sowing-end, ba-awa-relay
-            cur[here[relay], last[relay]] = 0
-            board[live] = cur
-            live, origin, seeds = live[relay], last[relay], landed[relay].astype(np.intp)
-            if not live.size:
+            lap = origin * stride + seeds              # the lap: its origin and seeds
+            last = lap_last.take(lap)
+            total = cur + passing.take(lap, axis=0)    # every seed but the lap's last:
+            made = (total >> 2) * (cur < FOUR)         # ba-awa-owner-four (a pit of four
+            cur = total - (made << 2)                  # or more never makes four)
+            if fours is not None:
+                fours += made
+            at = self.row_start[:len(rows)] + last
+            flat = cur.reshape(-1)
+            landed = flat[at] + 1                      # the lap's last seed: an empty pit
+            flat[at] = landed == 1                     # keeps it, else the pit is emptied:
+            four = landed == FOUR                      # ba-awa-mover-four, or ba-awa-relay
+            relay = ~four & (landed != 1)              # (ba-awa-sowing-end)
+            if not relay.all():
+                ended = ~relay
+                done = rows[ended]
+                board[done] = cur[ended]
+                mover_four[done] = four[ended]
+                if caught is not None and fours is not None:
+                    caught[done] = fours[ended]
+                rows, cur, last, landed = rows[relay], cur[relay], last[relay], landed[relay]
+                if fours is not None:
+                    fours = fours[relay]
+            if not rows.size:
                 break
-            laps[live] += 1
-        for row in live.tolist():                   # long sowings: the one-game sowing
+            origin, seeds = last, landed.astype(np.intp)
+            laps[rows] += 1
+        won = np.zeros((count, 2), dtype=np.int16)
+        if caught is not None:
+            won += caught.reshape(count, 2, half).sum(axis=2, dtype=np.int16) * FOUR
+            won[mover_four, mover[mover_four]] += FOUR
+        took: Array = np.asarray(won.any(axis=1))
+        for row in rows.tolist():                      # long sowings: the one-game sowing
             after, gained, taken, lapped, forever = sow(
                 tuple(pits[row].tolist()), int(pit[row]), int(mover[row]),
                 self.step_table, self.owners)
-            board[row], won[row], took[row], endless[row], laps[row] = (
-                after, gained, taken, forever, lapped)
+            board[row], endless[row], laps[row] = after, forever, lapped
+            if captures:
+                won[row], took[row] = gained, taken
         return board, won, took, endless, laps
+
+    def settle(self, run: Run, rows: Array, pits: Array, decided: Array) -> None:
+        """End the games of *rows* that :attr:`decide` ends (ba-awa-no-move)."""
+        keep, take = decided == OWNERS, decided == OPENER
+        if keep.any():
+            self.owners_keep(run, rows[keep], pits[keep])
+        if take.any():
+            self.opener_takes(run, rows[take], pits[take], NO_MOVE)
 
     def opener_takes(self, run: Run, rows: Array, pits: Array, ending: Ending) -> None:
         captured = run.games.captured[rows].copy()
@@ -452,17 +533,14 @@ class BaAwaBatch:
             self.opener_takes(run, rows[over], after[over], EIGHT_SEEDS)
         sums = after.reshape(len(rows), 2, half).sum(axis=2)
         to_move = 1 - mover                             # ba-awa-turns: the next, if able
-        blocked = ~over & (sums[sub, to_move] == 0)
-        if blocked.any():                               # ba-awa-no-move
-            if self.owners_take:
-                self.owners_keep(run, rows[blocked], after[blocked])
-                over |= blocked
-            else:                                       # passed over: the mover again,
-                to_move[blocked] = mover[blocked]       # and if not, the opener's
-                nobody = blocked & (sums[sub, mover] == 0)
-                if nobody.any():
-                    self.opener_takes(run, rows[nobody], after[nobody], NO_MOVE)
-                    over |= nobody
+        blocked = np.flatnonzero(~over & (sums[sub, to_move] == 0))
+        if blocked.size:                                # ba-awa-no-move, as no_move decides
+            # (a player able to move by their seeds may yet have only endless sowings:
+            # then the next step finds them stuck)
+            decided = self.decide[(sums[blocked, mover[blocked]] > 0).astype(np.intp)]
+            to_move[blocked[decided == MOVER]] = mover[blocked[decided == MOVER]]
+            over[blocked[decided >= OWNERS]] = True
+            self.settle(run, rows[blocked], after[blocked], decided)
         b.mover[rows] = to_move
         self.recurring(run, rows, over)
         return over
@@ -472,16 +550,14 @@ class BaAwaBatch:
         the previous move again, knowing that (ba-awa-no-move); return which are over."""
         import numpy as np
         b, pits = run.games, run.games.pits[rows]
-        if self.owners_take:
-            self.owners_keep(run, rows, pits)
-            return np.ones(len(rows), dtype=bool)
         last = b.last[rows].astype(np.intp)
         sums = pits.reshape(len(rows), 2, self.half).sum(axis=2)
-        # passed over: the previous mover moves again if they have seeds (and
-        # were not the one stuck); otherwise nobody can move: the opener's
-        over = np.asarray((b.mover[rows] == last) | (sums[np.arange(len(rows)), last] == 0))
-        if over.any():
-            self.opener_takes(run, rows[over], pits[over], NO_MOVE)
+        # the previous move again, the player next in turn unable (no_move decides):
+        # the previous mover is able if they have seeds and were not the one stuck
+        able = (b.mover[rows] != last) & (sums[np.arange(len(rows)), last] > 0)
+        decided = self.decide[able.astype(np.intp)]
+        over: Array = decided >= OWNERS
+        self.settle(run, rows, pits, decided)
         b.mover[rows] = last
         self.recurring(run, rows, over)
         return over

@@ -175,6 +175,10 @@ class BakukBatch:
         # hole (bakuk-choose, bakuk-sow, bakuk-origin), and lap_end the hole of the last
         self.lap_add = change.astype(np.int8)
         self.lap_end = last
+        # the same, indexed by origin * stride + seeds
+        self.stride = total + 1
+        self.lap_add_flat = self.lap_add.reshape(m * (total + 1), m)
+        self.lap_end_flat = self.lap_end.reshape(-1)
         self.chain = np.array(chain_next(m, chain == "forward"), dtype=np.intp)   # bakuk-chain
         self.passing = no_move == "pass"
         self.owners_score = leftovers == "owners"
@@ -269,20 +273,27 @@ class BakukBatch:
         rows = np.arange(count)
         mover = b.mover.astype(np.intp)
         before = b.pits
-        own = before.reshape(count, 2, n)[rows, mover]            # bakuk-choose
+        north = (mover == 1)[:, None]
+        own = np.where(north, before[:, n:], before[:, :n])       # bakuk-choose
         pit = mover * n + pick(own > 0, rng)
         b.played(rows, pit)
-        seeds = before[rows, pit]
-        after = before + self.lap_add[pit, seeds]                 # bakuk-sow, bakuk-origin
-        gain = self.capture(after, self.lap_end[pit, seeds])      # bakuk-capture, -chain
+        seeds = before.reshape(-1).take(rows * self.m + pit)
+        lap = pit * self.stride + seeds                            # (flat table indices)
+        after = before + self.lap_add_flat.take(lap, axis=0)      # bakuk-sow, bakuk-origin
+        gain = self.capture(after, self.lap_end_flat.take(lap))   # bakuk-capture, -chain
         took = gain > 0
-        b.captured[rows, mover] += gain
+        b.captured[:, 0] += np.where(north[:, 0], 0, gain)
+        b.captured[:, 1] += np.where(north[:, 0], gain, 0)
         b.remember(rows, took)                                    # bakuk-repetition
-        sums = after.reshape(count, 2, n).sum(axis=2)
+        south_left, north_left = after[:, 0].copy(), after[:, n].copy()
+        for hole in range(1, n):                                  # (faster than sum)
+            south_left += after[:, hole]
+            north_left += after[:, n + hole]
         to_move = 1 - mover                                       # bakuk-turns
-        stuck = sums[rows, to_move] == 0                          # bakuk-exhausted
+        theirs = np.where(north[:, 0], south_left, north_left)
+        stuck = theirs == 0                                       # bakuk-exhausted
         if self.passing:
-            again = stuck & (sums[rows, mover] > 0)
+            again = stuck & (np.where(north[:, 0], north_left, south_left) > 0)
             to_move = np.where(again, mover, to_move)
             stuck &= ~again
         if stuck.any():

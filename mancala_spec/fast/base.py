@@ -11,10 +11,10 @@ never change during a game, so they belong to the :class:`FastGame`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..engine.outcome import Outcome, Reason
 from ..errors import IllegalMoveError, InvalidPositionError
 from ..options import check_kernel_options
 from .tables import NextTable, Pits, sowing_next
@@ -47,30 +47,19 @@ class Ending(tuple):  # type: ignore[type-arg]
     (True, False, 'bakuk-repetition')
     """
 
-    reason: str
+    reason: Reason
     rule: str
 
-    def __new__(cls, reason: str, rule: str) -> Ending:
+    def __new__(cls, reason: Reason, rule: str) -> Ending:
         self = super().__new__(cls)
         self.reason, self.rule = reason, rule
         return self
 
-    def __reduce__(self) -> tuple[type[Ending], tuple[str, str]]:
+    def __reduce__(self) -> tuple[type[Ending], tuple[Reason, str]]:
         return (Ending, (self.reason, self.rule))
 
     def __repr__(self) -> str:
         return f"Ending({self.reason!r}, {self.rule!r})"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game the kernel played ended: *reason* and *rule* (see
-    :class:`Ending`) and the *winner* (``None`` for a draw): the fields of the
-    reference engine's outcome of the same position."""
-
-    reason: str
-    rule: str
-    winner: int | None
 
 
 class FastGame:
@@ -179,7 +168,9 @@ class FastGame:
     legal_moves = staticmethod(itemgetter(MOVES))
 
     def outcome(self, state: State) -> Outcome | None:
-        """How the game ended (reason, rule, winner), or ``None`` while it goes on."""
+        """How the game ended, or ``None`` while it goes on: the reference
+        engine's :class:`~mancala_spec.engine.outcome.Outcome` (reason, rule,
+        winner), the same value as ``pos.outcome`` of the same position."""
         _, _, captured, _, moves = state
         if moves:
             return None

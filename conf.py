@@ -107,7 +107,8 @@ sphinx_gallery_conf = {
     "download_all_examples": False,
     "remove_config_comments": True,
     "within_subsection_order": "FileNameSortKey",
-    "image_srcset": ["2x"],
+    # each figure light and dark, for a desktop and a phone (mancala_spec.sphinx.gallery)
+    "image_scrapers": ("mancala_spec.sphinx.gallery.scraper",),
     # no sg_execution_times page: it loads jQuery and DataTables from CDNs
     "write_computation_times": False,
 }

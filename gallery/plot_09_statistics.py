@@ -20,11 +20,12 @@ import random
 from collections import Counter
 
 import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 import mancala_spec as ms
 from mancala_spec.analysis import wilson
-from mancala_spec.diagrams import PLAYER_COLOURS
+from mancala_spec.diagrams.style import theme_named
 
 GAMES = int(os.environ.get("MANCALA_GALLERY_GAMES", "2000"))
 def simulate(name, games, seed):
@@ -55,54 +56,79 @@ for name, (outcomes, lengths, _) in results.items():
         low, high = wilson(outcomes[key], GAMES)
         print(f"    {label:>19}: {outcomes[key] / GAMES:6.1%}  (95% CI {low:.1%}–{high:.1%})")
 
-fig = plt.figure(figsize=(8, 7.2), layout="constrained")
-top, bottom = fig.subfigures(2, 1, height_ratios=[1, 1.1])
-ax = top.subplots()
-names = list(results)
-hatches = ("", "///")
-for row, name in enumerate(names):
-    outcomes = results[name][0]
-    for column, key in enumerate(labels):
-        share = outcomes[key] / GAMES
-        low, high = wilson(outcomes[key], GAMES)
-        y = column + (row - 0.5) * 0.38
-        ax.barh(y, share, height=0.36, color=PLAYER_COLOURS[row], alpha=0.85,
-                hatch=hatches[row], edgecolor="white",
-                label=ms.get_game(name).title if column == 0 else None)
-        ax.errorbar(share, y, xerr=[[share - low], [high - share]], fmt="none", ecolor="black",
-                    capsize=3, lw=1.2)
-        ax.text(high + 0.01, y, f"{share:.0%}", va="center", fontsize=10)
-ax.set_yticks(range(len(labels)), list(labels.values()), fontsize=10)
-ax.invert_yaxis()
-ax.set_xlim(0, 1)
-ax.set_xlabel("share of games, with 95 % Wilson intervals", fontsize=10)
-ax.set_title(f"Outcomes of {GAMES} random games each", fontsize=12, loc="left")
-ax.legend(loc="lower right", fontsize=10)
+def draw(fig, theme="light", phone=False):
+    """The three charts on *fig*, in the diagrams' *theme* ("light" or "dark"); for a
+    *phone*, stacked in one narrow column."""
+    colours = theme_named(theme)
+    fig.set_size_inches((4.4, 11) if phone else (8, 7.2))
+    fig.set_layout_engine("constrained")
+    fig.set_facecolor(colours.background)
+    ink = {"text.color": colours.ink, "axes.labelcolor": colours.ink,
+           "axes.edgecolor": colours.ink, "xtick.color": colours.ink,
+           "ytick.color": colours.ink, "axes.facecolor": colours.background,
+           "legend.facecolor": colours.background, "legend.edgecolor": colours.grey}
+    with plt.rc_context(ink):
+        if phone:
+            ax, ax_len, ax_laps = fig.subplots(3, 1, height_ratios=[1.1, 1, 1])
+        else:
+            top, bottom = fig.subfigures(2, 1, height_ratios=[1, 1.1])
+            ax = top.subplots()
+            ax_len, ax_laps = bottom.subplots(1, 2)
+        names = list(results)
+        hatches = ("", "///")
+        for row, name in enumerate(names):
+            outcomes = results[name][0]
+            for column, key in enumerate(labels):
+                share = outcomes[key] / GAMES
+                low, high = wilson(outcomes[key], GAMES)
+                y = column + (row - 0.5) * 0.38
+                ax.barh(y, share, height=0.36, color=colours.players[row], alpha=0.85,
+                        hatch=hatches[row], edgecolor=colours.background,
+                        label=ms.get_game(name).title if column == 0 else None)
+                ax.errorbar(share, y, xerr=[[share - low], [high - share]], fmt="none",
+                            ecolor=colours.ink, capsize=3, lw=1.2)
+                ax.text(high + 0.01, y, f"{share:.0%}", va="center", fontsize=10)
+        ax.set_yticks(range(len(labels)), list(labels.values()), fontsize=10)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("share of games, with 95 % Wilson intervals", fontsize=10)
+        ax.set_title(f"Outcomes of {GAMES}{chr(10) if phone else ' '}random games each",
+                     fontsize=12, loc="left")
+        if phone:       # below the chart, where it hides no bar
+            ax.legend(loc="upper left", bbox_to_anchor=(0, -0.2), ncols=2, fontsize=10)
+        else:
+            ax.legend(loc="lower right", fontsize=10)
 
-ax_len, ax_laps = bottom.subplots(1, 2)
-for row, name in enumerate(names):
-    lengths = results[name][1]
-    ax_len.hist(lengths, bins=range(0, max(lengths) + 3, 2), histtype="step", lw=2,
-                color=PLAYER_COLOURS[row], linestyle=("solid", "dashed")[row],
-                label=ms.get_game(name).title, weights=[1 / len(lengths)] * len(lengths))
-ax_len.set_xlabel("moves per game", fontsize=10)
-ax_len.set_ylabel("share of games (bins of 2 moves)", fontsize=10)
-ax_len.set_title("Game length", fontsize=12, loc="left")
-ax_len.legend(fontsize=10)
+        for row, name in enumerate(names):
+            lengths = results[name][1]
+            ax_len.hist(lengths, bins=range(0, max(lengths) + 3, 2), histtype="step", lw=2,
+                        color=colours.players[row], linestyle=("solid", "dashed")[row],
+                        label=ms.get_game(name).title,
+                        weights=[1 / len(lengths)] * len(lengths))
+        ax_len.set_xlabel("moves per game", fontsize=10)
+        ax_len.set_ylabel("share of games (bins of 2 moves)", fontsize=10)
+        ax_len.set_title("Game length", fontsize=12, loc="left")
+        ax_len.legend(fontsize=10)
 
-laps = results["ba-awa"][2]
-total = sum(laps.values())
-counts = sorted(laps)
-ax_laps.bar(counts, [laps[k] / total for k in counts], color=PLAYER_COLOURS[0], alpha=0.85)
-ax_laps.set_xlabel("laps in a Ba-awa move", fontsize=10)
-ax_laps.set_ylabel("share of moves", fontsize=10)
-ax_laps.set_title("Relay laps per move (Ba-awa)", fontsize=12, loc="left")
-ax_laps.set_xticks(counts[::2] if len(counts) > 8 else counts)
-ax.xaxis.set_major_formatter(PercentFormatter(1.0))
-ax_len.yaxis.set_major_formatter(PercentFormatter(1.0))
-ax_laps.yaxis.set_major_formatter(PercentFormatter(1.0))
-for ax_ in (ax, ax_len, ax_laps):
-    ax_.tick_params(labelsize=10)
-    ax_.spines[["top", "right"]].set_visible(False)
+        laps = results["ba-awa"][2]
+        total = sum(laps.values())
+        counts = sorted(laps)
+        ax_laps.bar(counts, [laps[k] / total for k in counts], color=colours.players[0],
+                    alpha=0.85)
+        ax_laps.set_xlabel("laps in a Ba-awa move", fontsize=10)
+        ax_laps.set_ylabel("share of moves", fontsize=10)
+        ax_laps.set_title("Relay laps per move (Ba-awa)", fontsize=12, loc="left")
+        ax_laps.set_xticks(counts[::2] if len(counts) > 8 else counts)
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+        ax_len.yaxis.set_major_formatter(PercentFormatter(1.0))
+        ax_laps.yaxis.set_major_formatter(PercentFormatter(1.0))
+        for ax_ in (ax, ax_len, ax_laps):
+            ax_.tick_params(labelsize=10)
+            ax_.spines[["top", "right"]].set_visible(False)
+    return fig
 
+
+fig = draw(plt.figure())
+# how the rules site's gallery draws it again, for its dark theme and for a phone
+fig.mancala_redraw = lambda metrics, theme: draw(Figure(), theme, phone=metrics == "phone")
 plt.show()

@@ -178,6 +178,7 @@ def test_statistics_script():
 def test_sphinx_gallery_builds_pages_with_images(tmp_path, monkeypatch):
     """A small site with the real gallery folder; two scripts are executed (the
     whole gallery runs in the site build)."""
+    from PIL import Image
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace
 
@@ -191,6 +192,7 @@ def test_sphinx_gallery_builds_pages_with_images(tmp_path, monkeypatch):
             "gallery_dirs": "auto_examples",
             "filename_pattern": r"/plot_0[128]_",
             "download_all_examples": False,
+            "image_scrapers": ("mancala_spec.sphinx.gallery.scraper",),
         }}
         """))
     (src / "index.rst").write_text("Test\n====\n\n.. toctree::\n\n   auto_examples/index\n")
@@ -202,16 +204,31 @@ def test_sphinx_gallery_builds_pages_with_images(tmp_path, monkeypatch):
         app.build()
     plt.close("all")
     assert app.statuscode == 0, warnings.getvalue()
+    # the site's scraper (mancala_spec.sphinx.gallery): each figure drawn four times,
+    # light and dark, for a desktop and (laid out again) for a phone, each picture with
+    # its size and the size of its smallest text
+    from mancala_spec.diagrams.canvas import TEXT_KEY
+
     for stem, count in [("plot_01_start", 2), ("plot_08_bakuk_chain", 1)]:
         html = (out / "auto_examples" / f"{stem}.html").read_text()
-        images = re.findall(r'<img[^>]+src="(\.\./_images/[^"]+)"', html)
-        drawn = [src_ for src_ in images if "sphx_glr_" + stem in src_]
-        assert len(drawn) == count, images
-        for image in drawn:
-            assert (out / "auto_examples" / image).resolve().stat().st_size > 5000
+        tags = [tag for tag in re.findall(r"<img[^>]+>", html) if "sphx_glr_" + stem in tag]
+        assert len(tags) == 4 * count, tags
+        kinds = sorted((re.search(r"only-(light|dark)", tag).group(1),
+                        re.search(r"diagram-(wide|narrow)", tag).group(1)) for tag in tags)
+        assert kinds == sorted([(t, w) for t in ("light", "dark") for w in ("wide", "narrow")]
+                               * count), kinds
+        for tag in tags:
+            assert re.search(r'\swidth="\d+"', tag) and re.search(r'\sheight="\d+"', tag), tag
+            path = out / "auto_examples" / re.search(r'src="([^"]+)"', tag).group(1)
+            assert path.resolve().stat().st_size > 5000
+            with Image.open(path) as image:
+                assert float(image.text[TEXT_KEY]) >= 8, path.name
+            # the dark picture is dark: its corner is the dark theme's background
+            with Image.open(path) as image:
+                corner = image.convert("L").getpixel((1, 1))
+            assert (corner < 64) == ("only-dark" in tag), (path.name, corner)
     # thumbnails are not thin slivers: the drawing fills most of the thumbnail's width
     # (the whole five-lap opening move filled a quarter of it; its close-up fills it)
-    from PIL import Image
 
     for stem in ("plot_01_start", "plot_02_ba_awa_opening", "plot_08_bakuk_chain"):
         thumb = Image.open(src / "auto_examples" / "images" / "thumb"

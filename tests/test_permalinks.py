@@ -26,10 +26,16 @@ from mancala_spec.catalogue import load_catalogue
 from mancala_spec.catalogue.cite import anchor, permalink, rule_page
 
 SIZES = [(1280, 900), (390, 844)]
-#: how far from the window's top (below any sticky header) a landed target may be: a
-#: quarter of a line. (bakuk.html#rule-bakuk-winner settles 4.06 px high at 390 px wide,
-#: its heading in full view; the cause of those 4 px is not yet found.)
-SLACK = 6
+#: how far from the window's top (below any sticky header) a landed target may be. A
+#: rule once settled 4.06 px high on a phone: diagrams' width and height attributes were
+#: rounded from their PNG's size at 150 dpi, so each picture shrank a fraction of a pixel
+#: when it loaded, and the fractions added up above the anchor. Diagrams are now drawn a
+#: whole number of CSS px each way (mancala_spec.diagrams.canvas.save, whole_css_pixels).
+#: Left, measured over all 94 targets: up to 0.5 px at 1280 px wide and 1.5 px at 390 px
+#: (positions in fractions of a pixel, scrolled to whole ones, and one pixel the page
+#: still settles after the browser has chosen where to scroll).
+SLACK = 2
+
 
 SETTLE = """async (id) => {
   const frame = () => new Promise(done => requestAnimationFrame(() => done()));

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import importlib
 import io
+import math
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -67,16 +68,64 @@ def setup_axes(ax, x0: float, x1: float, y0: float, y1: float) -> None:
     ax.set_axis_off()
 
 
-def save(figure, target, *, format: str | None = None, dpi: int = 150) -> bytes:
+#: the PNG text chunk that says the size, in points, of the smallest text drawn (at
+#: 96 CSS px to the inch a point is 4/3 CSS px: tests/test_phone.py measures
+#: how large that text is shown on a phone)
+TEXT_KEY = "Smallest text (pt)"
+
+
+def smallest_text(figure) -> float:
+    """The font size in points of the smallest non-blank text drawn on *figure*: its
+    texts, titles, labels, tick labels and legends (0 if it has none)."""
+    matplotlib = require_matplotlib()
+    from matplotlib.axis import Axis
+    from matplotlib.text import Text
+
+    with matplotlib.rc_context(rc()):
+        figure.draw_without_rendering()       # tick labels get their text when drawn
+    sizes: list[float] = []
+
+    def walk(artist) -> None:
+        for child in artist.get_children():
+            if not child.get_visible() or (isinstance(child, Axis) and not child.axes.axison):
+                continue
+            if isinstance(child, Text) and child.get_text().strip():
+                sizes.append(float(child.get_fontsize()))
+            walk(child)
+
+    walk(figure)
+    return min(sizes, default=0.0)
+
+
+def _whole_css_pixels(figure, dpi: int) -> None:
+    """Size *figure* so that, at *dpi*, it is a whole number of CSS px (96 to the inch)
+    each way: a page then gives the picture its exact size as integer width and height
+    attributes, and nothing moves once it loads (a rounded attribute leaves the box
+    a fraction of a pixel off its picture, and on a long page the fractions add up
+    under a permalink). The figure changes by less than a pixel of *dpi* each way."""
+    step = dpi // math.gcd(96, dpi)       # pixels at dpi that make whole CSS px
+    # a hundredth of a pixel more: the renderer truncates the size in pixels
+    inches = [(max(step, round(size * dpi / step) * step) + 0.01) / dpi
+              for size in figure.get_size_inches()]
+    figure.set_size_inches(*inches)
+
+
+def save(figure, target, *, format: str | None = None, dpi: int = 150,
+         whole_css_pixels: bool = False) -> bytes:
     """Write *figure* to *target* (a path or binary file) with stable metadata,
     so the same diagram always gives the same bytes; return the bytes. The
-    figure's own background (white, or the dark theme's) is kept."""
+    figure's own background (white, or the dark theme's) is kept. With
+    *whole_css_pixels* the figure is first sized to a whole number of CSS px
+    (a *dpi* of 144 changes it by at most 1.5 pixels)."""
     matplotlib = require_matplotlib()
     if format is None:
         format = Path(target).suffix.lstrip(".") if isinstance(target, (str, Path)) else "png"
-    metadata = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None},
+    metadata = {"png": {"Software": None, TEXT_KEY: f"{smallest_text(figure):g}"},
+                "svg": {"Date": None, "Creator": None},
                 "pdf": {"CreationDate": None, "ModDate": None, "Producer": None,
                         "Creator": None}}.get(format, {})
+    if whole_css_pixels:
+        _whole_css_pixels(figure, dpi)
     buffer = io.BytesIO()
     with matplotlib.rc_context(rc()):
         figure.savefig(buffer, format=format, dpi=dpi, metadata=metadata,

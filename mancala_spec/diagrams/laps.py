@@ -1,7 +1,7 @@
 """A long move as a table: one row per lap (e.g. an endless relay of 60 laps)."""
 from __future__ import annotations
 
-from .canvas import new_figure, rc, require_matplotlib, setup_axes
+from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
 from .model import Diagram
 from .style import FONT, Theme, theme_named
 
@@ -21,16 +21,26 @@ def render_laps(diagram: Diagram, figure=None, *, theme: str | Theme = "light"):
     cell_w, cell_h = 0.7, 0.5
     names = [box.name for box in laps[0].pits]
     left, right = 1.3, 3.6
-    top = 1.3
     total_w = left + cell_w * size + right
+    # the title in as many lines as the table's width needs (a phone's is narrow)
+    title: list[str] = []
+    for word in diagram.title.split(" "):
+        line = f"{title[-1]} {word}" if title else word
+        if title and text_width(line, m.size_title, m, bold=True) > total_w - 0.4:
+            title.append(word)
+        else:
+            title[-1:] = [line]
+    line_h = m.size_title * 1.3 / 72 / m.inch_per_unit
+    top = 1.3 + line_h * (len(title) - 1)
     total_h = top + cell_h * len(laps) + 0.3
     with matplotlib.rc_context(rc()):
         fig = new_figure(figure, total_w, total_h, m, colours.background)
         ax = fig.add_axes((0, 0, 1, 1))
         setup_axes(ax, 0, total_w, total_h, 0)   # y grows downwards: lap 1 on top
         text = dict(family=FONT, color=colours.ink, ha="center", va="center")
-        ax.text(0.2, 0.4, diagram.title, fontsize=m.size_title, weight="bold", ha="left",
-                va="center", family=FONT, color=colours.ink, gid="title")
+        ax.text(0.2, 0.4 + line_h * (len(title) - 1) / 2, "\n".join(title),
+                fontsize=m.size_title, weight="bold", ha="left", va="center", family=FONT,
+                color=colours.ink, gid="title", linespacing=1.3)
         for column, pit_name in enumerate(names):
             owner = laps[0].pits[column].owner
             ax.text(left + cell_w * (column + 0.5), top - 0.3, pit_name, fontsize=m.size_name,
@@ -63,4 +73,8 @@ def render_laps(diagram: Diagram, figure=None, *, theme: str | Theme = "light"):
                     color=colours.ink)
     fig.suptitle("Every lap of the move, one row each. " + (diagram.alt or diagram.caption),
                  visible=False, color=colours.ink, family=FONT)
+    from .render import relaid, remember_redraw
+
+    remember_redraw(fig, diagram, lambda metrics, other: render_laps(relaid(diagram, metrics),
+                                                                  theme=other))
     return fig

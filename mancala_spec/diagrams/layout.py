@@ -348,7 +348,11 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
                f"Result: {after_text}")
     return Diagram(game.name, heading, caption, before_text, after_text, move, mover, players,
                    tuple(built), final_pits, final_captured, tuple(replay.mismatches), stores,
-                   metrics, words, label, alt=alt_text(trace))
+                   metrics, words, label, alt=alt_text(trace),
+                   # laid out again for other metrics, at their own width (a min_width
+                   # set boards side by side, which a phone's column does not)
+                   relayout=lambda other: layout(trace, stores=stores, check=check, title=title,
+                                                 metrics=other, label=label))
 
 
 def _panel(data: dict[str, Any], number: int, geo: _Geometry, board, before, stores: bool,
@@ -437,7 +441,9 @@ def layout_position(pos, *, stores: bool | None = None, title: str | None = None
     panel = _panel(data, 1, geo, board, pos, stores, None, metrics.min_panel_w)
     return Diagram(game.name, heading, f"{game.title}: {text}", text, text, None,
                    pos.to_move, game.players, (panel,), pos.pits, pos.captured, (), stores,
-                   metrics, words_for(game.name), label)
+                   metrics, words_for(game.name), label,
+                   relayout=lambda other: layout_position(pos, stores=stores, title=title,
+                                                          metrics=other, label=label))
 
 
 def _heading(game, mover: int, move: str, trace: Trace) -> str:

@@ -6,7 +6,8 @@ trace, :mod:`.render` draws them, and tests read them.
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ..errors import MancalaError
 from .style import DESKTOP, SEEDS, Metrics, Words
@@ -189,6 +190,10 @@ class Diagram:
     words: Words = SEEDS
     label: str = ""      # what the diagram is of, e.g. "Diagram of example bakuk-chain-2"
     alt: str = ""        # the move in words, from its events (alt.alt_text): the text alternative
+    #: the same move (or position) laid out again with other metrics ("phone"): how
+    #: the rules site's gallery draws each figure for a phone as well
+    relayout: Callable[[Metrics | str], Diagram] | None = field(default=None, compare=False,
+                                                                 repr=False)
 
     @property
     def laps(self) -> int:

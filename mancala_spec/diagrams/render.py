@@ -15,7 +15,7 @@ from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
 from .key import draw_legend, legend_rows
 from .layout import layout_position
 from .model import Diagram, Panel, PitBox
-from .style import FONT, PLAYER_HATCHES, PLAYER_LINESTYLES, Theme, theme_named
+from .style import FONT, PLAYER_HATCHES, PLAYER_LINESTYLES, Theme, metrics_named, theme_named
 
 
 def plan(diagram: Diagram, panels=None, columns: int | None = None,
@@ -67,33 +67,68 @@ def render(diagram: Diagram, figure=None, *, panels=None, columns: int | None = 
                          colours.background)
         _draw(fig, diagram, layout_plan, layout_plan["h"], colours)
         _describe(fig, diagram.alt or diagram.caption, colours)
+    # how to draw the same figure again, in another theme or (laid out anew) for a
+    # phone: the site's gallery shows it so (mancala_spec.sphinx.gallery)
+    remember_redraw(fig, diagram, lambda metrics, other: render(
+        relaid(diagram, metrics), panels=panels, columns=None if metrics else columns,
+        legend=legend, theme=other))
     return fig
 
 
+def relaid(diagram: Diagram, metrics: str | None) -> Diagram:
+    """*diagram* laid out again with *metrics* (itself if None, or if it cannot be)."""
+    if metrics is None or diagram.relayout is None:
+        return diagram
+    return diagram.relayout(metrics)
+
+
+def remember_redraw(fig, diagram: Diagram, redraw) -> None:
+    """Keep on *fig* how to draw it again, ``redraw(metrics, theme)`` (metrics None:
+    the same), and whether it is drawn for a phone already."""
+    fig.mancala_redraw = redraw
+    fig.mancala_phone = diagram.metrics == metrics_named("phone")
+
+
 def render_row(diagrams, figure=None, *, panels=None, columns: int | None = None,
-               legend: bool = True, theme: str | Theme = "light"):
+               legend: bool = True, theme: str | Theme = "light", stack: bool = False):
     """Draw several diagrams side by side (e.g. one position under two options),
-    top-aligned, with one shared key below; options as for :func:`render`."""
+    top-aligned, with one shared key below; options as for :func:`render`. With
+    *stack* they are drawn one under the other instead (for a phone)."""
     matplotlib = require_matplotlib()
     colours = theme_named(theme)
     plans = [plan(d, panels, columns, False) for d in diagrams]
-    total_w = sum(p["w"] for p in plans)
-    body_h = max(p["h"] for p in plans)
+    if stack:
+        total_w = max(p["w"] for p in plans)
+        body_h = sum(p["h"] for p in plans)
+    else:
+        total_w = sum(p["w"] for p in plans)
+        body_h = max(p["h"] for p in plans)
     widest = max(diagrams, key=lambda d: d.players)
     m = widest.metrics
     keys = legend_rows(widest, total_w) if legend else []
     legend_h = m.legend_h * len(keys)
     with matplotlib.rc_context(rc()):
         fig = new_figure(figure, total_w, body_h + legend_h, m, colours.background)
-        grid = fig.add_gridspec(2 if keys else 1, len(plans),
-                                width_ratios=[p["w"] for p in plans],
-                                height_ratios=[body_h, legend_h] if keys else [body_h],
-                                left=0, right=1, bottom=0, top=1, wspace=0, hspace=0)
-        for column, (diagram, diagram_plan) in enumerate(zip(diagrams, plans)):
-            _draw(fig.add_subfigure(grid[0, column]), diagram, diagram_plan, body_h, colours)
+        if stack:
+            heights = [p["h"] for p in plans] + ([legend_h] if keys else [])
+            grid = fig.add_gridspec(len(heights), 1, height_ratios=heights,
+                                    left=0, right=1, bottom=0, top=1, wspace=0, hspace=0)
+            cells = [(grid[row, 0], p["h"]) for row, p in enumerate(plans)]
+        else:
+            grid = fig.add_gridspec(2 if keys else 1, len(plans),
+                                    width_ratios=[p["w"] for p in plans],
+                                    height_ratios=[body_h, legend_h] if keys else [body_h],
+                                    left=0, right=1, bottom=0, top=1, wspace=0, hspace=0)
+            cells = [(grid[0, column], body_h) for column in range(len(plans))]
+        for diagram, diagram_plan, (cell, frame_h) in zip(diagrams, plans, cells):
+            _draw(fig.add_subfigure(cell), diagram, diagram_plan, frame_h, colours)
         if keys:
             draw_legend(fig.add_axes((0, 0, 1, legend_h / (body_h + legend_h))), keys, total_w,
                         widest, colours)
+    remember_redraw(fig, widest, lambda metrics, other: render_row(
+        [relaid(d, metrics) for d in diagrams], panels=panels,
+        columns=None if metrics else columns, legend=legend, theme=other,
+        stack=stack or metrics == "phone"))
     return fig
 
 

@@ -176,7 +176,7 @@ class SowingDiagram(SphinxDirective):
                                               theme=theme)
                 else:
                     figure = _diagrams.render(drawn, legend=False, theme=theme)
-                _diagrams.save(figure, target, dpi=dpi)
+                _diagrams.save(figure, target, dpi=dpi, whole_css_pixels=True)
                 cache.keep(target)
             images.append(self.image(target, diagram.alt or diagram.caption, classes, dpi))
 
@@ -246,7 +246,8 @@ class SowingDiagram(SphinxDirective):
             target = Path(self.env.doctreedir) / FOLDER / f"key-{game_name}-{digest}-{theme}.png"
             if not target.exists() and not cache.restore(target):
                 target.parent.mkdir(parents=True, exist_ok=True)
-                _diagrams.save(_diagrams.render_key(game_name, theme=theme), target, dpi=dpi)
+                _diagrams.save(_diagrams.render_key(game_name, theme=theme), target, dpi=dpi,
+                              whole_css_pixels=True)
                 cache.keep(target)
             uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
             width, height = png_size(target)
@@ -335,7 +336,7 @@ def _value_text(value: Any) -> str:
 
 
 def setup(app) -> dict[str, Any]:
-    app.add_config_value("sowing_diagram_dpi", 150, "env", types=frozenset({int}))
+    app.add_config_value("sowing_diagram_dpi", 144, "env", types=frozenset({int}))
     app.add_directive("sowing-diagram", SowingDiagram)
     app.connect("doctree-read", check_examples)
     app.connect("doctree-resolved", keep_one_picture)

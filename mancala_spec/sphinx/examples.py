@@ -54,12 +54,19 @@ DATA = "mancala_example_data"   # and the move it plays, for the page's "Try it"
 def play_data(example: Example) -> dict[str, str]:
     """The first legal move the example plays, as the ``data-*`` attributes of its
     caption: game, position (notation), move (a pit name) and options
-    (``name=value ...``); empty if it plays none."""
+    (``name=value ...``). An example that plays no legal move (it states a
+    position's legal moves, a refused move or an outcome) gives its first case's
+    game, position and options without a move: the page offers no step-through for
+    it, only the position to open in Play."""
     for play in example.plays:
         case = play.case
         if case.move is not None and "error" not in play.expect:
             return {"game": case.game, "position": case_position(case).to_text(),
                     "move": str(case.move), "options": _option_text(case.options)}
+    for play in example.plays:
+        case = play.case
+        return {"game": case.game, "position": case_position(case).to_text(),
+                "options": _option_text(case.options)}
     return {}
 
 

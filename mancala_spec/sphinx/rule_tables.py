@@ -22,8 +22,11 @@ class RuleIndexDirective(SphinxDirective):
         self.env.note_dependency(catalogue_file())
         game = self.options.get("game")
         rules = [rule for rule in load_catalogue() if game is None or rule.game == game]
-        return [table(["Rule", "Title", "Kind", "Engine options"],
-                      [[[rule_ref(rule.id)], [nodes.Text(rule.title)], [rule_badge(rule)],
+        # the title under its ID, in one column: three columns fit a phone's
+        return [table(["Rule", "Kind", "Engine options"],
+                      [[[rule_ref(rule.id), nodes.inline(text=rule.title,
+                                                         classes=["rule-index-title"])],
+                        [rule_badge(rule)],
                         [join([nodes.literal(text=o) for o in rule.options]) or
                          nodes.Text("—")]]
                        for rule in rules], classes=["rule-index"])]

@@ -70,55 +70,47 @@ async function open(caption, panel, button) {
 
 // The Play page's address of a move: play.html?game=G&start=POSITION&moves=PIT&NAME=VALUE
 export function playHref(move) {
-  const params = [["game", move.game], ["start", move.position], ["moves", move.pit],
+  return positionHref(move, [["moves", move.pit]]);
+}
+
+// ... and of a position, with nothing played: play.html?game=G&start=POSITION&NAME=VALUE
+function positionHref(move, more = []) {
+  const params = [["game", move.game], ["start", move.position], ...more,
                   ...Object.entries(move.options).map(([k, v]) => [k, String(v)])];
   const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)
     .replace(/%2C/g, ",").replace(/%2F/g, "/").replace(/%3D/g, "=")}`).join("&");
   return new URL(`play.html?${query}`, ROOT).href;
 }
 
-// "Open in Play": the example's move on the Play page. An example whose caption
-// carries its data (data-game, data-position, data-move, data-options="k=v k=v")
-// links there at once; otherwise the engine runs the example's code to find its move.
-async function openInPlay(caption, button) {
-  button.disabled = true;
-  const old = button.textContent;
-  button.textContent = "Starting the engine…";
-  try {
-    const engine = await loadEngine();
-    const move = engine.exampleMove(exampleCode(caption));
-    if (!move) {
-      button.textContent = "This example plays no move";
-      return;
-    }
-    location.href = playHref(move);
-  } catch (error) {
-    button.textContent = old;
-    button.disabled = false;
-    button.title = error.message;
-  }
-}
-
+// "Open in Play": the example's move on the Play page, from the data its caption
+// carries (data-game, data-position, data-move, data-options="k=v k=v"; see
+// mancala_spec.sphinx.examples.play_data). An example that plays no move (legal
+// moves, a refused move, an outcome) opens its position, to play from there.
 function playControl(caption) {
   const data = caption.dataset;
-  if (data.game && data.position && data.move) {
-    const options = Object.fromEntries((data.options || "").split(/\s+/).filter(Boolean)
-      .map((item) => item.split("=")));
-    return el("a", { class: "open-in-play", href: playHref({ game: data.game, position: data.position,
-                                                              pit: data.move, options }) }, "Open in Play");
-  }
-  const button = el("button", { type: "button", class: "tryit-play open-in-play",
-                                onclick: () => openInPlay(caption, button) }, "Open in Play");
-  return button;
+  const options = Object.fromEntries((data.options || "").split(/\s+/).filter(Boolean)
+    .map((item) => item.split("=")));
+  const href = data.move
+    ? playHref({ game: data.game, position: data.position, pit: data.move, options })
+    : positionHref({ game: data.game, position: data.position, options });
+  return el("a", { class: "open-in-play", href },
+            data.move ? "Open in Play" : "Open this position in Play");
 }
 
+// Only an example that plays a move has something to step through: it gets the
+// "Try it" button; every example with a position gets its Play link.
 for (const caption of document.querySelectorAll(".rule-examples p.example-caption")) {
-  const panel = el("div", { class: "tryit-panel", hidden: true });
-  const button = el("button", { type: "button", class: "tryit-button",
-                                onclick: () => open(caption, panel, button) }, "Try it: step through");
-  caption.append(" ", button, " ", playControl(caption));
-  const code = caption.nextElementSibling;
-  (code || caption).after(panel);
+  if (!caption.dataset.game || !caption.dataset.position) continue;
+  const controls = [];
+  if (caption.dataset.move) {
+    const panel = el("div", { class: "tryit-panel", hidden: true });
+    const button = el("button", { type: "button", class: "tryit-button",
+                                  onclick: () => open(caption, panel, button) }, "Try it: step through");
+    controls.push(" ", button);
+    const code = caption.nextElementSibling;
+    (code || caption).after(panel);
+  }
+  caption.append(...controls, " ", playControl(caption));
 }
 // The controls above make captions taller (on a phone, a line or two each): if the page
 // was opened at an anchor, put the anchor back at the top, so a permalink still lands.

@@ -83,8 +83,13 @@ def pytest_unconfigure(config):
 
 def pytest_collection_modifyitems(session, config, items):
     """Tests that read the built site run last, so that its build (in the
-    background, or by the first of them) overlaps the other tests."""
-    items.sort(key=lambda item: "site" in getattr(item, "fixturenames", ()))
+    background, or by the first of them) overlaps the other tests; of those, the
+    ones in the browser (the long ones) first, so that the short ones fill the end."""
+    def order(item) -> tuple[bool, bool]:
+        names = getattr(item, "fixturenames", ())
+        return "site" in names, "chromium" not in names
+
+    items.sort(key=order)
 
 
 @pytest.fixture(scope="session")

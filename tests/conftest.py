@@ -112,6 +112,31 @@ def site(tmp_path_factory, request):
     return shared_build(shared)
 
 
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """The project's wheel, built as a user builds it (``pip wheel <checkout>
+    --no-deps``, the backend pyproject.toml names, in build isolation), once per
+    run: test_wheel.py and test_licences.py read the same file. In a parallel run
+    the first worker to need it builds it for the others (a lock in the run's
+    shared temporary folder)."""
+    import fcntl
+
+    root = tmp_path_factory.getbasetemp()      # a worker's: <run's folder>/popen-gw<n>
+    folder = (root.parent if root.name.startswith("popen-gw") else root) / "wheel"
+    folder.mkdir(exist_ok=True)
+    with open(folder / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = sorted((folder / "dist").glob("mancala_spec-*.whl"))
+        if not built:
+            result = subprocess.run([sys.executable, "-m", "pip", "wheel", str(TESTS.parent),
+                                     "--no-deps", "-q", "-w", str(folder / "dist")],
+                                    capture_output=True, text=True, timeout=600)
+            assert result.returncode == 0, result.stderr[-3000:]
+            built = sorted((folder / "dist").glob("mancala_spec-*.whl"))
+    assert len(built) == 1, built
+    return built[0]
+
+
 # -- the built site in a browser (test_a11y.py, test_permalinks.py) ----------------
 
 #: Debian's Chromium, launched headless with these flags (Playwright's own browser

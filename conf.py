@@ -30,6 +30,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "sphinx.ext.intersphinx",
     "sphinx_gallery.gen_gallery",
+    "mancala_spec.sphinx.cache",          # keeps the gallery's output between builds
     "sphinxcontrib.bibtex",
     "mancala_spec.sphinx.rules",
     "mancala_spec.sphinx.diagrams",

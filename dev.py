@@ -227,8 +227,10 @@ def main(argv: list[str]) -> None:
     else:
         # the tests take axe-core and ajv from node_modules/ (npm ci), as the site takes Pyodide
         ensure_node_modules()
-        # on every core (pytest-xdist); the site is built once, beside the other tests
-        run(PYTHON, "-m", "pytest", "-q", "-n", "auto")
+        # on every core (pytest-xdist); the site is built once, beside the other tests.
+        # worksteal: a worker that runs out of tests takes queued ones from the other,
+        # so the long browser tests at the end do not all wait on one worker
+        run(PYTHON, "-m", "pytest", "-q", "-n", "auto", "--dist", "worksteal")
 
 
 if __name__ == "__main__":

@@ -83,8 +83,13 @@ def pytest_unconfigure(config):
 
 def pytest_collection_modifyitems(session, config, items):
     """Tests that read the built site run last, so that its build (in the
-    background, or by the first of them) overlaps the other tests."""
-    items.sort(key=lambda item: "site" in getattr(item, "fixturenames", ()))
+    background, or by the first of them) overlaps the other tests; of those, the
+    ones in the browser (the long ones) first, so that the short ones fill the end."""
+    def order(item) -> tuple[bool, bool]:
+        names = getattr(item, "fixturenames", ())
+        return "site" in names, "chromium" not in names
+
+    items.sort(key=order)
 
 
 @pytest.fixture(scope="session")
@@ -105,6 +110,31 @@ def site(tmp_path_factory, request):
         if not (shared / "build.json").exists() and not (shared / "build.log").exists():
             record_build(shared)          # no build was started in the background
     return shared_build(shared)
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """The project's wheel, built as a user builds it (``pip wheel <checkout>
+    --no-deps``, the backend pyproject.toml names, in build isolation), once per
+    run: test_wheel.py and test_licences.py read the same file. In a parallel run
+    the first worker to need it builds it for the others (a lock in the run's
+    shared temporary folder)."""
+    import fcntl
+
+    root = tmp_path_factory.getbasetemp()      # a worker's: <run's folder>/popen-gw<n>
+    folder = (root.parent if root.name.startswith("popen-gw") else root) / "wheel"
+    folder.mkdir(exist_ok=True)
+    with open(folder / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = sorted((folder / "dist").glob("mancala_spec-*.whl"))
+        if not built:
+            result = subprocess.run([sys.executable, "-m", "pip", "wheel", str(TESTS.parent),
+                                     "--no-deps", "-q", "-w", str(folder / "dist")],
+                                    capture_output=True, text=True, timeout=600)
+            assert result.returncode == 0, result.stderr[-3000:]
+            built = sorted((folder / "dist").glob("mancala_spec-*.whl"))
+    assert len(built) == 1, built
+    return built[0]
 
 
 # -- the built site in a browser (test_a11y.py, test_permalinks.py) ----------------

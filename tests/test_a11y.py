@@ -136,12 +136,19 @@ def all_pages(site) -> list[str]:
                   if path.relative_to(site.html).parts[0] != "_sources")
 
 
+#: The pages are checked in this many shares (every page in exactly one), so that the
+#: workers of a parallel run share the axe runs, each some seconds long.
+SHARES = 4
+
+
+@pytest.mark.parametrize("share", range(SHARES), ids=lambda n: f"share{n + 1}of{SHARES}")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_passes_axe(site, site_server, chromium, scheme):
+def test_every_page_passes_axe(site, site_server, chromium, scheme, share):
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run npm ci (package-lock.json pins axe-core)")
-    pages = all_pages(site)
-    assert "play.html" in pages and "search.html" in pages and len(pages) > 40
+    every = all_pages(site)
+    assert "play.html" in every and "search.html" in every and len(every) > 40
+    pages = every[share::SHARES]
     context = chromium.new_context(viewport={"width": 1280, "height": 900},
                                    color_scheme=scheme)
     # furo follows the reader's choice (localStorage) first, then the system's
@@ -163,7 +170,7 @@ def test_every_page_passes_axe(site, site_server, chromium, scheme):
                 failing.append(f"{name}: {violation['id']} ({violation['impact']}, "
                                f"{violation['count']}): {violation['nodes']}")
     context.close()
-    print(f"\naxe, {scheme}, {len(pages)} pages:",
+    print(f"\naxe, {scheme}, {len(pages)} of {len(every)} pages:",
           ", ".join(f"{rule} ({impact}) {n}" for (rule, impact), n in counts.most_common())
           or "no violations")
     assert not failing, f"{len(failing)} critical or serious violations ({scheme}):\n" \

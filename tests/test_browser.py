@@ -15,20 +15,14 @@ never used).
 """
 from __future__ import annotations
 
-import functools
-import http.server
 import random
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
 import mancala_spec as ms
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
 READY = "#mancala-play[data-ready=true]"
@@ -50,27 +44,16 @@ MOVE_CAP = 60          # moves clicked per game at most (Bakuk games can run ~10
 # -- fixtures ------------------------------------------------------------------------
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
-def server(site):
-    assert site.result.returncode == 0, site.result.stderr[-3000:]
-    handler = functools.partial(_QuietHandler, directory=str(site.html))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}/"
-    httpd.shutdown()
-    httpd.server_close()
+def server(site_server):
+    """The session's built site served on 127.0.0.1 (conftest's ``site_server``)."""
+    return site_server
 
 
 @pytest.fixture(scope="module")
 def browser(chromium):
-    """The session's one Chromium (conftest.py): Playwright's sync API runs one
-    browser driver per process, shared with test_a11y.py and test_permalinks.py."""
+    """The session's one Chromium (conftest's ``chromium``): Playwright's sync API runs
+    one browser driver per process, shared with test_a11y.py and test_permalinks.py."""
     return chromium
 
 

@@ -31,3 +31,72 @@ def test_without_a_cache_folder_nothing_is_kept(tmp_path, monkeypatch):
         cache.value("v", lambda: calls.append(1) or 5)
     assert calls == [1, 1]
     assert not cache.restore(tmp_path / "x.png")
+
+
+def _app(tmp_path, gallery_dirs="auto_examples"):
+    """What restore_gallery and keep_gallery read of a Sphinx application."""
+    from types import SimpleNamespace
+
+    (tmp_path / "gallery").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "gallery" / "plot_x.py").write_text("print('x')\n")
+    (tmp_path / "conf.py").write_text("sphinx_gallery_conf = {}\n")
+    (tmp_path / "docs").mkdir(exist_ok=True)
+    conf = {"examples_dirs": [str(tmp_path / "gallery")], "gallery_dirs": [gallery_dirs]}
+    return SimpleNamespace(config=SimpleNamespace(sphinx_gallery_conf=conf),
+                           srcdir=str(tmp_path / "docs"), confdir=str(tmp_path))
+
+
+def test_the_gallery_folder_is_kept_and_put_back_only_for_the_same_scripts(tmp_path, monkeypatch):
+    monkeypatch.setenv("MANCALA_SPEC_CACHE", str(tmp_path / "cache"))
+    one = _app(tmp_path / "one")
+    written = tmp_path / "one" / "docs" / "auto_examples"
+    (written / "images").mkdir(parents=True)
+    (written / "plot_x.rst").write_text("page")
+    (written / "images" / "a.png").write_bytes(b"png")
+    cache.keep_gallery(one, RuntimeError("the build failed"))   # a failed build keeps nothing
+    assert not list((tmp_path / "cache").rglob("gallery-*"))
+    cache.keep_gallery(one, None)
+    assert len(list((tmp_path / "cache" / "site").glob("gallery-*.tar"))) == 1
+    # a fresh clone of the same scripts and settings gets the folder back, whole
+    two = _app(tmp_path / "two")
+    assert cache.gallery_digest(two) == cache.gallery_digest(one)
+    cache.restore_gallery(two)
+    back = tmp_path / "two" / "docs" / "auto_examples"
+    assert (back / "plot_x.rst").read_text() == "page"
+    assert (back / "images" / "a.png").read_bytes() == b"png"
+    # a changed script, or changed settings, is another key: nothing is put back
+    three = _app(tmp_path / "three")
+    (tmp_path / "three" / "gallery" / "plot_x.py").write_text("print('y')\n")
+    assert cache.gallery_digest(three) != cache.gallery_digest(one)
+    cache.restore_gallery(three)
+    assert not (tmp_path / "three" / "docs" / "auto_examples").exists()
+    four = _app(tmp_path / "four")
+    (tmp_path / "four" / "conf.py").write_text("sphinx_gallery_conf = {'x': 1}\n")
+    assert cache.gallery_digest(four) != cache.gallery_digest(one)
+    # a checkout that has its own gallery folder keeps it
+    five = _app(tmp_path / "five")
+    own = tmp_path / "five" / "docs" / "auto_examples"
+    own.mkdir()
+    cache.restore_gallery(five)
+    assert list(own.iterdir()) == []
+
+
+def test_the_package_digest_covers_every_file_of_the_package(tmp_path):
+    package = tmp_path / "pkg"
+    (package / "data").mkdir(parents=True)
+    (package / "__init__.py").write_text("x = 1\n")
+    (package / "data" / "rules.yaml").write_text("a: 1\n")
+    before = cache.package_digest(package)
+    assert len(before) == 64 and cache.package_digest() != before
+    (package / "__pycache__").mkdir()                  # compiled files are not the package
+    (package / "__pycache__" / "x.pyc").write_bytes(b"\0")
+    cache.package_digest.cache_clear()
+    assert cache.package_digest(package) == before
+    (package / "data" / "rules.yaml").write_text("a: 2\n")   # a data file is
+    cache.package_digest.cache_clear()
+    changed = cache.package_digest(package)
+    assert changed != before
+    (package / "data" / "rules.yaml").rename(package / "data" / "other.yaml")  # and its name
+    cache.package_digest.cache_clear()
+    assert cache.package_digest(package) not in {before, changed}
+    cache.package_digest.cache_clear()

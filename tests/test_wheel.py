@@ -12,12 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_wheel_runs_the_command_line_and_the_suite_without_docs(tmp_path):
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps",
-                            "-q", "-w", str(tmp_path / "dist")],
-                           capture_output=True, text=True, timeout=300)
-    assert built.returncode == 0, built.stderr[-3000:]
-    (wheel,) = (tmp_path / "dist").glob("mancala_spec-*.whl")
+def test_the_wheel_runs_the_command_line_and_the_suite_without_docs(tmp_path, wheel):
+    # wheel: conftest's, built once a run by pip wheel <checkout> --no-deps
     names = set(zipfile.ZipFile(wheel).namelist())
     packages = {p.parent.relative_to(ROOT).as_posix()
                 for p in (ROOT / "mancala_spec").rglob("__init__.py")}

@@ -12,11 +12,14 @@ the search of :mod:`mancala_spec.analysis.readings` finds where the value
 changes a move's result, drawn with ``sowing-diagram`` (the position before
 the move), with the move's result under both readings; then the share of
 *games* random games whose winner each value, and each whole ruleset, changes.
-Everything is computed when the page is read.
+Everything is computed when the page is read (and kept: :mod:`.cache`).
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any
+
+from . import cache
 
 
 def _value(value: Any) -> str:
@@ -159,8 +162,13 @@ def _make_directive():
         option_spec = {"games": directives.positive_int, "seed": directives.nonnegative_int}
 
         def run(self) -> list[nodes.Node]:
-            text = page_text(self.arguments[0], self.options.get("games", 200),
-                             self.options.get("seed", 2026))
+            game = self.arguments[0]
+            games, seed = self.options.get("games", 200), self.options.get("seed", 2026)
+            # the searches and random games take seconds: the text is kept (cache.py)
+            # under a digest of the whole package and the arguments
+            key = hashlib.sha256(f"{cache.package_digest()} {game} {games} {seed}".encode())
+            text = cache.value(f"readings-{key.hexdigest()[:20]}",
+                               lambda: page_text(game, games, seed))
             container = nodes.container(classes=["readings-compared"])
             self.state.nested_parse(StringList(text.splitlines(), source=self.get_source_info()[0]),
                                     self.content_offset, container)

@@ -113,8 +113,10 @@ for (const caption of document.querySelectorAll(".rule-examples p.example-captio
   caption.append(...controls, " ", playControl(caption));
 }
 // The controls above make captions taller (on a phone, a line or two each): if the page
-// was opened at an anchor, put the anchor back at the top, so a permalink still lands.
+// was opened at an anchor, put the anchor back at the top, so a permalink still lands:
+// at once, as the browser's own jump to an anchor is (furo's smooth scrolling would
+// slide the page down from the top for a second or more on every permalink).
 if (location.hash) {
   const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (target) target.scrollIntoView();
+  if (target) target.scrollIntoView({ behavior: "instant" });
 }

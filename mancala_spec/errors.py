@@ -28,8 +28,10 @@ class InvalidPositionError(MancalaError):
 
     ``field`` names the part of the position at fault (``"pits"``,
     ``"captured"``, ``"to_move"``, ``"opener"``, ``"owners"``, ``"history"``,
-    ``"game"``), or is ``None`` when the position as a whole is at fault
-    (seeds not conserved, a state the rules would already have resolved).
+    ``"game"``, or ``"state"`` for a state of the fast kernel, and ``"pit"``,
+    ``"mover"``, ``"step"``, ``"players"`` for :func:`mancala_spec.fast.sow`'s
+    arguments), or is ``None`` when the position as a whole is at fault (seeds
+    not conserved, a state the rules would already have resolved).
     """
 
     def __init__(self, message: str = "", field: str | None = None) -> None:
@@ -92,8 +94,10 @@ class UnknownGameError(MancalaError):
 
 
 class OptionError(MancalaError):
-    """An unknown option, a known option given a value it does not accept, or
-    options whose values do not go together.
+    """An unknown option, a known option given a value it does not accept,
+    options whose values do not go together, or an argument of a call given a
+    value it does not accept (:func:`mancala_spec.fast.playouts`'s ``n``,
+    ``seed``, ``record``; a playout's number, ``game``).
 
     ``game`` is the game's name, ``option`` the option's name, ``value`` the
     value given and ``choices`` the values it accepts (empty for an unknown

@@ -55,7 +55,7 @@ So the opening is the only position, and worth 12 to South:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
@@ -237,6 +237,24 @@ class Moves:
         return pits, players
 
 
+def _start(start: object, m: int, total: int) -> tuple[tuple[int, ...], int]:
+    """*start*, checked: ``(pits, to_move)``, *m* whole hole counts (not
+    3.7, 0.0 or True) with at most *total* counters, and player 0 or 1. (An odd
+    number of counters is no game's, as every capture takes an even number,
+    but its values are those of a smaller game: the solver takes it.)"""
+    shape = f"start must be ({m} hole counts with at most {total} counters, player 0 or 1)"
+    if isinstance(start, (str, bytes)) or not isinstance(start, Sequence) or len(start) != 2:
+        raise InvalidPositionError(shape, field="pits")
+    pits, player = start
+    if (isinstance(pits, (str, bytes)) or not isinstance(pits, Sequence) or len(pits) != m
+            or any(type(x) is not int or x < 0 for x in pits) or sum(pits) > total):
+        raise InvalidPositionError(shape, field="pits")
+    if type(player) is not int or player not in (0, 1):
+        raise InvalidPositionError("start must be (hole counts, player 0 or 1)",
+                                   field="to_move")
+    return tuple(pits), player
+
+
 @dataclass
 class Solution:
     """The values of every position reachable from :attr:`start`, from the point
@@ -303,13 +321,7 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
     n, m, total = rules.pits_per_row, rules.size, rules.total
     if start is None:
         start = ((rules.seeds_per_pit,) * m, 0)
-    pits0, player0 = tuple(int(x) for x in start[0]), int(start[1])
-    if len(pits0) != m or min(pits0) < 0 or sum(pits0) > total:
-        raise InvalidPositionError(f"start must be ({m} hole counts with at most {total} "
-                                   "counters, player 0 or 1)", field="pits")
-    if player0 not in (0, 1):
-        raise InvalidPositionError("start must be (hole counts, player 0 or 1)",
-                                   field="to_move")
+    pits0, player0 = _start(start, m, total)
     if not any(pits0[player0 * n:(player0 + 1) * n]):
         raise InvalidPositionError("the player to move at the start has no counters: the game "
                                    "is over")

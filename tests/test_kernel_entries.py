@@ -124,3 +124,13 @@ OWNERS = (0,) * 6 + (1,) * 6
 ])
 def test_sow_checks_its_arguments(args, field):
     assert raised(errors.InvalidPositionError, lambda: fast.sow(*args)).field == field
+
+
+@pytest.mark.parametrize("start, field", [
+    (((3.7, 6, 6, 6, 6, 6), 0), "pits"), (((True, 6, 6, 6, 6, 6), 0), "pits"),
+    ((("6",) * 6, 0), "pits"), ("x", "pits"), (((6,) * 6,), "pits"), (((6,) * 6, True), "to_move"),
+    (((6,) * 6, 0.0), "to_move"),
+])
+def test_solve_takes_whole_numbers_only(start, field):
+    from mancala_spec.solve import solve
+    assert raised(errors.InvalidPositionError, lambda: solve(start=start)).field == field

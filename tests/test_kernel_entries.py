@@ -134,3 +134,94 @@ def test_sow_checks_its_arguments(args, field):
 def test_solve_takes_whole_numbers_only(start, field):
     from mancala_spec.solve import solve
     assert raised(errors.InvalidPositionError, lambda: solve(start=start)).field == field
+
+
+# -- what the fuzzing of the whole public API found (issue 21) --------------------------------
+
+HUGE = 10 ** 4400          # more digits than Python's str(int) converts
+
+
+@pytest.mark.parametrize("call", [
+    lambda: ms.get_game(HUGE), lambda: ms.get_game("bakuk", players=HUGE),
+    lambda: BAKUK.position((6,) * 6, to_move=HUGE), lambda: BAKUK.start().play(HUGE),
+    lambda: BAKUK.pit_index(HUGE), lambda: FastGame(BAKUK, opener=HUGE),
+    lambda: fast.playouts(BAKUK, HUGE), lambda: ms.Match(BA_AWA, target=HUGE),
+])
+def test_a_number_too_long_to_show_is_refused_with_its_length(call):
+    with pytest.raises(errors.MancalaError) as info:
+        call()
+    assert "a whole number of 4,401 digits" in str(info.value)
+
+
+def test_an_over_long_value_is_shown_cut_short():
+    with pytest.raises(ms.UnknownGameError) as info:
+        ms.get_game("é" * 100_000)
+    assert len(str(info.value)) < 300 and info.value.name == "é" * 100_000
+
+
+@pytest.mark.parametrize("player", [None, -1, 2, 0.0, True, "S", HUGE],
+                         ids=["None", "-1", "2", "0.0", "True", "S", "huge"])
+def test_a_player_is_named_by_index_only(player):
+    for call in (lambda: BAKUK.player_name(player), lambda: BAKUK.player_letter(player)):
+        assert raised(errors.InvalidPositionError, call).field == "player"
+
+
+@pytest.mark.parametrize("value", [None, "x", 0, BAKUK.start().game])
+def test_functions_of_positions_and_matches_take_only_those(value):
+    from mancala_spec.engine.checks import check_reachable
+    from mancala_spec.notation import format_match
+    for call in (lambda: check_reachable(value), lambda: FastGame.for_position(value),
+                 lambda: format_match(value), lambda: ms.Match.starting_from(value)):
+        assert raised(errors.InvalidPositionError, call).field == "game"
+
+
+def test_format_game_result_is_true_or_false():
+    from mancala_spec.notation import format_game
+    assert raised(errors.OptionError,
+                  lambda: format_game(BAKUK.start(), ["a"], result=0.0)).option == "result"
+
+
+@pytest.mark.parametrize("pits, to_move", [(None, 0), ("x", 0), ((2.0, 2, 2, 2), 0),
+                                           ((2, 2, 2, 2), None), ((2, 2, 2, 2), 0.0),
+                                           ((2, 2, 2, 2), -1), ((2, 2), 0)])
+def test_solution_lookups_check_the_position(pits, to_move):
+    from mancala_spec.solve import Rules, solve
+    solution = solve(Rules(2, 2))
+    for call in (lambda: solution.value(pits, to_move), lambda: solution.index(pits, to_move),
+                 lambda: solution.move_values(pits, to_move)):
+        assert raised(errors.InvalidPositionError, call).field in ("pits", "to_move")
+
+
+def test_solve_checks_rules_and_progress():
+    from mancala_spec.solve import solve
+    assert raised(errors.OptionError, lambda: solve("x")).option == "rules"
+    assert raised(errors.OptionError, lambda: solve(progress=5)).option == "progress"
+
+
+def test_a_rule_id_not_in_the_catalogue_is_a_typed_key_error():
+    for rule in (None, 0.0, "bakuk-nothing", ["bakuk-sow"]):
+        error = raised(errors.UnknownRuleError, lambda rule=rule: ms.get_rule(rule))
+        assert isinstance(error, KeyError) and error.rule == rule
+
+
+@pytest.mark.parametrize("timeout", [HUGE, 3601, 10.0 ** 300], ids=["huge", "3601", "1e300"])
+def test_the_runner_takes_a_timeout_of_an_hour_at_most(timeout):
+    from mancala_spec.conformance import packaged_suite
+    from mancala_spec.conformance.runner import run
+    error = raised(errors.RunnerError, lambda: run("true", packaged_suite(), timeout=timeout))
+    assert error.setting == "timeout" and error.value == timeout
+
+
+def test_an_engine_that_cannot_start_is_a_runner_error_naming_the_command():
+    from mancala_spec.conformance import packaged_suite
+    from mancala_spec.conformance.process import EngineStartError
+    from mancala_spec.conformance.runner import run
+    with pytest.raises(EngineStartError) as info:
+        run(["/nonexistent/engine"], packaged_suite())
+    assert isinstance(info.value, errors.RunnerError)
+    assert (info.value.setting, info.value.value) == ("command", "/nonexistent/engine")
+
+
+def test_sow_takes_a_board_of_at_most_120_pits():
+    assert raised(errors.InvalidPositionError,
+                  lambda: fast.sow((0,) * 1_000_000, 0, 0, STEP, OWNERS)).field == "pits"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidPositionError
+from ..errors import InvalidPositionError, shown
 from ..options import Endless, Leftovers, NoMove
 from .position import Key, Position
 from .sowing import Sowing
@@ -160,6 +160,9 @@ def check_reachable(pos: Position) -> Position:
     ...     print(error.field, error.message[:40])
     captured North has captured 15, which play cannot
     """
+    if not isinstance(pos, Position):
+        raise InvalidPositionError(f"check_reachable takes a Position, not {shown(pos)}",
+                                   field="game")
     reachable_captures(pos.game, pos.pits, pos.captured, pos.opener, pos.owners)
     return pos
 
@@ -232,8 +235,8 @@ def _seed_counts(values: Any, length: int, what: str, field: str) -> tuple[int, 
                                    field=field)
     for index, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidPositionError(f"{what}[{index}] must be a whole number, not {value!r}",
-                                       field=field)
+            raise InvalidPositionError(
+                f"{what}[{index}] must be a whole number, not {shown(value)}", field=field)
         if value < 0:
             raise InvalidPositionError(f"{what}[{index}] is negative ({value})", field=field)
     return tuple(values)
@@ -242,5 +245,6 @@ def _seed_counts(values: Any, length: int, what: str, field: str) -> tuple[int, 
 def _player(value: Any, players: int, what: str, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise InvalidPositionError(
-            f"{what} must be a player index from 0 to {players - 1}, not {value!r}", field=field)
+            f"{what} must be a player index from 0 to {players - 1}, not {shown(value)}",
+            field=field)
     return value

@@ -12,20 +12,7 @@ from functools import lru_cache
 from operator import add
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidPositionError
-from .base import (
-    Counts,
-    Ending,
-    FastGame,
-    History,
-    Key,
-    Moves,
-    State,
-    checked_counts,
-    checked_player,
-    checked_sequence,
-    checked_state,
-)
+from .base import Counts, Ending, FastGame, History, Key, Moves, State, checked_state, sow_arguments
 from .tables import EIGHT, FOUR, NextTable, PathTable, Pits, lap_arrays, lap_paths, sowing_next
 
 if TYPE_CHECKING:
@@ -80,34 +67,10 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     >>> sow((0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 1), 10, 1, step, owners)[3:]
     (72, True)
     """
-    pits, pit, mover = _sow_arguments(pits, pit, mover, step, owners, players)
-    # a lap carries at most every seed; a game's board holds four a pit (ba-awa-setup)
-    seeds = sum(pits)
-    if seeds > MOST_SEEDS * len(step):       # its lap tables would be too large
-        raise InvalidPositionError(f"{seeds} seeds on {len(step)} pits: the kernel's sowing "
-                                   f"takes at most {MOST_SEEDS} a pit on average",
-                                   field="pits")
-    most = max(seeds, FOUR * len(step))
+    # (checked, with at most MOST_SEEDS a pit: a lap carries at most every seed)
+    pits, pit, mover = sow_arguments(pits, pit, mover, step, owners, players, MOST_SEEDS)
+    most = max(sum(pits), FOUR * len(step))   # a game's board: four a pit (ba-awa-setup)
     return sow_along(pits, pit, mover, _paths(step, most), owners, players)
-
-
-def _sow_arguments(pits: Any, pit: Any, mover: Any, step: Any, owners: Any,
-                   players: Any) -> tuple[Pits, int, int]:
-    """:func:`sow`'s arguments, checked (an
-    :class:`~mancala_spec.errors.InvalidPositionError` naming the one at fault)."""
-    if type(players) is not int or not 1 <= players <= 12:
-        raise InvalidPositionError(f"players must be a whole number from 1 to 12, not "
-                                   f"{players!r}"[:200], field="players")
-    pits = checked_counts(pits, len(pits) if isinstance(pits, Sequence) else 0, "pits", "pits")
-    size = len(pits)
-    if not size or step not in (sowing_next(size, False), sowing_next(size, True)):
-        raise InvalidPositionError(f"step must be the sowing order of {size} pits "
-                                   "(mancala_spec.fast.tables.sowing_next)", field="step")
-    owners = checked_sequence(owners, size, "owners", "players")
-    for index, owner in enumerate(owners):
-        checked_player(owner, players, f"owners[{index}]", "owners")
-    return (pits, checked_player(pit, size, "pit", "pit"),
-            checked_player(mover, players, "mover", "mover"))
 
 
 @lru_cache(maxsize=8)

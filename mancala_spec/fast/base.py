@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import IllegalMoveError, InvalidPositionError, UnknownGameError
+from ..errors import IllegalMoveError, InvalidPositionError, UnknownGameError, shown
 from ..options import check_kernel_options
 from .tables import NextTable, Pits, sowing_next
 
@@ -132,6 +132,9 @@ class FastGame:
     @classmethod
     def for_position(cls, pos: Position) -> tuple[FastGame, State]:
         """The fast game of *pos* (its game, opener and owners), and *pos* as a state."""
+        if not all(hasattr(pos, name) for name in ("game", "opener", "owners")):
+            raise InvalidPositionError(f"for_position takes a Position, not {shown(pos)}",
+                                       field="game")
         fast = cls(pos.game, opener=pos.opener, owners=pos.owners)
         return fast, fast.from_position(pos)
 
@@ -165,7 +168,7 @@ class FastGame:
     def from_position(self, pos: Position) -> State:
         """*pos* as a state; its game, opener and owners must be this fast game's."""
         if not all(hasattr(pos, name) for name in ("game", "pits", "captured", "history")):
-            raise InvalidPositionError(f"from_position takes a Position, not {pos!r}",
+            raise InvalidPositionError(f"from_position takes a Position, not {shown(pos)}",
                                        field="game")
         if pos.game != self.game or pos.opener != self.opener or pos.owners != self.owners:
             raise InvalidPositionError("this position's game, opener or owners differ from this "
@@ -226,21 +229,21 @@ class FastGame:
     def many(game: Game) -> Any:
         """The game's steps on many games at once (numpy needed), for
         :func:`~mancala_spec.fast.batch.playouts`."""
-        raise TypeError(f"no many-games steps for {game!r}")
+        raise TypeError(f"no many-games steps for {shown(game)}")
 
     def illegal(self, state: State, pit: object) -> IllegalMoveError:
         """The error the traced engine gives for this move (its message says why)."""
         if isinstance(pit, str):
-            return IllegalMoveError(f"the fast path takes pit indices, not names like {pit!r}",
+            return IllegalMoveError(f"the fast path takes pit indices, not names like {shown(pit)}",
                                     pit=pit, reason="no-such-pit")
         if type(pit) is not int:      # 0.0, True, 0j equal a pit index, but are none
             return IllegalMoveError(f"the fast path takes pit indices (whole numbers), not "
-                                    f"{pit!r}", pit=pit, reason="no-such-pit")
+                                    f"{shown(pit)}", pit=pit, reason="no-such-pit")
         try:
             self.to_position(state).play(pit)
         except IllegalMoveError as error:
             return error
-        return IllegalMoveError(f"{pit!r} is not a legal move here")  # pragma: no cover
+        return IllegalMoveError(f"{shown(pit)} is not a legal move here")  # pragma: no cover
 
 
 def kernel_of(game: object) -> type[FastGame]:
@@ -252,7 +255,7 @@ def kernel_of(game: object) -> type[FastGame]:
     if kernel is None or isinstance(game, type) or not hasattr(game, "options"):
         raise UnknownGameError(f"the fast kernel plays a game of "
                                f"{', '.join(sorted(FastGame.kernels))} (from get_game), "
-                               f"not {game!r}"[:300], name=game, known=sorted(FastGame.kernels))
+                               f"not {shown(game)}", name=game, known=sorted(FastGame.kernels))
     return kernel
 
 
@@ -278,7 +281,7 @@ def checked_counts(values: Any, length: int, what: str, field: str) -> Pits:
     for index, value in enumerate(values):
         if type(value) is not int or value < 0:
             raise InvalidPositionError(f"{what}[{index}] must be a whole number of at least 0, "
-                                       f"not {value!r}"[:200], field=field)
+                                       f"not {shown(value)}", field=field)
     return tuple(values)
 
 
@@ -287,7 +290,7 @@ def checked_player(value: Any, players: int, what: str, field: str) -> int:
     :class:`~mancala_spec.errors.InvalidPositionError` naming *field*."""
     if type(value) is not int or not 0 <= value < players:
         raise InvalidPositionError(f"{what} must be a player index from 0 to {players - 1}, "
-                                   f"not {value!r}"[:200], field=field)
+                                   f"not {shown(value)}", field=field)
     return value
 
 
@@ -298,9 +301,40 @@ def checked_state(state: Any) -> State:
     :meth:`FastGame.play`); its contents are not checked again."""
     if type(state) is not tuple or len(state) != 5 or not isinstance(state[MOVES], tuple):
         raise InvalidPositionError(f"a state is the 5-tuple (pits, to_move, captured, history, "
-                                   f"moves) a fast game makes, not {state!r}"[:200],
+                                   f"moves) a fast game makes, not {shown(state)}",
                                    field="state")
     return state
+
+
+#: the most pits :func:`~mancala_spec.fast.ba_awa.sow` takes (its sowing order
+#: is a table of size × size)
+MOST_PITS = 120
+
+
+def sow_arguments(pits: Any, pit: Any, mover: Any, step: Any, owners: Any, players: Any,
+                  most_seeds: int) -> tuple[Pits, int, int]:
+    """:func:`~mancala_spec.fast.ba_awa.sow`'s arguments, checked (an
+    :class:`~mancala_spec.errors.InvalidPositionError` naming the one at fault)."""
+    if type(players) is not int or not 1 <= players <= 12:
+        raise InvalidPositionError(f"players must be a whole number from 1 to 12, not "
+                                   f"{shown(players)}", field="players")
+    length = len(pits) if isinstance(pits, Sequence) and 0 < len(pits) <= MOST_PITS else 0
+    pits = checked_counts(pits, length, "pits", "pits")
+    size = len(pits)
+    if (not isinstance(step, tuple) or len(step) != size
+            or step not in (sowing_next(size, False), sowing_next(size, True))):
+        raise InvalidPositionError(f"step must be the sowing order of {size} pits "
+                                   "(mancala_spec.fast.tables.sowing_next)", field="step")
+    owners = checked_sequence(owners, size, "owners", "players")
+    for index, owner in enumerate(owners):
+        checked_player(owner, players, f"owners[{index}]", "owners")
+    seeds = sum(pits)
+    if seeds > most_seeds * size:       # its lap tables would be too large
+        raise InvalidPositionError(f"{seeds} seeds on {size} pits: the kernel's sowing "
+                                   f"takes at most {most_seeds} a pit on average",
+                                   field="pits")
+    return (pits, checked_player(pit, size, "pit", "pit"),
+            checked_player(mover, players, "mover", "mover"))
 
 
 def winner_of(captured: Counts) -> int | None:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from ..errors import InvalidPositionError, MancalaError, OptionError
+from ..errors import InvalidPositionError, MancalaError, OptionError, shown
 from .base import Ending, Outcome, checked_player, kernel_of
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class Playouts:
         :class:`~mancala_spec.errors.OptionError` (``option="game"``)."""
         if type(game) is not int or not 0 <= game < len(self.moves):
             raise OptionError(f"game must be a game number from 0 to {len(self.moves) - 1}, "
-                              f"not {game!r}"[:200], option="game", value=game)
+                              f"not {shown(game)}", option="game", value=game)
         return game
 
 
@@ -296,12 +296,12 @@ def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
     kernel = kernel_of(game)
     if type(n) is not int or not 0 <= n <= MOST_PLAYOUTS:
         raise OptionError(f"n must be a whole number of games from 0 to {MOST_PLAYOUTS:,}, "
-                          f"not {n!r}"[:200], game=game.name, option="n", value=n)
+                          f"not {shown(n)}", game=game.name, option="n", value=n)
     if seed is not None and (type(seed) is not int or seed < 0):
-        raise OptionError(f"seed must be a whole number of at least 0, or None, not {seed!r}"
-                          [:200], game=game.name, option="seed", value=seed)
+        raise OptionError(f"seed must be a whole number of at least 0, or None, not {shown(seed)}",
+                          game=game.name, option="seed", value=seed)
     if type(record) is not bool:
-        raise OptionError(f"record must be True or False, not {record!r}"[:200],
+        raise OptionError(f"record must be True or False, not {shown(record)}",
                           game=game.name, option="record", value=record, choices=(False, True))
     if start is None:
         start = game.start(checked_player(opener, game.players, "opener", "opener"))

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ...catalogue import implements
-from ...errors import OptionError
+from ...errors import OptionError, shown
 from ...options import Option, Repetition, TurnOrder, plain
 from ..board import Board
 from ..checks import checked_position
@@ -43,7 +43,7 @@ class Game:
         for name, value in options.items():
             if name not in known:
                 raise OptionError(
-                    f"unknown option {name!r} for {self.name}; its options are: "
+                    f"unknown option {shown(name)} for {self.name}; its options are: "
                     + ", ".join(sorted(known)), game=self.name, option=name, value=value)
             values[name] = known[name].check(value)     # a word becomes its enum member
         self.check_options(values)
@@ -75,8 +75,8 @@ class Game:
         for option in cls.OPTIONS:
             if option.name == name:
                 return option
-        raise OptionError(f"unknown option {name!r} for {cls.name}", game=cls.name, option=name,
-                          choices=tuple(option.name for option in cls.OPTIONS))
+        raise OptionError(f"unknown option {shown(name)} for {cls.name}", game=cls.name,
+                          option=name, choices=tuple(option.name for option in cls.OPTIONS))
 
     def check_options(self, values: dict[str, Any]) -> None:
         """Raise :class:`~mancala_spec.errors.OptionError`, saying why, if the

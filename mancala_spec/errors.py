@@ -62,7 +62,7 @@ class InvalidPositionError(MancalaError):
     ``"captured"``, ``"to_move"``, ``"opener"``, ``"owners"``, ``"history"``,
     ``"game"``, ``"player"`` (a player named by index), or ``"state"`` for a
     state of the fast kernel, and ``"pit"``,
-    ``"mover"``, ``"step"``, ``"players"`` for :func:`mancala_spec.fast.sow`'s
+    ``"mover"``, ``"step"``, ``"players"`` for ``mancala_spec.fast.sow``'s
     arguments), or is ``None`` when the position as a whole is at fault (seeds
     not conserved, a state the rules would already have resolved).
     """
@@ -129,7 +129,7 @@ class UnknownGameError(MancalaError):
 class OptionError(MancalaError):
     """An unknown option, a known option given a value it does not accept,
     options whose values do not go together, or an argument of a call given a
-    value it does not accept (:func:`mancala_spec.fast.playouts`'s ``n``,
+    value it does not accept (``mancala_spec.fast.playouts``'s ``n``,
     ``seed``, ``record``; a playout's number, ``game``).
 
     ``game`` is the game's name, ``option`` the option's name, ``value`` the
@@ -174,7 +174,7 @@ class RunnerError(MancalaError):
 
 
 class UnknownRuleError(MancalaError, KeyError):
-    """A rule ID that the catalogue does not hold (:func:`mancala_spec.get_rule`).
+    """A rule ID that the catalogue does not hold (:func:`mancala_spec.catalogue.get_rule`).
     Also a :class:`KeyError`, as a look-up that finds nothing.
 
     ``rule`` is the ID as given.

@@ -10,6 +10,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+#: the most characters of a value that an error message shows
+SHOWN = 80
+
+
+def shown(value: Any) -> str:
+    """*value* as an error message shows it: its ``repr``, cut to :data:`SHOWN`
+    characters (a value of a million characters makes no one-line message),
+    and a whole number too long for ``repr`` (Python limits ``str(int)`` to
+    4,300 digits) by its length.
+
+    >>> shown("x"), shown(10 ** 5000), len(shown("a" * 1000))
+    ("'x'", 'a whole number of 5,001 digits', 80)
+    """
+    try:
+        text = repr(value)
+    except ValueError:            # int too long to convert (or a repr that fails so)
+        if isinstance(value, int):
+            return f"a whole number of {_digits(value):,} digits"
+        return f"a {type(value).__name__}"
+    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
+
+
+def _digits(value: int) -> int:
+    """The decimal digits of *value*, without converting it to text."""
+    value = abs(value)
+    digits = max(1, int(value.bit_length() * 0.30102999566398120))
+    while 10 ** digits <= value:
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > value:
+        digits -= 1
+    return digits
+
 
 class MancalaError(ValueError):
     """Base class of every error this package raises on bad input.
@@ -28,8 +60,11 @@ class InvalidPositionError(MancalaError):
 
     ``field`` names the part of the position at fault (``"pits"``,
     ``"captured"``, ``"to_move"``, ``"opener"``, ``"owners"``, ``"history"``,
-    ``"game"``), or is ``None`` when the position as a whole is at fault
-    (seeds not conserved, a state the rules would already have resolved).
+    ``"game"``, ``"player"`` (a player named by index), or ``"state"`` for a
+    state of the fast kernel, and ``"pit"``,
+    ``"mover"``, ``"step"``, ``"players"`` for ``mancala_spec.fast.sow``'s
+    arguments), or is ``None`` when the position as a whole is at fault (seeds
+    not conserved, a state the rules would already have resolved).
     """
 
     def __init__(self, message: str = "", field: str | None = None) -> None:
@@ -92,8 +127,10 @@ class UnknownGameError(MancalaError):
 
 
 class OptionError(MancalaError):
-    """An unknown option, a known option given a value it does not accept, or
-    options whose values do not go together.
+    """An unknown option, a known option given a value it does not accept,
+    options whose values do not go together, or an argument of a call given a
+    value it does not accept (``mancala_spec.fast.playouts``'s ``n``,
+    ``seed``, ``record``; a playout's number, ``game``).
 
     ``game`` is the game's name, ``option`` the option's name, ``value`` the
     value given and ``choices`` the values it accepts (empty for an unknown
@@ -134,6 +171,21 @@ class RunnerError(MancalaError):
         super().__init__(message)
         self.setting = setting
         self.value = value
+
+
+class UnknownRuleError(MancalaError, KeyError):
+    """A rule ID that the catalogue does not hold (:func:`mancala_spec.catalogue.get_rule`).
+    Also a :class:`KeyError`, as a look-up that finds nothing.
+
+    ``rule`` is the ID as given.
+    """
+
+    def __init__(self, message: str = "", rule: Any = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return self.message             # not quoted, as a KeyError's would be
 
 
 class CatalogueError(MancalaError):

@@ -69,6 +69,7 @@ from .errors import (
     NotationError,
     OptionError,
     UnknownGameError,
+    shown,
 )
 
 __all__ = ["GameRecord", "format_game", "format_match", "format_pits", "format_position",
@@ -135,6 +136,9 @@ def format_game(start: Position, moves: Sequence[int | str], result: bool = Fals
     """
     from .engine.position import Position as Built
 
+    if type(result) is not bool:
+        raise OptionError(f"result must be True or False, not {shown(result)}", option="result",
+                          value=result, choices=(False, True))
     if not isinstance(start, Built):
         raise InvalidPositionError(f"the start of a record is a Position, not "
                                    f"{type(start).__name__}", field="start")
@@ -148,7 +152,7 @@ def format_game(start: Position, moves: Sequence[int | str], result: bool = Fals
         try:
             position = position.play(move)
         except IllegalMoveError as error:
-            raise IllegalMoveError(f"move {number} ({move!r}) is illegal: {error}",
+            raise IllegalMoveError(f"move {number} ({shown(move)}) is illegal: {error}",
                                    pit=error.pit, reason=error.reason) from None
     lines = [f"game: {game.name}"]
     changed = {k: v for k, v in game.options.items() if v != game.option(k).default}
@@ -208,7 +212,7 @@ def parse_game(text: str) -> GameRecord:
         for col, token in tokens_with_columns(raw):
             key, sep, value = token.partition("=")
             if not sep:
-                raise NotationError(f"options are key=value, found {token!r}", text,
+                raise NotationError(f"options are key=value, found {shown(token)}", text,
                                     o_col + col - 1, o_line)
             options[key] = option_value(value)
     try:
@@ -252,7 +256,7 @@ def parse_game(text: str) -> GameRecord:
         try:
             pit = game.board.pit(token)
         except NotationError:
-            raise NotationError(f"expected a pit name, found {token!r}", text, where,
+            raise NotationError(f"expected a pit name, found {shown(token)}", text, where,
                                 m_line) from None
         try:
             position = position.play(pit)
@@ -268,8 +272,8 @@ def parse_game(text: str) -> GameRecord:
         r_line, r_col, claimed = fields["result"]
         reached = result_of(position)
         if claimed != reached:
-            raise NotationError(f"the record says {claimed!r} but its moves end with "
-                                f"{reached!r}", text, r_col, r_line)
+            raise NotationError(f"the record says {shown(claimed)} but its moves end with "
+                                f"{shown(reached)}", text, r_col, r_line)
     return record
 
 
@@ -288,6 +292,9 @@ def format_match(match: Match) -> str:
     """The match record: the game and its options, the match settings, then
     one line per game with its owners, opener and moves (read back by
     :func:`parse_match`)."""
+    if not isinstance(match, Match):
+        raise InvalidPositionError(f"format_match takes a Match, not {shown(match)}",
+                                   field="game")
     game = match.game
     header = format_game(game.start(), ()).splitlines()[:-1]  # game: and options: lines
     lines = header + [f"{setting}: {getattr(match, setting)}" for setting in SETTINGS]
@@ -343,10 +350,10 @@ def parse_match(text: str) -> Match:
             for key in ("owners", "opener"):
                 wrong = [ch for ch in fields[key] if ch not in letters]
                 if wrong or not fields[key] or (key == "opener" and len(fields[key]) != 1):
-                    shown = ", ".join(letters[:-1]) + " or " + letters[-1]
+                    allowed = ", ".join(letters[:-1]) + " or " + letters[-1]
                     raise NotationError(f"{key}={fields[key][:20]!r}: expected "
                                         f"{'one letter per pit' if key == 'owners' else 'one'}"
-                                        f" of {shown}")
+                                        f" of {allowed}")
             owners = [letters.index(ch) for ch in fields["owners"]]
             opener = letters.index(fields["opener"])
             if index:
@@ -356,7 +363,7 @@ def parse_match(text: str) -> Match:
                     "the first game starts with each player on their own pits")
             if match.position.opener != opener:
                 raise InvalidPositionError(
-                    f"the opener policy {match.opener!r} gives the opening move to "
+                    f"the opener policy {shown(match.opener)} gives the opening move to "
                     f"{game.player_name(match.position.opener)}")
             for name in filter(None, fields.get("moves", "").split(",")):
                 match = match.play(name)

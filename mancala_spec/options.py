@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from .errors import OptionError
+from .errors import OptionError, shown
 
 
 class Choose(StrEnum):
@@ -211,9 +211,9 @@ class Option:
         checked = self.value_of(value)
         if checked is None:
             what = f"match {self.name}" if self.setting else f"option {self.name} of {self.game}"
-            shown = ", ".join(repr(plain(choice)) for choice in self.choices)
-            raise OptionError(f"{what} must be one of {shown}, not {value!r}", game=self.game,
-                              option=self.name, value=value, choices=self.choices)
+            allowed = ", ".join(repr(plain(choice)) for choice in self.choices)
+            raise OptionError(f"{what} must be one of {allowed}, not {shown(value)}",
+                              game=self.game, option=self.name, value=value, choices=self.choices)
         return checked
 
     def parse(self, text: str) -> Value:
@@ -224,9 +224,10 @@ class Option:
             written = str(choice).lower() if isinstance(choice, bool) else str(choice)
             if text == written or (isinstance(choice, bool) and text.lower() == written):
                 return choice
-        shown = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
-        raise OptionError(f"{self.name}={text!r} is not a value of {self.game}'s option "
-                          f"{self.name}: it takes {shown}", game=self.game, option=self.name,
+        allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c)
+                            for c in self.choices)
+        raise OptionError(f"{self.name}={shown(text)} is not a value of {self.game}'s option "
+                          f"{self.name}: it takes {allowed}", game=self.game, option=self.name,
                           value=text, choices=self.choices)
 
     def describe(self) -> str:
@@ -391,7 +392,7 @@ def check_kernel_options(game: str, values: Mapping[str, Value]) -> None:
     for name, value in values.items():
         if (game, name, value) in NOT_IN_KERNEL and type(value) is type(option(game, name).default):
             raise OptionError(
-                f"the fast kernel does not play {name}={value!r} of {game} (a reading of "
+                f"the fast kernel does not play {name}={shown(value)} of {game} (a reading of "
                 "another program, or Koumma's): play it with the reference engine "
                 "(mancala_spec.get_game)", game=game, option=name, value=value)
 
@@ -426,7 +427,7 @@ def option(game: str, name: str) -> Option:
         if candidate.game == game and candidate.name == name:
             return candidate
     known = ", ".join(o.name for o in OPTIONS if o.game == game)
-    raise OptionError(f"unknown option {name!r} for {game}; its options are: {known}",
+    raise OptionError(f"unknown option {shown(name)} for {game}; its options are: {known}",
                       game=game, option=name)
 
 
@@ -439,7 +440,7 @@ def parse_options(game: str, items: list[str] | tuple[str, ...]) -> dict[str, Va
     for item in items:
         name, sep, text = item.partition("=")
         if not sep or not name:
-            raise OptionError(f"an option is written NAME=VALUE, not {item!r}", game=game,
+            raise OptionError(f"an option is written NAME=VALUE, not {shown(item)}", game=game,
                               value=item)
         declared = option(game, name.strip())
         if declared.name in values:

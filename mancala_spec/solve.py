@@ -55,7 +55,7 @@ So the opening is the only position, and worth 12 to South:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
@@ -64,7 +64,7 @@ try:
 except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
-from .errors import InvalidPositionError, OptionError, UnknownGameError
+from .errors import InvalidPositionError, OptionError, UnknownGameError, shown
 from .fast.bakuk import BakukBatch
 from .options import Value, kernel_options, option
 
@@ -105,27 +105,28 @@ class Rules:
     def __init__(self, pits_per_row: int = 3, seeds_per_pit: int = 6, **options: Value) -> None:
         for name, value in options.items():
             if name not in SOLVED_OPTIONS:
-                raise OptionError(f"the solver takes no option {name!r} (it takes "
+                raise OptionError(f"the solver takes no option {shown(name)} (it takes "
                                   f"{', '.join(SOLVED_OPTIONS)})", game="bakuk", option=name,
                                   value=value)
         values = {name: option("bakuk", name).check(options[name]) if name in options
                   else option("bakuk", name).default for name in SOLVED_OPTIONS}
         for name, size in (("pits_per_row", pits_per_row), ("seeds_per_pit", seeds_per_pit)):
             if type(size) is not int or size < 1:
-                raise OptionError(f"{name} must be a whole number of at least 1, not {size!r}",
+                raise OptionError(f"{name} must be a whole number of at least 1, not {shown(size)}",
                                   game="bakuk", option=name, value=size)
         object.__setattr__(self, "pits_per_row", pits_per_row)
         object.__setattr__(self, "seeds_per_pit", seeds_per_pit)
         object.__setattr__(self, "_options", values)
         if self.total > 120:
-            raise OptionError(f"{self.total} counters is too many for this solver (120 at most)",
+            raise OptionError(f"{shown(self.total)} counters is too many for this solver "
+                              "(120 at most)",
                               game="bakuk", option="seeds_per_pit", value=seeds_per_pit)
 
     def __getattr__(self, name: str) -> Value:
         """An option's value, by its name (``rules.chain``)."""
         if name in SOLVED_OPTIONS:
             return self._options[name]
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        raise AttributeError(f"{shown(type(self).__name__)} object has no attribute {shown(name)}")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Rules are immutable")
@@ -237,6 +238,23 @@ class Moves:
         return pits, players
 
 
+def _start(start: object, m: int, total: int) -> tuple[tuple[int, ...], int]:
+    """*start*, checked: ``(pits, to_move)``, *m* whole hole counts (not 3.7,
+    0.0 or True), *total* counters at most (an odd number too: no game has one,
+    every capture taking an even number, but it solves as a smaller game), player 0 or 1."""
+    shape = f"start must be ({m} hole counts with at most {total} counters, player 0 or 1)"
+    if isinstance(start, (str, bytes)) or not isinstance(start, Sequence) or len(start) != 2:
+        raise InvalidPositionError(shape, field="pits")
+    pits, player = start
+    if (isinstance(pits, (str, bytes)) or not isinstance(pits, Sequence) or len(pits) != m
+            or any(type(x) is not int or x < 0 for x in pits) or sum(pits) > total):
+        raise InvalidPositionError(shape, field="pits")
+    if type(player) is not int or player not in (0, 1):
+        raise InvalidPositionError("start must be (hole counts, player 0 or 1)",
+                                   field="to_move")
+    return tuple(pits), player
+
+
 @dataclass
 class Solution:
     """The values of every position reachable from :attr:`start`, from the point
@@ -257,12 +275,10 @@ class Solution:
         return self._moves_cache
 
     def index(self, pits, to_move: int) -> int:
-        """The position's row in :attr:`keys`; ``KeyError`` if it was not reached."""
-        pits = tuple(pits)
-        if (len(pits) != self.rules.size or min(pits) < 0 or sum(pits) > self.rules.total
-                or to_move not in (0, 1)):
-            raise KeyError(f"{pits} with player {to_move} to move is not a position of "
-                           f"this board")
+        """The position's row in :attr:`keys`; ``KeyError`` if it was not reached
+        (:class:`~mancala_spec.errors.InvalidPositionError` if it is no position
+        of this board)."""
+        pits, to_move = _start((pits, to_move), self.rules.size, self.rules.total)
         key = int(self._moves().keys(np.array([pits], dtype=np.int8),
                                      np.array([to_move]))[0])
         row = int(np.searchsorted(self.keys, key))
@@ -278,6 +294,7 @@ class Solution:
     def move_values(self, pits, to_move: int) -> dict[int, int]:
         """{pit: the margin the player to move can force by playing it} for each
         legal move (pits numbered as in the engine)."""
+        self.index(pits, to_move)                 # checked, and reached from the start
         moves = self._moves()
         n = self.rules.pits_per_row
         board = np.array([pits], dtype=np.int8)
@@ -299,17 +316,15 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
     default the opening, South to move) under *rules* (by default ``Rules()``).
     *progress* is called now and then with (phase, done, total or ``None``)."""
     rules = Rules() if rules is None else rules
+    for name, value, ok in (("rules", rules, isinstance(rules, Rules)),
+                            ("progress", progress, progress is None or callable(progress))):
+        if not ok:
+            raise OptionError(f"{name} is not {shown(value)}", option=name, value=value)
     moves = Moves(rules)
     n, m, total = rules.pits_per_row, rules.size, rules.total
     if start is None:
         start = ((rules.seeds_per_pit,) * m, 0)
-    pits0, player0 = tuple(int(x) for x in start[0]), int(start[1])
-    if len(pits0) != m or min(pits0) < 0 or sum(pits0) > total:
-        raise InvalidPositionError(f"start must be ({m} hole counts with at most {total} "
-                                   "counters, player 0 or 1)", field="pits")
-    if player0 not in (0, 1):
-        raise InvalidPositionError("start must be (hole counts, player 0 or 1)",
-                                   field="to_move")
+    pits0, player0 = _start(start, m, total)
     if not any(pits0[player0 * n:(player0 + 1) * n]):
         raise InvalidPositionError("the player to move at the start has no counters: the game "
                                    "is over")

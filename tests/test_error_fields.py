@@ -21,7 +21,8 @@ BA_AWA = ms.get_game("ba-awa")
 #: The error types with a test below (each test checks its type is listed).
 TESTED = {errors.InvalidPositionError, errors.IllegalMoveError, errors.NotationError,
           errors.UnknownGameError, errors.SuiteError, errors.RunnerError,
-          errors.CatalogueError, status.OutputError, status.MissingExtraError}
+          errors.CatalogueError, errors.UnknownRuleError, status.OutputError,
+          status.MissingExtraError}
 
 
 def raised(cls, call):
@@ -95,6 +96,13 @@ def test_catalogue_error():
     bad = {"id": "bakuk-x", "game": "bakuk", "title": "X", "kind": "nonsense",
            "claim": [{"basis": "editorial", "text": "x", "option": "chain"}]}
     assert raised(errors.CatalogueError, lambda: _rule(bad)).rule == "bakuk-x"
+
+
+def test_unknown_rule_error():
+    error = raised(errors.UnknownRuleError, lambda: ms.get_rule("bakuk-nothing"))
+    assert error.rule == "bakuk-nothing" and isinstance(error, KeyError)
+    assert str(error) == "no rule with ID 'bakuk-nothing'"
+    assert raised(errors.UnknownRuleError, lambda: ms.get_rule(None)).rule is None
 
 
 def test_output_and_missing_extra_errors(tmp_path):

@@ -243,7 +243,7 @@ def test_a_finished_game_has_no_moves():
 def test_construction():
     assert type(FastGame(ms.get_game("ba-awa"))) is FastBaAwa
     assert type(FastGame(ms.get_game("bakuk"))) is FastBakuk
-    with pytest.raises(TypeError):
+    with pytest.raises(ms.UnknownGameError):
         FastGame("bakuk")
     with pytest.raises(InvalidPositionError):
         FastGame(ms.get_game("bakuk"), owners=(0, 1))

@@ -241,7 +241,7 @@ def test_the_opening_value_is_its_best_move(full):
 def test_solution_lookups_and_errors(full):
     with pytest.raises(KeyError):
         full.value((36, 0, 0, 0, 0, 0), 1)        # not reachable from the start
-    with pytest.raises(KeyError):
+    with pytest.raises(InvalidPositionError):
         full.value((6, 6, 6), 0)                  # not a position of this board
     with pytest.raises(InvalidPositionError, match="game is over"):
         solve(start=((0, 0, 0, 1, 1, 1), 0))

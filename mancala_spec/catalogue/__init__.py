@@ -39,7 +39,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
 
-from ..errors import CatalogueError
+from ..errors import CatalogueError, UnknownRuleError, shown
 from ..sources import SOURCES, source_lines, source_text
 
 KINDS = ("sourced", "editorial")
@@ -448,8 +448,13 @@ def _document(data: dict[str, Any]) -> Document:
 
 
 def get_rule(rule_id: str) -> Rule:
-    """The catalogue rule with this ID (:class:`KeyError` if there is none)."""
-    return load_catalogue()[rule_id]
+    """The catalogue rule with this ID
+    (:class:`~mancala_spec.errors.UnknownRuleError`, a :class:`KeyError`, if
+    there is none)."""
+    catalogue = load_catalogue()
+    if not isinstance(rule_id, str) or rule_id not in catalogue:
+        raise UnknownRuleError(f"no rule with ID {shown(rule_id)}", rule=rule_id)
+    return catalogue[rule_id]
 
 
 _IMPLEMENTATIONS: dict[str, list[Callable[..., Any]]] = {}

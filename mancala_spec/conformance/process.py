@@ -33,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import RunnerError
+from ..errors import RunnerError, shown
 
 #: The longest answer line the runner reads (bytes, newline excluded).
 MAX_ANSWER_BYTES = 1 << 20
@@ -181,8 +181,13 @@ def kill_all(spare: set[int], within: float = 10.0) -> int:
     return len(killed)
 
 
-class EngineStartError(OSError):
-    """The engine's command could not be started (no such file, not executable)."""
+class EngineStartError(RunnerError):
+    """The engine's command could not be started (no such file, not executable):
+    a :class:`~mancala_spec.errors.RunnerError` whose ``setting`` is
+    ``"command"`` and ``value`` the program named."""
+
+    def __init__(self, message: str, program: str) -> None:
+        super().__init__(message, "command", program)
 
 
 class AnswerError(Exception):
@@ -197,13 +202,13 @@ def engine_argv(command: str | list[str]) -> list[str]:
         try:
             argv = shlex.split(command)
         except ValueError as error:
-            raise RunnerError(f"cannot read the engine command {command!r}: {error}",
+            raise RunnerError(f"cannot read the engine command {shown(command)}: {error}",
                               "command", command) from None
     elif isinstance(command, (list, tuple)) and all(isinstance(a, str) for a in command):
         argv = list(command)
     else:
         raise RunnerError(f"the engine command must be a string or a list of strings, not "
-                          f"{short(repr(command), raw=True)}", "command", command)
+                          f"{short(shown(command), raw=True)}", "command", command)
     if not argv:
         raise RunnerError("the engine command is empty", "command", command)
     return argv
@@ -239,14 +244,14 @@ class EngineProcess:
                                     start_new_session=True,
                                     preexec_fn=_die_with_parent(os.getpid()))
         except FileNotFoundError:
-            raise EngineStartError(f"cannot start the engine: no command {self.argv[0]!r}") \
-                from None
+            raise EngineStartError(f"cannot start the engine: no command {shown(self.argv[0])}",
+                                   self.argv[0]) from None
         except PermissionError:
-            raise EngineStartError(f"cannot start the engine: {self.argv[0]!r} is not "
-                                   "executable") from None
+            raise EngineStartError(f"cannot start the engine: {shown(self.argv[0])} is not "
+                                   "executable", self.argv[0]) from None
         except OSError as error:
-            raise EngineStartError(f"cannot start the engine {self.argv[0]!r}: "
-                                   f"{error.strerror or error}") from None
+            raise EngineStartError(f"cannot start the engine {shown(self.argv[0])}: "
+                                   f"{error.strerror or error}", self.argv[0]) from None
         for stream in _pipes(proc):
             os.set_blocking(stream.fileno(), False)
         self.proc = proc

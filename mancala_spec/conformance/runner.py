@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..errors import RunnerError, SuiteError
+from ..errors import RunnerError, SuiteError, shown
 from .process import AnswerError, EngineProcess, printable, short
 
 PASS, FAIL, SKIP, HUNG, CRASH, BAD, INVALID = (
@@ -390,6 +390,10 @@ class Progress:
             self.stream.flush()
 
 
+#: the longest timeout :func:`run` takes (as the command line's ``--timeout``): an hour
+MOST_SECONDS = 3600
+
+
 def run(command: str | list[str], suite: dict[str, Any], timeout: float = 10.0,
         rules: bool = False, max_failures: int = 5, min_supported: int | None = None,
         progress: Callable[[int, int, str], None] | None = None,
@@ -403,15 +407,15 @@ def run(command: str | list[str], suite: dict[str, Any], timeout: float = 10.0,
     one, :class:`~mancala_spec.errors.RunnerError` for a bad setting and
     :class:`EngineStartError` if the engine cannot be started at all."""
     check_suite(suite)
-    if not (type(timeout) in (int, float) and timeout > 0 and math.isfinite(timeout)):
-        raise RunnerError(f"the timeout must be a positive number of seconds, not {timeout!r}",
-                          "timeout", timeout)
+    if not (type(timeout) in (int, float) and 0 < timeout <= MOST_SECONDS):
+        raise RunnerError(f"the timeout must be more than 0 and at most {MOST_SECONDS} seconds, "
+                          f"not {shown(timeout)}", "timeout", timeout)
     if not (type(max_failures) is int and max_failures >= 0):
-        raise RunnerError(f"max_failures must be a count, 0 or more, not {max_failures!r}",
+        raise RunnerError(f"max_failures must be a count, 0 or more, not {shown(max_failures)}",
                           "max_failures", max_failures)
     if min_supported is not None and not (type(min_supported) is int and min_supported >= 0):
         raise RunnerError(f"min_supported must be a count, 0 or more, or None, not "
-                          f"{min_supported!r}", "min_supported", min_supported)
+                          f"{shown(min_supported)}", "min_supported", min_supported)
     engine = EngineProcess(command)
     cases = suite["cases"]
     outcomes: list[Outcome] = []

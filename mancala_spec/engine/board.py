@@ -13,12 +13,13 @@ named from its owner's left: South's a, b, c…, North's A, B, C…, so A is pit
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from string import ascii_lowercase
 
 from ..catalogue import implements
-from ..errors import IllegalMoveError, NotationError
+from ..errors import IllegalMoveError, InvalidPositionError, NotationError, shown
 
 PLAYER_NAMES = ("South", "North")
 PLAYER_LETTERS = "SN"
@@ -103,7 +104,7 @@ class Board:
             index = letters.index(name.lower())
             return index if name.islower() else self.pits_per_row + index
         raise NotationError(
-            f"no pit named {name!r}: pits are {letters[0]}–{letters[-1]} (South) "
+            f"no pit named {shown(name)}: pits are {letters[0]}–{letters[-1]} (South) "
             f"and {letters[0].upper()}–{letters[-1].upper()} (North)", name, 1)
 
 
@@ -117,20 +118,32 @@ class Board:
             except NotationError as error:
                 raise IllegalMoveError(error.message, pit=pit, reason="no-such-pit") from None
         if isinstance(pit, bool) or not isinstance(pit, int):
-            raise IllegalMoveError(f"a move is a pit index or name, not {pit!r}",
+            raise IllegalMoveError(f"a move is a pit index or name, not {shown(pit)}",
                                    pit=pit, reason="no-such-pit")
         if not 0 <= pit < self.size:
-            raise IllegalMoveError(f"no pit {pit}: pits are numbered 0 to {self.size - 1}",
+            raise IllegalMoveError(f"no pit {shown(pit)}: pits are numbered 0 to {self.size - 1}",
                                    pit=pit, reason="no-such-pit")
         return pit
 
     def player_name(self, player: int) -> str:
         """'South' or 'North' ('South', 'East' or 'North' with three players)."""
-        return self.player_names[player]
+        return self.player_names[self.player(player)]
 
     def player_letter(self, player: int) -> str:
         """The player's letter in notation: 'S' or 'N' ('S', 'E' or 'N' with three players)."""
-        return self.player_letters[player]
+        return self.player_letters[self.player(player)]
+
+    def player(self, player: object) -> int:
+        """*player*, if it is a player index of this board (0 to ``players - 1``);
+        else :class:`~mancala_spec.errors.InvalidPositionError` (``field="player"``)."""
+        try:
+            index = -1 if isinstance(player, bool) else operator.index(player)  # type: ignore
+        except TypeError:
+            index = -1
+        if not 0 <= index < self.players:
+            raise InvalidPositionError(f"a player is a player index from 0 to "
+                                       f"{self.players - 1}, not {shown(player)}", field="player")
+        return index
 
 
 def player_name(player: int, players: int = 2) -> str:

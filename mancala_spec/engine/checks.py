@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidPositionError
+from ..errors import InvalidPositionError, shown
+from ..options import Endless, Leftovers, NoMove
 from .position import Key, Position
 from .sowing import Sowing
 from .trace import Capture, Pass
@@ -96,6 +97,106 @@ def checked_position(game: Game, pits: Sequence[int], to_move: int = 0,
     return settled(Position.unchecked(game, pits, to_move, captured, opener, owners, keys))
 
 
+#: What each capture made during play takes, by game, as a multiple of a unit:
+#: Ba-awa captures fours and only fours (``ba-awa-owner-four``,
+#: ``ba-awa-mover-four``: a pit is taken when it holds exactly four); Bakuk
+#: captures holes holding two or four, or with ``sixes`` (Koumma) six, the
+#: last hole and each hole of the chain alike (``bakuk-capture``,
+#: ``bakuk-chain``): always an even number.
+CAPTURE_UNIT: dict[str, tuple[int, str]] = {
+    "ba-awa": (4, "Ba-awa captures seeds only as fours (rules ba-awa-owner-four, "
+                  "ba-awa-mover-four)"),
+    "bakuk": (2, "Bakuk captures only twos, fours and sixes (rules bakuk-capture, "
+                 "bakuk-chain)"),
+}
+
+
+def end_takers(game: Game, opener: int, owners: Sequence[int]) -> frozenset[int]:
+    """The players who may have taken seeds as the game ended, under *game*'s
+    options: those takes are the only ones not made of :data:`CAPTURE_UNIT`.
+
+    Ba-awa: the opener takes what remains when eight seeds or fewer do
+    (``ba-awa-eight``), when nobody can move (``ba-awa-no-move``) and when a
+    position recurs (``ba-awa-repetition``); with ``no_move="owners"`` each
+    pit's owner takes its seeds; with ``no_move="empty-row"`` the mover or
+    the next player takes them, so anyone may have; with ``endless="cap-75"``
+    South and North share them. Bakuk: nobody takes the counters left
+    (``bakuk-leftovers``), or with ``leftovers="owners"`` each hole's owner.
+    ``decided`` takes nothing (it only ends the game) and ``repetition="play-on"``
+    takes away an ending, so neither adds a taker; nor do three players or a
+    match, whose games each start from the setup with nothing captured."""
+    options = game.options
+    if game.name == "ba-awa":
+        takers = {opener}
+        if options["no_move"] is NoMove.OWNERS:
+            takers |= set(owners)
+        if options["no_move"] is NoMove.EMPTY_ROW:
+            takers |= set(range(game.players))
+        if options["endless"] is Endless.CAP_75:
+            takers |= {0, 1}
+        return frozenset(takers)
+    if game.name == "bakuk" and options["leftovers"] is Leftovers.OWNERS:
+        return frozenset(owners)
+    return frozenset()
+
+
+def check_reachable(pos: Position) -> Position:
+    """*pos*, if play can reach its captured counts; else
+    :class:`~mancala_spec.errors.InvalidPositionError` (``field="captured"``)
+    saying why (:func:`reachable_captures`).
+
+    Not part of :func:`checked_position` (yet): many of the rules pages'
+    examples show positions whose counts no game reaches, such as Ba-awa's
+    ``2,2,2,2,2,1/0,2,2,2,2,2 S 13-14`` (21 seeds on the board); they would
+    have to be rewritten first.
+
+    >>> import mancala_spec as ms
+    >>> bakuk = ms.get_game("bakuk")
+    >>> check_reachable(bakuk.parse("0,0,0/2,0,0 S 20-14")).captured
+    (20, 14)
+    >>> try:
+    ...     check_reachable(bakuk.parse("0,0,0/1,0,0 S 20-15"))
+    ... except ms.InvalidPositionError as error:
+    ...     print(error.field, error.message[:40])
+    captured North has captured 15, which play cannot
+    """
+    if not isinstance(pos, Position):
+        raise InvalidPositionError(f"check_reachable takes a Position, not {shown(pos)}",
+                                   field="game")
+    reachable_captures(pos.game, pos.pits, pos.captured, pos.opener, pos.owners)
+    return pos
+
+
+def reachable_captures(game: Game, pits: Sequence[int], captured: Sequence[int], opener: int,
+                       owners: Sequence[int]) -> None:
+    """Raise :class:`~mancala_spec.errors.InvalidPositionError`
+    (``field="captured"``) if no game can have captured *captured*.
+
+    Every game starts from its setup with nothing captured (``ba-awa-setup``,
+    ``bakuk-setup``; so does each game of a match), and during play seeds
+    leave the board only as captures of :data:`CAPTURE_UNIT`, so each
+    player's count is a multiple of it. The one exception is the end of the
+    game: the takes that end it may be of any size, but each of them empties
+    the board (every rule that takes the seeds left takes them all). So while
+    seeds are on the board every count is a multiple of the unit; once the
+    board is empty, every count but those of the players who may have taken
+    the last seeds (:func:`end_takers`) still is."""
+    unit, why = CAPTURE_UNIT.get(game.name, (1, ""))
+    takers = end_takers(game, opener, owners) if not any(pits) else frozenset()
+    for player, seeds in enumerate(captured):
+        if seeds % unit and player not in takers:
+            name = game.board.player_name(player)
+            if any(pits):
+                when = ("and a take that ends the game takes every seed left, so while "
+                        "seeds are on the board")
+            else:
+                when = ("and " + name + " cannot have taken the seeds left at the end of "
+                        "the game under these options, so")
+            raise InvalidPositionError(
+                f"{name} has captured {seeds}, which play cannot reach: {why}, {when} "
+                f"every count is a multiple of {unit}", field="captured")
+
+
 def _history(history: Any, size: int, players: int, seeds: int) -> tuple[Key, ...]:
     if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
         raise InvalidPositionError("history must be a sequence of (pits, player) pairs",
@@ -134,8 +235,8 @@ def _seed_counts(values: Any, length: int, what: str, field: str) -> tuple[int, 
                                    field=field)
     for index, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidPositionError(f"{what}[{index}] must be a whole number, not {value!r}",
-                                       field=field)
+            raise InvalidPositionError(
+                f"{what}[{index}] must be a whole number, not {shown(value)}", field=field)
         if value < 0:
             raise InvalidPositionError(f"{what}[{index}] is negative ({value})", field=field)
     return tuple(values)
@@ -144,5 +245,6 @@ def _seed_counts(values: Any, length: int, what: str, field: str) -> tuple[int, 
 def _player(value: Any, players: int, what: str, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise InvalidPositionError(
-            f"{what} must be a player index from 0 to {players - 1}, not {value!r}", field=field)
+            f"{what} must be a player index from 0 to {players - 1}, not {shown(value)}",
+            field=field)
     return value

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..catalogue import implements
-from ..errors import IllegalMoveError, InvalidPositionError, OptionError
+from ..errors import IllegalMoveError, InvalidPositionError, OptionError, shown
 from ..options import Allocation, FinalTake, Opener, match_settings
 from .games.ba_awa import BaAwa
 from .position import Position
@@ -80,7 +80,7 @@ class Match:
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, BaAwa):
-            raise OptionError(f"match play is a Ba-awa rule; got {self.game!r}", option="game",
+            raise OptionError(f"match play is a Ba-awa rule; got {shown(self.game)}", option="game",
                               value=self.game)
         for setting in match_settings("ba-awa"):     # a word becomes its enum member
             object.__setattr__(self, setting.name, setting.check(getattr(self, setting.name)))
@@ -96,8 +96,11 @@ class Match:
         """A match whose current game starts from *position* (for instance a
         late position of a game, to study how the match goes on from there).
         *settings* are ``target``, ``opener``, ``allocation`` and ``final_take``."""
+        if not isinstance(position, Position):
+            raise InvalidPositionError(f"a match starts from a Position, not {shown(position)}",
+                                       field="game")
         if not isinstance(position.game, BaAwa):
-            raise OptionError(f"match play is a Ba-awa rule; got {position.game!r}",
+            raise OptionError(f"match play is a Ba-awa rule; got {shown(position.game)}",
                               option="game", value=position.game)
         return cls(position.game, **settings, current=PlayedGame(position, ()), position=position)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import mancala_spec.engine.outcome
 
-from ..errors import InvalidPositionError, NotationError
+from ..errors import InvalidPositionError, NotationError, shown
 from .illegal import illegal_move
 from .outcome import Outcome
 from .text import format_position, parse_position
@@ -55,7 +55,8 @@ class Position:
     def __init__(self, game: Game, text: str) -> None:
         if not callable(getattr(game, "parse", None)):
             raise InvalidPositionError(
-                f"Position(game, text) needs a game (from get_game), not {game!r}", field="game")
+                f"Position(game, text) needs a game (from get_game), not {shown(game)}",
+                field="game")
         parsed = parse_position(game, text)
         self._set(game, parsed.pits, parsed.to_move, parsed.captured, parsed.opener,
                   parsed.owners, parsed.history, parsed.outcome)

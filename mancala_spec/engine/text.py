@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import NotationError
+from ..errors import NotationError, shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .games.base import Game
@@ -66,14 +66,15 @@ def _parse_pits(game: Game, token: str, column: int, text: str) -> tuple[int, ..
     if len(rows) != 2:
         raise NotationError(
             f"pits must be two rows separated by '/', like "
-            f"{format_pits([game.seeds_per_pit] * 2 * n, n)!r}; found {token!r}", text, column)
+            f"{format_pits([game.seeds_per_pit] * 2 * n, n)!r}; found {shown(token)}", text,
+            column)
     pits: list[int] = []
     offset = column
     for row_name, row in zip(("South", "North"), rows):
         cells = row.split(",")
         if len(cells) != n:
             raise NotationError(f"{row_name}'s row must have {n} pits, found {len(cells)} "
-                                f"in {row!r}", text, offset)
+                                f"in {shown(row)}", text, offset)
         for cell in cells:
             pits.append(_parse_count(game, cell, offset, text, "a seed count"))
             offset += len(cell) + 1
@@ -84,7 +85,7 @@ def _parse_count(game: Game, token: str, column: int, text: str, what: str) -> i
     """A count of seeds: digits, and (so that reading stays cheap whatever the
     text) no more of them than the game's total of seeds has."""
     if not token.isdigit() or not token.isascii():
-        raise NotationError(f"expected {what}, found {token!r}", text, column)
+        raise NotationError(f"expected {what}, found {shown(token)}", text, column)
     total = game.total_seeds
     if len(token.lstrip("0")) > len(str(total)):
         raise NotationError(f"{what} is at most {total} ({game.name} is played with {total} "
@@ -96,7 +97,7 @@ def _parse_player(game: Game, token: str, column: int, text: str, what: str) -> 
     letters = game.board.player_letters
     if len(token) != 1 or token not in letters:
         choices = ", ".join(letters[:-1]) + " or " + letters[-1]
-        raise NotationError(f"expected {what} ({choices}), found {token!r}",
+        raise NotationError(f"expected {what} ({choices}), found {shown(token)}",
                             text, column)
     return letters.index(token)
 
@@ -124,13 +125,13 @@ def parse_position(game: Game, text: str) -> Position:
     parts = t_capt.split("-")
     if len(parts) != game.players or not all(p.isdigit() and p.isascii() for p in parts):
         raise NotationError(f"expected captured seeds as {game.players} counts joined by '-', "
-                            f"like '0-0'; found {t_capt!r}", text, c_capt)
+                            f"like '0-0'; found {shown(t_capt)}", text, c_capt)
     captured = tuple(_parse_count(game, p, c_capt, text, "a captured count") for p in parts)
     fields: dict[str, tuple[int, str]] = {}
     for column, token in rest:
         key, sep, value = token.partition("=")
         if not sep or key not in {"opener", "owners", "seen"}:
-            raise NotationError(f"expected opener=, owners= or seen=, found {token!r}",
+            raise NotationError(f"expected opener=, owners= or seen=, found {shown(token)}",
                                 text, column)
         if key in fields:
             raise NotationError(f"{key}= is given twice", text, column)
@@ -153,7 +154,7 @@ def parse_position(game: Game, text: str) -> Position:
         for entry in value.split(";"):
             board, sep, player = entry.partition(":")
             if not sep:
-                raise NotationError(f"each seen= entry is pits:player, found {entry!r}",
+                raise NotationError(f"each seen= entry is pits:player, found {shown(entry)}",
                                     text, column)
             history.append((_parse_pits(game, board, column, text),
                             _parse_player(game, player, column + len(board) + 1, text,

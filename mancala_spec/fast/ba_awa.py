@@ -12,8 +12,7 @@ from functools import lru_cache
 from operator import add
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidPositionError
-from .base import Counts, Ending, FastGame, History, Key, Moves, State
+from .base import Counts, Ending, FastGame, History, Key, Moves, State, checked_state, sow_arguments
 from .tables import EIGHT, FOUR, NextTable, PathTable, Pits, lap_arrays, lap_paths, sowing_next
 
 if TYPE_CHECKING:
@@ -68,13 +67,9 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     >>> sow((0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 1), 10, 1, step, owners)[3:]
     (72, True)
     """
-    # a lap carries at most every seed; a game's board holds four a pit (ba-awa-setup)
-    seeds = sum(pits)
-    if seeds > MOST_SEEDS * len(step):       # its lap tables would be too large
-        raise InvalidPositionError(f"{seeds} seeds on {len(step)} pits: the kernel's sowing "
-                                   f"takes at most {MOST_SEEDS} a pit on average",
-                                   field="pits")
-    most = max(seeds, FOUR * len(step))
+    # (checked, with at most MOST_SEEDS a pit: a lap carries at most every seed)
+    pits, pit, mover = sow_arguments(pits, pit, mover, step, owners, players, MOST_SEEDS)
+    most = max(sum(pits), FOUR * len(step))   # a game's board: four a pit (ba-awa-setup)
     return sow_along(pits, pit, mover, _paths(step, most), owners, players)
 
 
@@ -275,9 +270,13 @@ class FastBaAwa(FastGame):
         return self._memo
 
     def play(self, state: State, pit: int) -> State:
-        pits, mover, captured, history, moves = state
-        if pit not in moves:
-            raise self.illegal(state, pit)
+        try:                          # (costs nothing unless it fails)
+            pits, mover, captured, history, moves = state
+            playable = pit in moves and pit.__class__ is int   # not 0.0, True, 0j
+        except (TypeError, ValueError):
+            raise self.illegal(checked_state(state), pit) from None
+        if not playable:
+            raise self.illegal(checked_state(state), pit)
         memo_pits, memo_player = self._memo_key      # (moves(pits, mover), remembered)
         legal = (self._memo if memo_pits is pits and memo_player == mover
                  else self.moves(pits, mover))

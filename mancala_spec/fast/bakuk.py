@@ -15,7 +15,7 @@ from itertools import product
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from .base import Counts, Ending, FastGame, History, Moves, State
+from .base import Counts, Ending, FastGame, History, Moves, State, checked_state
 from .tables import CAPTURING, LapTable, Pits, bakuk_laps, chain_next, lap_arrays
 
 if TYPE_CHECKING:
@@ -89,9 +89,13 @@ class FastBakuk(FastGame):
         return self.own_moves(pits, to_move) or EXHAUSTED
 
     def play(self, state: State, pit: int) -> State:
-        pits, mover, captured, history, moves = state
-        if pit not in moves:
-            raise self.illegal(state, pit)
+        try:                          # (costs nothing unless it fails)
+            pits, mover, captured, history, moves = state
+            playable = pit in moves and pit.__class__ is int   # not 0.0, True, 0j
+        except (TypeError, ValueError):
+            raise self.illegal(checked_state(state), pit) from None
+        if not playable:
+            raise self.illegal(checked_state(state), pit)
         # bakuk-choose, bakuk-sow, bakuk-origin: lift the hole's counters and sow
         # them one by one, a single lap (applied whole: see lap)
         lap, next_turn, rows, moves_for_row = self._tables

@@ -15,7 +15,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..engine.outcome import Outcome, Reason
-from ..errors import IllegalMoveError, InvalidPositionError
+from ..errors import IllegalMoveError, InvalidPositionError, UnknownGameError, shown
 from ..options import check_kernel_options
 from .tables import NextTable, Pits, sowing_next
 
@@ -85,26 +85,23 @@ class FastGame:
     def __new__(cls, game: Game, opener: int = 0,
                 owners: Sequence[int] | None = None) -> FastGame:
         if cls is FastGame:
-            kernel = FastGame.kernels.get(getattr(game, "name", None) or "")
-            if kernel is None:
-                raise TypeError(f"no fast path for {game!r}")
-            cls = kernel
+            cls = kernel_of(game)
         return super().__new__(cls)
 
     def __init__(self, game: Game, opener: int = 0,
                  owners: Sequence[int] | None = None) -> None:
+        kernel_of(game)
         check_kernel_options(game.name, game.options)   # other readings: the reference only
         size = game.board.size
         self.game = game
         self.size = size
         self.players = players = game.players
-        self.opener = opener
-        self.owners: tuple[int, ...] = tuple(game.board.default_owners if owners is None
-                                             else owners)
-        if (len(self.owners) != size or not set(self.owners) <= set(range(players))
-                or opener not in range(players)):
-            raise InvalidPositionError(f"opener and owners must be players 0 to {players - 1}, "
-                                       f"and owners must list {size} of them")
+        self.opener = checked_player(opener, players, "opener", "opener")
+        if owners is None:
+            owners = game.board.default_owners
+        self.owners: tuple[int, ...] = tuple(
+            checked_player(owner, players, f"owners[{pit}]", "owners")
+            for pit, owner in enumerate(checked_sequence(owners, size, "owners", "players")))
         #: the pits each player owns, in index order
         self.owned = tuple(tuple(p for p in range(size) if self.owners[p] == player)
                            for player in range(players))
@@ -124,6 +121,9 @@ class FastGame:
     @classmethod
     def for_position(cls, pos: Position) -> tuple[FastGame, State]:
         """The fast game of *pos* (its game, opener and owners), and *pos* as a state."""
+        if not all(hasattr(pos, name) for name in ("game", "opener", "owners")):
+            raise InvalidPositionError(f"for_position takes a Position, not {shown(pos)}",
+                                       field="game")
         fast = cls(pos.game, opener=pos.opener, owners=pos.owners)
         return fast, fast.from_position(pos)
 
@@ -131,12 +131,23 @@ class FastGame:
 
     def state(self, pits: Iterable[int], to_move: int, captured: Iterable[int] | None = None,
               history: Iterable[tuple[Iterable[int], int]] = ()) -> State:
-        """A state, its legal moves worked out (nothing else is checked: see
-        :meth:`to_position` for that)."""
-        board = tuple(pits)
-        counts = self.nobody if captured is None else tuple(captured)
-        seen = tuple((tuple(p), player) for p, player in history)
-        return (board, to_move, counts, seen, self.derive_moves(board, to_move, seen))
+        """A state, its legal moves worked out. Only the shape and the types are
+        checked (:class:`~mancala_spec.errors.InvalidPositionError` naming the
+        field): whether the rules can reach it, :meth:`to_position` checks."""
+        size, players = self.size, self.players
+        board = checked_counts(pits, size, "pits", "pits")
+        counts = self.nobody if captured is None else checked_counts(
+            captured, players, "captured", "captured")
+        to_move = checked_player(to_move, players, "to_move", "to_move")
+        seen = []
+        for number, entry in enumerate(checked_sequence(history, None, "history", "entries"),
+                                       start=1):
+            what = f"history entry {number}"
+            entry = checked_sequence(entry, 2, what, "items: (pits, player)", "history")
+            seen.append((checked_counts(entry[0], size, what, "history"),
+                         checked_player(entry[1], players, what, "history")))
+        return (board, to_move, counts, tuple(seen),
+                self.derive_moves(board, to_move, tuple(seen)))
 
     def start(self) -> State:
         """The opening position: the game's seeds in every pit, nothing captured
@@ -145,14 +156,18 @@ class FastGame:
 
     def from_position(self, pos: Position) -> State:
         """*pos* as a state; its game, opener and owners must be this fast game's."""
+        if not all(hasattr(pos, name) for name in ("game", "pits", "captured", "history")):
+            raise InvalidPositionError(f"from_position takes a Position, not {shown(pos)}",
+                                       field="game")
         if pos.game != self.game or pos.opener != self.opener or pos.owners != self.owners:
-            raise ValueError("this position's game, opener or owners differ from this fast "
-                             "game's: use FastGame.for_position(pos)")
+            raise InvalidPositionError("this position's game, opener or owners differ from this "
+                                       "fast game's: use FastGame.for_position(pos)",
+                                       field="game")
         return self.state(pos.pits, pos.to_move, pos.captured, pos.history)
 
     def to_position(self, state: State) -> Position:
         """The :class:`~mancala_spec.engine.position.Position` of *state*, checked as usual."""
-        pits, to_move, captured, history, _ = state
+        pits, to_move, captured, history, _ = checked_state(state)
         return self.game.position(pits, to_move=to_move, captured=captured,
                                   opener=self.opener, owners=self.owners, history=history)
 
@@ -160,7 +175,10 @@ class FastGame:
 
     def is_over(self, state: State) -> bool:
         """Whether the game has ended (then there is no legal move, and only then)."""
-        return not state[MOVES]
+        try:                          # (costs nothing unless it fails: called every move)
+            return not state[MOVES]
+        except (TypeError, IndexError, KeyError):
+            return not checked_state(state)[MOVES]
 
     #: ``legal_moves(state)``: the pits the player to move may play, sorted;
     #: empty once the game is over. (The state's own field: a C-level getter,
@@ -171,7 +189,7 @@ class FastGame:
         """How the game ended, or ``None`` while it goes on: the reference
         engine's :class:`~mancala_spec.engine.outcome.Outcome` (reason, rule,
         winner), the same value as ``pos.outcome`` of the same position."""
-        _, _, captured, _, moves = state
+        _, _, captured, _, moves = checked_state(state)
         if moves:
             return None
         assert isinstance(moves, Ending), "every game's kernel ends its states with an Ending"
@@ -180,7 +198,7 @@ class FastGame:
     def winner(self, state: State) -> int | None:
         """The player with strictly the most captured seeds once the game is over,
         else ``None`` (``ba-awa-winner``, ``bakuk-winner``, ``bakuk-draw``)."""
-        pits, to_move, captured, history, moves = state
+        pits, to_move, captured, history, moves = checked_state(state)
         return None if moves else winner_of(captured)
 
     def forget(self) -> None:
@@ -202,17 +220,112 @@ class FastGame:
     def many(game: Game) -> Any:
         """The game's steps on many games at once (numpy needed), for
         :func:`~mancala_spec.fast.batch.playouts`."""
-        raise TypeError(f"no many-games steps for {game!r}")
+        raise TypeError(f"no many-games steps for {shown(game)}")
 
     def illegal(self, state: State, pit: object) -> IllegalMoveError:
         """The error the traced engine gives for this move (its message says why)."""
         if isinstance(pit, str):
-            return IllegalMoveError(f"the fast path takes pit indices, not names like {pit!r}")
+            return IllegalMoveError(f"the fast path takes pit indices, not names like {shown(pit)}",
+                                    pit=pit, reason="no-such-pit")
+        if type(pit) is not int:      # 0.0, True, 0j equal a pit index, but are none
+            return IllegalMoveError(f"the fast path takes pit indices (whole numbers), not "
+                                    f"{shown(pit)}", pit=pit, reason="no-such-pit")
         try:
-            self.to_position(state).play(pit)  # type: ignore[arg-type]
+            self.to_position(state).play(pit)
         except IllegalMoveError as error:
             return error
-        return IllegalMoveError(f"{pit!r} is not a legal move here")  # pragma: no cover
+        return IllegalMoveError(f"{shown(pit)} is not a legal move here")  # pragma: no cover
+
+
+def kernel_of(game: object) -> type[FastGame]:
+    """The kernel class of *game*; raises
+    :class:`~mancala_spec.errors.UnknownGameError` if *game* is not a game
+    (an instance) that the kernel plays."""
+    name = getattr(game, "name", None)
+    kernel = FastGame.kernels.get(name) if isinstance(name, str) else None
+    if kernel is None or isinstance(game, type) or not hasattr(game, "options"):
+        raise UnknownGameError(f"the fast kernel plays a game of "
+                               f"{', '.join(sorted(FastGame.kernels))} (from get_game), "
+                               f"not {shown(game)}", name=game, known=sorted(FastGame.kernels))
+    return kernel
+
+
+def checked_sequence(values: Any, length: int | None, what: str, items: str,
+                     field: str | None = None) -> Sequence[Any]:
+    """*values*, if it is a sequence (not text) of *length* items (any length
+    for ``None``); else :class:`~mancala_spec.errors.InvalidPositionError`
+    naming *field* (by default *what*)."""
+    field = field or what
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise InvalidPositionError(f"{what} must be a sequence of {items}, not "
+                                   f"{type(values).__name__}", field=field)
+    if length is not None and len(values) != length:
+        raise InvalidPositionError(f"{what} must have {length} {items}, not {len(values)}",
+                                   field=field)
+    return values
+
+
+def checked_counts(values: Any, length: int, what: str, field: str) -> Pits:
+    """*values* as a tuple of *length* seed counts (whole numbers, not
+    negative), else :class:`~mancala_spec.errors.InvalidPositionError` naming *field*."""
+    values = checked_sequence(values, length, what, "seed counts", field)
+    for index, value in enumerate(values):
+        if type(value) is not int or value < 0:
+            raise InvalidPositionError(f"{what}[{index}] must be a whole number of at least 0, "
+                                       f"not {shown(value)}", field=field)
+    return tuple(values)
+
+
+def checked_player(value: Any, players: int, what: str, field: str) -> int:
+    """*value*, if it is a player index (``0`` to ``players - 1``), else
+    :class:`~mancala_spec.errors.InvalidPositionError` naming *field*."""
+    if type(value) is not int or not 0 <= value < players:
+        raise InvalidPositionError(f"{what} must be a player index from 0 to {players - 1}, "
+                                   f"not {shown(value)}", field=field)
+    return value
+
+
+def checked_state(state: Any) -> State:
+    """*state*, if it has a state's shape (a 5-tuple whose moves are a tuple);
+    else :class:`~mancala_spec.errors.InvalidPositionError` (``field="state"``).
+    A state is made by a fast game (:meth:`FastGame.start`, :meth:`FastGame.state`,
+    :meth:`FastGame.play`); its contents are not checked again."""
+    if type(state) is not tuple or len(state) != 5 or not isinstance(state[MOVES], tuple):
+        raise InvalidPositionError(f"a state is the 5-tuple (pits, to_move, captured, history, "
+                                   f"moves) a fast game makes, not {shown(state)}",
+                                   field="state")
+    return state
+
+
+#: the most pits :func:`~mancala_spec.fast.ba_awa.sow` takes (its sowing order
+#: is a table of size × size)
+MOST_PITS = 120
+
+
+def sow_arguments(pits: Any, pit: Any, mover: Any, step: Any, owners: Any, players: Any,
+                  most_seeds: int) -> tuple[Pits, int, int]:
+    """:func:`~mancala_spec.fast.ba_awa.sow`'s arguments, checked (an
+    :class:`~mancala_spec.errors.InvalidPositionError` naming the one at fault)."""
+    if type(players) is not int or not 1 <= players <= 12:
+        raise InvalidPositionError(f"players must be a whole number from 1 to 12, not "
+                                   f"{shown(players)}", field="players")
+    length = len(pits) if isinstance(pits, Sequence) and 0 < len(pits) <= MOST_PITS else 0
+    pits = checked_counts(pits, length, "pits", "pits")
+    size = len(pits)
+    if (not isinstance(step, tuple) or len(step) != size
+            or step not in (sowing_next(size, False), sowing_next(size, True))):
+        raise InvalidPositionError(f"step must be the sowing order of {size} pits "
+                                   "(mancala_spec.fast.tables.sowing_next)", field="step")
+    owners = checked_sequence(owners, size, "owners", "players")
+    for index, owner in enumerate(owners):
+        checked_player(owner, players, f"owners[{index}]", "owners")
+    seeds = sum(pits)
+    if seeds > most_seeds * size:       # its lap tables would be too large
+        raise InvalidPositionError(f"{seeds} seeds on {size} pits: the kernel's sowing "
+                                   f"takes at most {most_seeds} a pit on average",
+                                   field="pits")
+    return (pits, checked_player(pit, size, "pit", "pit"),
+            checked_player(mover, players, "mover", "mover"))
 
 
 def winner_of(captured: Counts) -> int | None:

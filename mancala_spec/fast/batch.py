@@ -33,14 +33,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from ..engine.outcome import Outcome
-from ..errors import InvalidPositionError, MancalaError, OptionError
-from .base import Ending, FastGame
+from ..errors import InvalidPositionError, MancalaError, OptionError, shown
+from .base import Ending, FastGame, checked_player, kernel_of
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game
     from ..engine.position import Position
 
 Array = np.ndarray[Any, Any]
+
+#: the most games :func:`playouts` plays at once (about 150 bytes a game)
+MOST_PLAYOUTS = 1_000_000
 
 
 @dataclass
@@ -63,13 +66,24 @@ class Playouts:
         """The moves of game number *game* (``record=True`` only)."""
         if self.records is None:
             raise MancalaError("these playouts were made without record=True")
+        game = self.number(game)
         return tuple(int(p) for p in self.records[game, :int(self.moves[game])])
 
     def outcome(self, game: int) -> Outcome:
         """How game number *game* ended: reason, rule and winner."""
+        game = self.number(game)
         ending = self.kinds[int(self.endings[game])]
         winner = int(self.winner[game])
         return Outcome(ending.reason, ending.rule, None if winner < 0 else winner)
+
+
+    def number(self, game: Any) -> int:
+        """*game*, if it is the number of one of these games (from 0), else
+        :class:`~mancala_spec.errors.OptionError` (``option="game"``)."""
+        if type(game) is not int or not 0 <= game < len(self.moves):
+            raise OptionError(f"game must be a game number from 0 to {len(self.moves) - 1}, "
+                              f"not {shown(game)}", option="game", value=game)
+        return game
 
 
 class Games:
@@ -308,16 +322,19 @@ def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
     player) from the start, *opener* moving first, or from the position *start*
     (of *game*, not over), every move drawn uniformly from the legal moves with
     ``numpy.random.default_rng(seed)``."""
-    if n < 0:
-        raise MancalaError("n must be at least 0")
-    kernel = FastGame.kernels.get(game.name)
-    if kernel is None:
-        raise TypeError(f"no fast path for {game!r}")
+    kernel_of(game)                          # a game the kernel plays, else UnknownGameError
+    if type(n) is not int or not 0 <= n <= MOST_PLAYOUTS:
+        raise OptionError(f"n must be a whole number of games from 0 to {MOST_PLAYOUTS:,}, "
+                          f"not {shown(n)}", game=game.name, option="n", value=n)
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise OptionError(f"seed must be a whole number of at least 0, or None, not {shown(seed)}",
+                          game=game.name, option="seed", value=seed)
+    if type(record) is not bool:
+        raise OptionError(f"record must be True or False, not {shown(record)}",
+                          game=game.name, option="record", value=record, choices=(False, True))
     if start is None:
-        if opener not in range(game.players):
-            raise InvalidPositionError("opener must be a player of the game", field="opener")
-        start = game.start(opener)
-    elif start.game != game or start.is_over:
+        start = game.start(checked_player(opener, game.players, "opener", "opener"))
+    elif getattr(start, "game", None) != game or getattr(start, "is_over", True):
         raise InvalidPositionError("start must be a position of this game, not over",
                                    field="game")
     if game.players != 2:

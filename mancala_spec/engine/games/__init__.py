@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import OptionError, UnknownGameError
+from ...errors import OptionError, UnknownGameError, shown
 from ...options import Option
 from .ba_awa import BaAwa
 from .bakuk import Bakuk
@@ -29,7 +29,7 @@ def get_game(name: str, **options: Any) -> Game:
     players: with three, East has no row of their own).
     """
     if not isinstance(name, str):
-        raise UnknownGameError(f"a game name is a string, not {name!r}", name=name,
+        raise UnknownGameError(f"a game name is a string, not {shown(name)}", name=name,
                                known=tuple(GAMES))
     wanted = name.strip().lower().replace("_", "-").replace(" ", "-")
     for cls in GAMES.values():
@@ -39,7 +39,7 @@ def get_game(name: str, **options: Any) -> Game:
             return cls(**options)
     known = "; ".join(f"{cls.name}" + (f" (also {', '.join(cls.aliases)})" if cls.aliases else "")
                       for cls in GAMES.values())
-    raise UnknownGameError(f"unknown game {name!r}; known games: {known}", name=name,
+    raise UnknownGameError(f"unknown game {shown(name)}; known games: {known}", name=name,
                            known=tuple(GAMES))
 
 
@@ -54,7 +54,7 @@ def ruleset_options(cls: type[Game], name: object) -> dict[str, Any]:
         if candidate.name == name:
             declared = {option.name for option in cls.OPTIONS}
             return {k: v for k, v in candidate.values(cls.name).items() if k in declared}
-    raise OptionError(f"unknown ruleset {name!r} for {cls.name}; its rulesets are: "
+    raise OptionError(f"unknown ruleset {shown(name)} for {cls.name}; its rulesets are: "
                       + ", ".join(r.name for r in known), game=cls.name, option="ruleset",
                       value=name, choices=[r.name for r in known])
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from ...errors import OptionError
+from ...errors import OptionError, shown
 from ...options import Option, plain
 from ..board import Board
 from ..checks import checked_position
@@ -50,7 +50,7 @@ class Variant:
         for name, value in options.items():
             if name not in known:
                 raise OptionError(
-                    f"unknown option {name!r} for {self.name}; its options are: "
+                    f"unknown option {shown(name)} for {self.name}; its options are: "
                     + ", ".join(sorted(known)), game=self.name, option=name, value=value)
             values[name] = known[name].check(value)
         self.options = MappingProxyType(values)
@@ -63,8 +63,8 @@ class Variant:
         for option in cls.OPTIONS:
             if option.name == name:
                 return option
-        raise OptionError(f"unknown option {name!r} for {cls.name}", game=cls.name, option=name,
-                          choices=tuple(option.name for option in cls.OPTIONS))
+        raise OptionError(f"unknown option {shown(name)} for {cls.name}", game=cls.name,
+                          option=name, choices=tuple(option.name for option in cls.OPTIONS))
 
     # -- a game as a value ---------------------------------------------------------
 

@@ -1,0 +1,119 @@
+"""Issue 21: the public API fuzzed with hostile values, one argument at a time
+(None, floats, bools, complex, huge ints, negatives, strings, nested lists,
+over-long inputs): every call returns or raises one of the package's typed
+errors (a ValueError), never another exception, and in bounded time. The
+conformance runner's settings are fuzzed in tests/test_error_fields.py and
+tests/test_kernel_entries.py (each run starts an engine)."""
+from __future__ import annotations
+
+import pytest
+
+import mancala_spec as ms
+from mancala_spec import errors, fast
+from mancala_spec import solve as S
+from mancala_spec.engine.checks import check_reachable
+from mancala_spec.fast import FastGame
+from mancala_spec.fast.tables import sowing_next
+from mancala_spec.notation import format_game, format_match, parse_game, parse_match
+from mancala_spec.rulesets import game_values, match_settings, ruleset, rulesets
+
+BIG = 10 ** 4400       # more digits than str() converts
+HOSTILE = [None, 0.0, 1.5, float("nan"), float("inf"), True, False, 0j, 2 ** 100, BIG, -1, -2 ** 70,
+           "", "x", "a", "A", "\x00", "\x1b[2J", "é" * 100_000, b"x", [], [0], [[0]], [[[[[[0]]]]]],
+           {}, {"a": 1}, object(), range(12), (0,) * 1_000_000, [None] * 12, [1.0] * 12,
+           (4,) * 12, (6,) * 6, [True] * 12, ("4",) * 12, frozenset([1]), type, ms]
+BA, BK = ms.get_game("ba-awa"), ms.get_game("bakuk")
+B3 = ms.get_game("ba-awa", players=3)
+FB, FK = FastGame(BA), FastGame(BK)
+REC = format_game(BK.start(), ["a", "B"])
+MATCH = ms.Match(BA)
+
+# (name, function, valid positional args, valid kwargs)
+TARGETS = [
+    ("get_game", ms.get_game, ["bakuk"], {}),
+    ("get_game/opt", lambda **k: ms.get_game("ba-awa", **k), [], {"no_move": "pass"}),
+    ("get_game/bk", lambda **k: ms.get_game("bakuk", **k), [], {"leftovers": "owners"}),
+    ("get_game/players", lambda p: ms.get_game("bakuk", players=p), [2], {}),
+    ("get_game/ruleset", lambda r: ms.get_game("bakuk", ruleset=r), ["koumma"], {}),
+    ("position", BA.position, [(4,) * 12], {"to_move": 0, "captured": (0, 0), "opener": 0,
+                                          "owners": BA.board.row_owners, "history": ()}),
+    ("position/bk", BK.position, [(6,) * 6], {"to_move": 1, "captured": None, "opener": 1,
+                                            "owners": None, "history": ()}),
+    ("position/3", B3.position, [(4,) * 12], {"to_move": 2}),
+    ("start", BA.start, [], {"opener": 1, "owners": None}),
+    ("parse", BA.parse, ["4,4,4,4,4,4/4,4,4,4,4,4 S 0-0"], {}),
+    ("parse/bk", BK.parse, ["6,6,6/6,6,6 N 0-0"], {}),
+    ("Position()", ms.Position, [BK, "6,6,6/6,6,6 S 0-0"], {}),
+    ("pit_index", BA.pit_index, ["a"], {}),
+    ("player_name", BA.player_name, [0], {}),
+    ("player_letter", BK.player_letter, [1], {}),
+    ("option", BA.option, ["no_move"], {}),
+    ("play", BA.start().play, ["a"], {}),
+    ("play/bk", BK.start().play, [0], {}),
+    ("trace", BK.start().trace, ["b"], {}),
+    ("play/over", BK.parse("0,0,0/2,0,0 S 20-14").play, [0], {}),
+    ("parse_game", parse_game, [REC], {}),
+    ("format_game", format_game, [BK.start(), ["a"]], {"result": False}),
+    ("format_game/moves", lambda m: format_game(BA.start(), m), [["a"]], {}),
+    ("parse_match", parse_match, [format_match(MATCH)], {}),
+    ("format_match", format_match, [MATCH], {}),
+    ("Match", ms.Match, [BA], {"target": 12, "opener": "alternate", "allocation": "extend",
+                              "final_take": "counted"}),
+    ("Match.play", MATCH.play, ["a"], {}),
+    ("Match.next_game", lambda o: MATCH.next_game(o), [None], {}),
+    ("Match.starting_from", ms.Match.starting_from, [BA.start()], {"target": 10}),
+    ("get_rule", ms.get_rule, ["bakuk-sow"], {}),
+    ("rulesets", rulesets, ["bakuk"], {}),
+    ("ruleset", ruleset, ["bakuk", "koumma"], {}),
+    ("game_values", game_values, ["bakuk", "koumma"], {}),
+    ("match_settings", match_settings, ["ba-awa", "mancalagames"], {}),
+    ("check_reachable", check_reachable, [BK.start()], {}),
+    ("Rules", S.Rules, [2, 2], {"chain": "forward"}),
+    ("solve", lambda st: S.solve(S.Rules(2, 2), start=st), [((2, 2, 2, 2), 0)], {}),
+    ("solve/rules", lambda r: S.solve(r, start=((0, 1, 0, 1, 0, 1), 0)), [None], {}),
+    ("FastGame", FastGame, [BK], {"opener": 0, "owners": None}),
+    ("FastGame.state", FB.state, [(4,) * 12, 0], {"captured": None, "history": ()}),
+    ("FastGame.play", FB.play, [FB.start(), 0], {}),
+    ("FastGame.play/bk", FK.play, [FK.start(), 0], {}),
+    ("FastGame.outcome", FK.outcome, [FK.start()], {}),
+    ("FastGame.winner", FK.winner, [FK.start()], {}),
+    ("FastGame.from_position", FK.from_position, [BK.start()], {}),
+    ("FastGame.to_position", FK.to_position, [FK.start()], {}),
+    ("FastGame.for_position", FastGame.for_position, [BK.start()], {}),
+    ("fast.playouts", fast.playouts, [BK, 2], {"seed": 1, "opener": 0, "record": False,
+                                              "start": None}),
+    ("fast.sow", fast.sow, [(4,) * 12, 0, 0, sowing_next(12, False), BA.board.row_owners],
+     {"players": 2}),
+]
+SOL = S.solve(S.Rules(2, 2))
+TARGETS += [("Solution.value", SOL.value, [(2, 2, 2, 2), 0], {}),
+            ("Solution.index", SOL.index, [(2, 2, 2, 2), 0], {}),
+            ("Solution.move_values", SOL.move_values, [(2, 2, 2, 2), 0], {})]
+
+
+def calls(target):
+    name, function, args, kwargs = target
+    slots = [("a", i) for i in range(len(args))] + [("k", k) for k in kwargs]
+    for kind, slot in slots:
+        for value in HOSTILE:
+            a, k = list(args), dict(kwargs)
+            if kind == "a":
+                a[slot] = value
+            else:
+                k[slot] = value
+            yield a, k
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=[t[0] for t in TARGETS])
+def test_hostile_values_give_typed_errors(target):
+    name, function, args, kwargs = target
+    escaped = []
+    for a, k in calls(target):
+        try:
+            function(*a, **k)
+        except errors.MancalaError:
+            pass
+        except Exception as error:      # noqa: BLE001 - what escapes is the finding
+            escaped.append((type(error).__name__, errors.shown(str(error)), errors.shown(a),
+                            errors.shown(k)))
+    assert not escaped, escaped[:5]

@@ -64,11 +64,19 @@ def settle(marker: Path, within: float = 10) -> list[int]:
     return engine_processes(marker)
 
 
+def _as_from_a_terminal() -> None:
+    """Ctrl-C at its default in the runner, as a terminal starts it: a shell's
+    background job (``pytest &``) ignores SIGINT, the runner inherits that and,
+    as every Python program does, keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def runner(pids: Path, *extra: str) -> subprocess.Popen:
     command = f'"{PY}" "{ENGINE}" all "{pids}" {" ".join(extra)}'
     return subprocess.Popen([PY, "-m", "mancala_spec", "conformance", "run", "--engine",
                              command, "--timeout", "300", "--no-progress", "--max-failures",
-                             "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_as_from_a_terminal)
 
 
 def test_nothing_survives_a_finished_run(tmp_path):

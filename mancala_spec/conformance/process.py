@@ -82,16 +82,21 @@ def restore_subreaper(before: bool | None) -> None:
         prctl(_PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
 
 
-def _die_with_parent(parent: int) -> Callable[[], None] | None:
-    """A ``preexec_fn``: the engine is killed when the runner dies (Linux)."""
+def _engine_preexec(parent: int, mask: set[int] | None) -> Callable[[], None] | None:
+    """A ``preexec_fn``: the engine starts with the signal mask the runner had
+    before it blocked its stop signals to start it (*mask*), and (Linux) is
+    killed when the runner dies."""
     prctl = _prctl()
-    if prctl is None:
+    if prctl is None and mask is None:
         return None
 
     def preexec() -> None:
-        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        if os.getppid() != parent:          # the runner died before the signal was set
-            os._exit(1)
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        if prctl is not None:
+            prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            if os.getppid() != parent:          # the runner died before the signal was set
+                os._exit(1)
     return preexec
 
 
@@ -238,25 +243,32 @@ class EngineProcess:
         if self.subreaper is None:
             self.subreaper = become_subreaper()
             self.spare = descendants() or set()      # the host's own children live on
+        # Ctrl-C, SIGTERM and SIGHUP wait until the engine is started and known
+        # to stop(): arriving between the fork and `self.proc = proc`, they
+        # would leave the engine running
+        blocked = _block_stop_signals()
         try:
-            proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                    start_new_session=True,
-                                    preexec_fn=_die_with_parent(os.getpid()))
-        except FileNotFoundError:
-            raise EngineStartError(f"cannot start the engine: no command {shown(self.argv[0])}",
-                                   self.argv[0]) from None
-        except PermissionError:
-            raise EngineStartError(f"cannot start the engine: {shown(self.argv[0])} is not "
-                                   "executable", self.argv[0]) from None
-        except OSError as error:
-            raise EngineStartError(f"cannot start the engine {shown(self.argv[0])}: "
-                                   f"{error.strerror or error}", self.argv[0]) from None
-        for stream in _pipes(proc):
-            os.set_blocking(stream.fileno(), False)
-        self.proc = proc
-        self.buffer = b""
-        self.stderr = b""
+            try:
+                proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        start_new_session=True,
+                                        preexec_fn=_engine_preexec(os.getpid(), blocked))
+            except FileNotFoundError:
+                raise EngineStartError("cannot start the engine: no command "
+                                       f"{shown(self.argv[0])}", self.argv[0]) from None
+            except PermissionError:
+                raise EngineStartError(f"cannot start the engine: {shown(self.argv[0])} is not "
+                                       "executable", self.argv[0]) from None
+            except OSError as error:
+                raise EngineStartError(f"cannot start the engine {shown(self.argv[0])}: "
+                                       f"{error.strerror or error}", self.argv[0]) from None
+            self.proc = proc
+            for stream in _pipes(proc):
+                os.set_blocking(stream.fileno(), False)
+            self.buffer = b""
+            self.stderr = b""
+        finally:
+            _unblock(blocked)
         return proc
 
     def errors(self, lines: int = 5) -> list[str]:

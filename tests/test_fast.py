@@ -309,8 +309,8 @@ def test_batch_playouts_through_endless_sowings(text, pit, endless, laps, monkey
     """Random games from the start seldom meet an endless sowing: these start
     where one waits (and, with laps=1, every sowing of more than one lap is
     handed to the scalar kernel), and replay as traced games."""
-    from mancala_spec.fast import ba_awa as batch
     from mancala_spec.fast import playouts
+    from mancala_spec.fast.ba_awa import many as batch
     monkeypatch.setattr(batch, "BATCH_LAPS", laps)
     game = ms.get_game("ba-awa", endless=endless)
     start = game.parse(text)
@@ -372,7 +372,7 @@ def test_batch_playouts_follow_the_scalar_kernel_when_endless_sowings_abound(opt
     endless), every sowing going through the scalar sowing (BATCH_LAPS = 0),
     and the batch's games must be the scalar kernel's games, move for move."""
     from mancala_spec.fast import ba_awa, playouts
-    batch = ba_awa
+    from mancala_spec.fast.ba_awa import many as batch
     real = ba_awa._sow    # every sowing goes through it, the batch's long ones too
 
     def odd_is_endless(pits, pit, *args, **kwargs):   # the same, endless from odd seeds too

@@ -97,9 +97,9 @@ CHUNK = 50_000
 
 @functools.cache
 def sowing_batch(skip_origin: bool, most: int):
-    """The many-games Ba-awa sowing (:class:`~mancala_spec.fast.ba_awa.BaAwaBatch`)
+    """The many-games Ba-awa sowing (:class:`~mancala_spec.fast.ba_awa.many.BaAwaBatch`)
     with tables for up to *most* seeds."""
-    from ..fast.ba_awa import BaAwaBatch
+    from ..fast.ba_awa.many import BaAwaBatch
     return BaAwaBatch(get_game("ba-awa", skip_origin=skip_origin), most=most)
 
 

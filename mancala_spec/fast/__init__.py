@@ -16,7 +16,7 @@ combination of options, and compare every position.
 * :mod:`~mancala_spec.fast.ba_awa` and :mod:`~mancala_spec.fast.bakuk`: each
   game's kernel, in one place: its moves one game at a time (standard library
   only), and the same steps on many positions or games at once with numpy
-  (:class:`~mancala_spec.fast.ba_awa.BaAwaBatch`,
+  (:class:`~mancala_spec.fast.ba_awa.many.BaAwaBatch`,
   :class:`~mancala_spec.fast.bakuk.BakukBatch`, the solver's moves), which
   import numpy only when used, so ``import mancala_spec.fast`` needs no numpy;
 * :mod:`~mancala_spec.fast.batch`: the harness many games run in
@@ -47,7 +47,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.outcome import Outcome
-from .ba_awa import BaAwaBatch, FastBaAwa, sow
+from .ba_awa import FastBaAwa, sow
+from .ba_awa.many import BaAwaBatch
 from .bakuk import BakukBatch, FastBakuk
 from .base import Ending, FastGame, State
 

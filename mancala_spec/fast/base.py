@@ -10,7 +10,7 @@ never change during a game, so they belong to the :class:`FastGame`.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -216,11 +216,19 @@ class FastGame:
         :class:`~mancala_spec.errors.IllegalMoveError` as the traced engine does."""
         raise NotImplementedError
 
-    @staticmethod
-    def many(game: Game) -> Any:
+    #: each game's steps on many games at once, by the game's name: filled by
+    #: the module that defines them (:mod:`mancala_spec.fast.ba_awa.many`, which
+    #: the one-game kernel it builds on cannot import back)
+    many_steps: ClassVar[dict[str, Callable[[Game], Any]]] = {}
+
+    @classmethod
+    def many(cls, game: Game) -> Any:
         """The game's steps on many games at once (numpy needed), for
         :func:`~mancala_spec.fast.batch.playouts`."""
-        raise TypeError(f"no many-games steps for {shown(game)}")
+        steps = FastGame.many_steps.get(game.name)
+        if steps is None:
+            raise TypeError(f"no many-games steps for {shown(game)}")
+        return steps(game)
 
     def illegal(self, state: State, pit: object) -> IllegalMoveError:
         """The error the traced engine gives for this move (its message says why)."""

@@ -1,7 +1,7 @@
 """Many games at once: the harness the games' many-games steps run in (numpy needed).
 
 The rules are not here: each game's many-games steps live beside its one-game
-steps, reading the same tables (:class:`~mancala_spec.fast.ba_awa.BaAwaBatch`,
+steps, reading the same tables (:class:`~mancala_spec.fast.ba_awa.many.BaAwaBatch`,
 :class:`~mancala_spec.fast.bakuk.BakukBatch`). This module keeps the games
 going: their pits, players, captures, the positions seen since the last capture
 (for the repetition rules), the moves played, and how each game ended.

@@ -31,6 +31,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx_gallery.gen_gallery",
     "mancala_spec.sphinx.cache",          # keeps the gallery's output between builds
+    "mancala_spec.sphinx.gallery",        # dark twins of the gallery's thumbnails
     "sphinxcontrib.bibtex",
     "mancala_spec.sphinx.rules",
     "mancala_spec.sphinx.diagrams",

@@ -125,7 +125,37 @@ def draw(fig, theme="light", phone=False):
         for ax_ in (ax, ax_len, ax_laps):
             ax_.tick_params(labelsize=10)
             ax_.spines[["top", "right"]].set_visible(False)
+    # the text alternative says what the charts show (the page's heading and the
+    # charts' own titles say only what they are of); undrawn, as the diagrams' is
+    fig.suptitle(describe(), visible=False, in_layout=False)
     return fig
+
+
+def percent(share):
+    """*share* as a whole percentage, or "under 1%" (not "0%") when some were seen."""
+    return f"{share:.0%}" if share >= 0.005 or share == 0 else "under 1%"
+
+
+def describe():
+    """The charts in words: each game's outcome shares, lengths, and Ba-awa's laps."""
+    sentences = []
+    for name, (outcomes, lengths, _) in results.items():
+        shares = ", ".join(f"{labels[key]} {percent(outcomes[key] / GAMES)} (95% CI "
+                           f"{wilson(outcomes[key], GAMES)[0]:.0%}–"
+                           f"{wilson(outcomes[key], GAMES)[1]:.0%})" for key in labels)
+        sentences.append(f"{ms.get_game(name).title}, {GAMES} random games: {shares}; games "
+                         f"last {sum(lengths) / len(lengths):.1f} moves on average "
+                         f"({min(lengths)} to {max(lengths)}).")
+    laps = results["ba-awa"][2]
+    total = sum(laps.values())
+    # each count of laps up to the last that 1% of moves take, then the rest together
+    last = max(k for k in laps if laps[k] / total >= 0.01)
+    common = [k for k in sorted(laps) if k <= last]
+    rest = sum(laps[k] for k in laps if k > last)
+    sentences.append("Laps per Ba-awa move: " + ", ".join(
+        f"{k} in {percent(laps[k] / total)}" for k in common)
+        + (f", more in {percent(rest / total)}" if rest else "") + ".")
+    return " ".join(sentences)
 
 
 fig = draw(plt.figure())

@@ -38,9 +38,12 @@ class Run:
     """What running one script left: its globals, its figures as PNG bytes, its output."""
 
     def __init__(self, namespace: dict, pngs: list[bytes], sizes: list, subfigs: list[int],
-                 output: str) -> None:
+                 output: str, texts: list[tuple[str, bool, list[str]]] = ()) -> None:
         self.namespace, self.pngs, self.sizes, self.subfigs, self.output = (
             namespace, pngs, sizes, subfigs, output)
+        #: per figure: the alt text the site's scraper gives it, whether it comes from
+        #: an undrawn description, and every text drawn on the figure
+        self.texts = list(texts)
 
 
 _RUNS: dict[str, Run] = {}
@@ -68,10 +71,23 @@ def ran(name: str) -> Run:
                     pngs.append(buffer.getvalue())
                 sizes = [tuple(figure.get_size_inches()) for figure in figures]
                 subfigs = [len(figure.subfigs) for figure in figures]
+                texts = [described(figure) for figure in figures]
             finally:
                 plt.close("all")
-        _RUNS[name] = Run(namespace, pngs, sizes, subfigs, output.getvalue())
+        _RUNS[name] = Run(namespace, pngs, sizes, subfigs, output.getvalue(), texts)
     return _RUNS[name]
+
+
+def described(figure) -> tuple[str, bool, list[str]]:
+    """*figure*'s alt text on the site, whether it is an undrawn description, and the
+    texts drawn on it."""
+    from matplotlib.text import Text
+
+    from mancala_spec.sphinx.gallery import _alt
+
+    title = getattr(figure, "_suptitle", None)
+    drawn = [t.get_text() for t in figure.findobj(Text) if t.get_visible() and t.get_text()]
+    return _alt(figure), title is not None and not title.get_visible(), drawn
 
 
 def test_the_gallery_has_every_required_script():
@@ -89,6 +105,43 @@ def test_script_runs_and_draws(script):
     for png in result.pngs:
         assert png.startswith(b"\x89PNG") and len(png) > 5000
     assert result.output.strip(), "each script prints what it shows"
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.stem)
+def test_alt_text_says_what_the_figure_shows_not_its_drawn_titles(script):
+    """Issue 17: a figure's text alternative repeated the titles drawn inside it
+    (plot_09's "Outcomes of 200 random games each; Game length; …", the charts'
+    own titles, none of their numbers), or was a file name (plot_08's "Figure 1 of
+    sphx_glr_…"). Each figure carries an undrawn description, and what it says is
+    more than the words drawn on it."""
+    for number, (alt, undrawn, drawn) in enumerate(ran(script.name).texts, 1):
+        assert undrawn, f"{script.name} figure {number} has no undrawn description: {alt!r}"
+        rest = alt
+        for text in sorted(drawn, key=len, reverse=True):   # titles, labels (not counts)
+            if len(text) >= 5:
+                rest = rest.replace(" ".join(text.split()), "")
+        assert len(re.sub(r"[^A-Za-z0-9]", "", rest)) >= 20, \
+            f"{script.name} figure {number}: its alt text is the text drawn on it: {alt!r}"
+
+
+def test_statistics_alt_text_gives_the_numbers_shown():
+    result = ran("plot_09_statistics.py")
+    (alt, _, _), = result.texts
+    ns = result.namespace
+    for name, (outcomes, lengths, _) in ns["results"].items():
+        title = ms.get_game(name).title
+        share = outcomes["opener"] / ns["GAMES"]
+        assert f"{title}, 40 random games: opener wins {share:.0%}" in alt, alt
+        assert f"{sum(lengths) / len(lengths):.1f} moves on average" in alt, alt
+    laps = ns["results"]["ba-awa"][2]
+    assert f"1 in {laps[1] / sum(laps.values()):.0%}" in alt, alt
+
+
+def test_side_by_side_diagrams_are_described_each_by_its_title():
+    (alt, _, _), = ran("plot_08_bakuk_chain.py").texts
+    forward, backward = ran("plot_08_bakuk_chain.py").namespace["diagrams"]
+    said = [" ".join(f"{d.title}: {d.alt or d.caption}".split()) for d in (forward, backward)]
+    assert alt.index(said[0]) < alt.index(said[1]), alt
 
 
 # -- what each script shows, checked against the rules by hand -------------------------
@@ -236,3 +289,53 @@ def test_sphinx_gallery_builds_pages_with_images(tmp_path, monkeypatch):
         inked = [x for x in range(thumb.width)
                  if min(thumb.getpixel((x, y)) for y in range(0, thumb.height, 2)) < 200]
         assert (max(inked) - min(inked)) / thumb.width >= 0.6, stem
+
+
+# -- the gallery's index in the browser: thumbnails in the reader's scheme --------------
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_thumbnails_follow_the_colour_scheme(site, site_server, chromium, scheme):
+    """Issue 17: the index's thumbnails stayed white in dark mode. Each thumbnail
+    shows one picture, the one of the reader's scheme (by the system's preference
+    and by furo's own switch), and the dark one sits on the card as the dark
+    figures do: dark, within 1.5:1 of the card's colour, its ink at least 4.5:1."""
+    from PIL import Image
+    from test_a11y import _rgb, contrast
+
+    from mancala_spec.diagrams.style import theme_named
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900},
+                                   color_scheme=scheme)
+    page = context.new_page()
+    shown_all = []
+    for chosen in (None, "light", "dark"):          # furo: auto, then each by its switch
+        if chosen:
+            page.evaluate(f"localStorage.setItem('theme', '{chosen}')")
+        page.goto(site_server + "auto_examples/index.html", wait_until="load")
+        shown = page.evaluate("""() => [...document.querySelectorAll(
+            '.sphx-glr-thumbcontainer')].map(card => ({
+              shown: [...card.querySelectorAll('img')].filter(
+                img => getComputedStyle(img).display !== 'none').map(img => img.src),
+              card: getComputedStyle(card).backgroundColor}))""")
+        assert len(shown) >= 9, shown
+        want = chosen or scheme
+        for card in shown:
+            assert len(card["shown"]) == 1, card
+            assert card["shown"][0].endswith("_thumb_dark.png") == (want == "dark"), \
+                (chosen, scheme, card)
+        shown_all.append((want, shown))
+    context.close()
+    dark = theme_named("dark")
+    for want, cards in shown_all:
+        if want != "dark":
+            continue
+        for card in cards:
+            path = site.html / "_images" / card["shown"][0].rsplit("/", 1)[1]
+            with Image.open(path) as image:
+                rgba = image.convert("RGBA")
+            opaque = [pixel[:3] for pixel in rgba.getdata() if pixel[3] == 255]
+            ground = max(set(opaque), key=opaque.count)
+            behind = tuple(int(v) for v in re.findall(r"\d+", card["card"])[:3])
+            assert contrast(ground, behind) < 1.5, (path.name, ground, behind)
+            assert contrast(_rgb(dark.ink), ground) >= 4.5, (path.name, dark.ink, ground)

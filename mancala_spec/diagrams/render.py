@@ -125,6 +125,9 @@ def render_row(diagrams, figure=None, *, panels=None, columns: int | None = None
         if keys:
             draw_legend(fig.add_axes((0, 0, 1, legend_h / (body_h + legend_h))), keys, total_w,
                         widest, colours)
+    # the text alternative: each diagram's, after the title that tells them apart
+    # (not "left"/"right": a phone's picture stacks them)
+    _describe(fig, " ".join(f"{d.title}: {d.alt or d.caption}" for d in diagrams), colours)
     remember_redraw(fig, widest, lambda metrics, other: render_row(
         [relaid(d, metrics) for d in diagrams], panels=panels,
         columns=None if metrics else columns, legend=legend, theme=other,

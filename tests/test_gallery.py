@@ -137,6 +137,14 @@ def test_statistics_alt_text_gives_the_numbers_shown():
     assert f"1 in {laps[1] / sum(laps.values()):.0%}" in alt, alt
 
 
+def test_a_close_up_says_which_lap_it_draws():
+    """The close-up of one lap said what the whole move's figure says (five laps)."""
+    (whole, _, _), (close_up, _, _) = ran("plot_02_ba_awa_opening.py").texts
+    assert close_up.startswith("Drawn: Lap 1: South plays a, lifting 4 seeds (of 5 panels)."), \
+        close_up
+    assert close_up.endswith(whole) and not whole.startswith("Drawn:")
+
+
 def test_side_by_side_diagrams_are_described_each_by_its_title():
     (alt, _, _), = ran("plot_08_bakuk_chain.py").texts
     forward, backward = ran("plot_08_bakuk_chain.py").namespace["diagrams"]

@@ -66,7 +66,7 @@ def render(diagram: Diagram, figure=None, *, panels=None, columns: int | None = 
         fig = new_figure(figure, layout_plan["w"], layout_plan["h"], diagram.metrics,
                          colours.background)
         _draw(fig, diagram, layout_plan, layout_plan["h"], colours)
-        _describe(fig, diagram.alt or diagram.caption, colours)
+        _describe(fig, _part(diagram, layout_plan) + (diagram.alt or diagram.caption), colours)
     # how to draw the same figure again, in another theme or (laid out anew) for a
     # phone: the site's gallery shows it so (mancala_spec.sphinx.gallery)
     remember_redraw(fig, diagram, lambda metrics, other: render(
@@ -133,6 +133,16 @@ def render_row(diagrams, figure=None, *, panels=None, columns: int | None = None
         columns=None if metrics else columns, legend=legend, theme=other,
         stack=stack or metrics == "phone"))
     return fig
+
+
+def _part(diagram: Diagram, layout_plan: dict[str, Any]) -> str:
+    """What a drawing of some of *diagram*'s panels shows, before the whole move's
+    description ("" when it shows them all)."""
+    shown = [panel for row in layout_plan["rows"] for panel in row]
+    if len(shown) == len(diagram.panels):
+        return ""
+    return (f"Drawn: {'; '.join(panel.title for panel in shown)} "
+            f"(of {len(diagram.panels)} panels). The whole move: ")
 
 
 def _describe(fig, text: str, colours: Theme) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import ctypes
 import multiprocessing
 import os
 import signal
@@ -77,8 +78,18 @@ def _stop(signum, frame):
 def _watch_parent() -> None:
     """In every process forked from here: leave once the parent is gone, so no
     worker outlives an interrupted run (one forked just as the main process
-    stopped, say) and holds its output open."""
+    stopped, say), holds its output open or writes to it. On Linux the kernel
+    kills the worker as the parent exits (a parent-death signal); elsewhere a
+    thread looks every 0.2 s."""
     parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)          # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:                  # gone before the signal was set
+        os._exit(130)
 
     def watch() -> None:
         while os.getppid() == parent:

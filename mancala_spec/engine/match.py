@@ -249,8 +249,10 @@ class Match:
 
     def _check_allocation(self, owners: Sequence[int], earned: tuple[int, ...]) -> tuple[int, ...]:
         size = self.game.board.size
-        if isinstance(owners, (str, bytes)) or len(owners) != size:
-            raise InvalidPositionError(f"an allocation names an owner for each of the {size} pits")
+        if (isinstance(owners, (str, bytes)) or not isinstance(owners, Sequence)
+                or len(owners) != size):
+            raise InvalidPositionError(f"an allocation names an owner for each of the {size} "
+                                       f"pits, not {shown(owners)}", field="owners")
         players = self.game.players
         if any(isinstance(o, bool) or not isinstance(o, int) or not 0 <= o < players
                for o in owners):

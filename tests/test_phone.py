@@ -98,3 +98,38 @@ def test_the_rules_index_fits_a_phone(site_server, chromium):
     for table in tables:
         assert table["width"] <= table["column"], table
         assert not table["broken"], table
+
+
+def test_each_play_option_shows_its_whole_choice_on_a_phone(site_server, chromium):
+    """A closed dropdown 390 px wide cuts a long meaning off ("A move whose relay sowing
+    never ends is not a legal move" shows as "…is not a legal move"): the chosen
+    meaning is written out in full below each one, wraps inside the column, follows
+    the choice, and is not shown at 1280 px, where the dropdown holds it."""
+    shown = """() => [...document.querySelectorAll(".play-option")].map(box => {
+      const select = box.querySelector("select"), chosen = box.querySelector(".play-option-chosen");
+      return {name: select.name, text: select.options[select.selectedIndex].textContent,
+              chosen: chosen.textContent, visible: chosen.getClientRects().length > 0,
+              hidden: chosen.getAttribute("aria-hidden"),
+              right: chosen.getBoundingClientRect().right};
+    })"""
+    for viewport, on_phone in ((PHONE, True), ({"width": 1280, "height": 900}, False)):
+        context = chromium.new_context(viewport=viewport)
+        page = context.new_page()
+        page.goto(site_server + "play.html", wait_until="load")
+        page.wait_for_selector("#mancala-play[data-ready=true]", timeout=60_000)
+        options = page.evaluate(shown)
+        assert len(options) >= 6, options
+        for option in options:
+            assert option["chosen"] == option["text"] and option["hidden"] == "true", option
+            assert option["visible"] is on_phone, option
+            if on_phone:
+                assert option["right"] <= viewport["width"], option
+        if on_phone:
+            assert any(len(o["text"]) > 45 for o in options), "no long meaning to cut"
+            select = page.locator("#play-option-endless")
+            other = select.evaluate(
+                "s => s.options[(s.selectedIndex + 1) % s.options.length].value")
+            select.select_option(other)
+            changed = {o["name"]: o for o in page.evaluate(shown)}["endless"]
+            assert changed["chosen"] == changed["text"] and "(default)" not in changed["chosen"]
+        context.close()

@@ -346,3 +346,20 @@ def test_thumbnails_follow_the_colour_scheme(site, site_server, chromium, scheme
             behind = tuple(int(v) for v in re.findall(r"\d+", card["card"])[:3])
             assert contrast(ground, behind) < 1.5, (path.name, ground, behind)
             assert contrast(_rgb(dark.ink), ground) >= 4.5, (path.name, dark.ink, ground)
+
+
+def test_a_card_names_its_example_once_to_a_screen_reader(site_server, chromium):
+    """Each card of the gallery's index is one link named by its example's title;
+    the title shown below the picture is not read a second time."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(site_server + "auto_examples/index.html", wait_until="load")
+    cards = page.locator(".sphx-glr-thumbcontainer")
+    assert cards.count() >= 9
+    for number in range(cards.count()):
+        card = cards.nth(number)
+        title = card.locator(".sphx-glr-thumbnail-title").inner_text().strip()
+        assert title and card.locator(".sphx-glr-thumbnail-title").is_visible(), title
+        tree = card.aria_snapshot()
+        assert tree.count(title) == 1 and f'link "{title}"' in tree, tree
+    context.close()

@@ -9,7 +9,9 @@
   ``role="doc-biblioentry"`` (axe: aria-required-children), which become list
   items; viewcode's module index nests ``<ul>`` directly in ``<ul>`` (axe: list),
   which becomes a list item holding the nested list; an image without its size
-  (sphinx-gallery's, the analysis figures) gets its PNG's width and height.
+  (sphinx-gallery's, the analysis figures) gets its PNG's width and height;
+  a gallery card's visible title is hidden from screen readers, which hear it
+  once, as the name of the card's link.
 
 The sidebar's caption headings get their level in the template override
 ``docs/_templates/sidebar/navigation.html``.
@@ -69,6 +71,14 @@ def nest_lists(html: str) -> str:
     return "".join(out)
 
 
+def title_once(html: str) -> str:
+    """sphinx-gallery's index card names its example twice: as the text of the
+    link over the card (visually hidden) and in a visible title below the
+    picture. A screen reader read both; the visible one is now hidden from it."""
+    return html.replace('<div class="sphx-glr-thumbnail-title">',
+                        '<div class="sphx-glr-thumbnail-title" aria-hidden="true">')
+
+
 _IMG = re.compile(r"<img\s[^>]*>")
 
 
@@ -114,7 +124,7 @@ def on_page_context(app: Any, pagename: str, templatename: str, context: dict[st
                     doctree: Any) -> None:
     body = context.get("body")
     if isinstance(body, str):
-        body = size_images(mend_roles(body), _image_sizes(app))
+        body = size_images(title_once(mend_roles(body)), _image_sizes(app))
         if pagename == "_modules/index":
             body = nest_lists(body)
         context["body"] = body

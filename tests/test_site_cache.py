@@ -3,6 +3,8 @@ made once is taken from it the next time, and without MANCALA_SPEC_CACHE
 nothing is kept."""
 from __future__ import annotations
 
+import shutil
+
 from mancala_spec.sphinx import cache
 
 
@@ -73,12 +75,28 @@ def test_the_gallery_folder_is_kept_and_put_back_only_for_the_same_scripts(tmp_p
     four = _app(tmp_path / "four")
     (tmp_path / "four" / "conf.py").write_text("sphinx_gallery_conf = {'x': 1}\n")
     assert cache.gallery_digest(four) != cache.gallery_digest(one)
-    # a checkout that has its own gallery folder keeps it
-    five = _app(tmp_path / "five")
-    own = tmp_path / "five" / "docs" / "auto_examples"
-    own.mkdir()
-    cache.restore_gallery(five)
-    assert list(own.iterdir()) == []
+    # a checkout's own gallery folder, written by a build of the same digest, stays
+    assert (written / cache.STAMP).read_text() == cache.gallery_digest(one)
+    (written / "plot_x.rst").write_text("own page")
+    cache.restore_gallery(one)
+    assert (written / "plot_x.rst").read_text() == "own page"
+    # one written for other package code (another digest), or by a build before
+    # folders were stamped, is stale: sphinx-gallery would keep its pictures, since it
+    # re-runs only changed scripts; it is replaced by the kept one, or removed
+    for stale in ("gallery-0123456789abcdef0123.tar", None):
+        five = _app(tmp_path / "five")
+        own = tmp_path / "five" / "docs" / "auto_examples"
+        own.mkdir()
+        (own / "plot_x.rst").write_text("stale page")
+        if stale:
+            (own / cache.STAMP).write_text(stale)
+        cache.restore_gallery(five)
+        assert (own / "plot_x.rst").read_text() == "page"
+        shutil.rmtree(tmp_path / "five")
+    (tmp_path / "three" / "docs" / "auto_examples").mkdir()
+    (tmp_path / "three" / "docs" / "auto_examples" / "old.rst").write_text("stale")
+    cache.restore_gallery(three)           # nothing kept for three's digest
+    assert not (tmp_path / "three" / "docs" / "auto_examples").exists()
 
 
 def test_the_package_digest_covers_every_file_of_the_package(tmp_path):

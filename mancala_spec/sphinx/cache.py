@@ -143,32 +143,54 @@ def gallery_digest(app) -> str | None:
     return f"gallery-{digest.hexdigest()[:20]}.tar"
 
 
+#: in the gallery folder: the digest (:func:`gallery_digest`) of the build that wrote it
+STAMP = ".mancala-spec-digest"
+
+
 def restore_gallery(app) -> None:
-    """Before sphinx-gallery runs: put the kept gallery folder in place, when this
-    checkout has none (a fresh clone) and one was kept under the same digest."""
-    paths, name, where = _gallery_paths(app), gallery_digest(app), folder()
-    if paths is None or name is None or where is None or paths[1].exists():
+    """Before sphinx-gallery runs: a gallery folder left by a build of other
+    scripts, package code or settings is removed (sphinx-gallery would keep its
+    pictures, since it re-runs a script only when the script itself changed);
+    then, when the checkout has none, the folder kept under the same digest is
+    put in place."""
+    paths, name = _gallery_paths(app), gallery_digest(app)
+    if paths is None or name is None:
         return
-    kept = where / name
-    if not kept.is_file():
+    written = paths[1]
+    if written.exists():
+        try:
+            current = (written / STAMP).read_text(encoding="utf-8") == name
+        except OSError:
+            current = False
+        if current:
+            return
+        shutil.rmtree(written)
+    where = folder()
+    kept = where / name if where is not None else None
+    if kept is None or not kept.is_file():
         return
     import tarfile
 
-    partial = paths[1].with_name(f".{paths[1].name}.{os.getpid()}.part")
+    partial = written.with_name(f".{written.name}.{os.getpid()}.part")
     try:
         with tarfile.open(kept) as archive:
             archive.extractall(partial, filter="data")
-        partial.rename(paths[1])
+        partial.rename(written)
     except (OSError, tarfile.TarError):
         shutil.rmtree(partial, ignore_errors=True)   # a bad copy: the scripts run
 
 
 def keep_gallery(app, exception) -> None:
-    """After a good build: keep the gallery folder (once per digest)."""
+    """After a good build: stamp the gallery folder with its digest, and keep it
+    (once per digest)."""
     paths, name, where = _gallery_paths(app), gallery_digest(app), folder()
-    if exception is not None or paths is None or name is None or where is None:
+    if exception is not None or paths is None or name is None or not paths[1].is_dir():
         return
-    if (where / name).is_file() or not paths[1].is_dir():
+    try:
+        (paths[1] / STAMP).write_text(name, encoding="utf-8")
+    except OSError:
+        return
+    if where is None or (where / name).is_file():
         return
     import tarfile
 

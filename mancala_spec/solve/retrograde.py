@@ -216,12 +216,12 @@ def reached_sides(succ, sign, sides) -> np.ndarray:
     side it was not found on, of a position on the side it was, or if it
     follows a position reached on both sides (and only then: a path reaching
     it on the other side leaves the found sides at one such move)."""
-    options, size = succ.shape
+    size = succ.shape[1]
+    sides = sides.astype(bool)
     both = np.zeros(size, dtype=bool)
-    for c in range(options):
-        rows = np.flatnonzero(succ[c] >= 0)
-        after = succ[c, rows]
-        both[after[(sides[rows] ^ (sign[c, rows] < 0)) != sides[after]]] = True
+    going = succ >= 0
+    after = np.where(going, succ, 0)
+    both[after[going & ((sides ^ (sign < 0)) != sides[after])]] = True
     frontier = np.flatnonzero(both)
     fresh = np.zeros(size, dtype=bool)
     while frontier.size:
@@ -231,10 +231,7 @@ def reached_sides(succ, sign, sides) -> np.ndarray:
         both |= fresh
         frontier = np.flatnonzero(fresh)
         fresh[frontier] = False
-    reached = np.zeros((2, size), dtype=bool)
-    reached[sides, np.arange(size)] = True
-    reached[:, both] = True
-    return reached
+    return np.stack((~sides | both, sides | both))
 
 
 def unfold(keys, turned_keys, values, reached, numbers: int) -> tuple[np.ndarray, np.ndarray]:

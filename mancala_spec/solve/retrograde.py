@@ -64,7 +64,8 @@ def enumerate_positions(moves: Moves, pits0, player0: int, report) -> Graph:
             legal, after, nxt, goes_on, worth = moves.play(block, 0, choice)
             going = legal & goes_on
             turned = nxt == 1                    # North moves next: seen from their side
-            after = np.where(turned[:, None], after[:, moves.turn], after)
+            after = (after[:, moves.turn] if turned.all()       # (unless a player passes)
+                     else np.where(turned[:, None], after[:, moves.turn], after))
             keys = np.where(going, moves.keys(after, south), -1)
             block_succ[choice] = keys
             block_worth[choice] = np.where(legal, worth, NEG)

@@ -207,6 +207,8 @@ class FastBaAwa(FastGame):
         # The legal moves and sowings (see moves) of the last (pits, player) asked
         # about (a move asks for the next player's, playing one asks again), and
         # of every (pits, player) met, up to CACHE: games pass the same positions
+        self._tables = (self.paths, self.lap_end, self.owners, self.players, self.nobody,
+                        self.size)             # (what _ending reads, fetched in one go)
         self._memo_key: Key = ((), -1)
         self._memo: dict[int, Sown | None] = {}
         self._cache: dict[Key, dict[int, Sown | None]] = {}
@@ -247,44 +249,50 @@ class FastBaAwa(FastGame):
         memo = self._cache.get(key)
         if memo is None:
             # ba-awa-choose: any pit the player chooses from that holds seeds ...
-            # ba-awa-endless: ... unless (endless="illegal") its sowing never ends
-            memo = {}
-            paths, ends, owners, players, nobody, illegal, size = (
-                self.paths, self.lap_end, self.owners, self.players, self.nobody,
-                self.endless_illegal, self.size)
-            for pit in self.choice[player]:
-                seeds = pits[pit]
-                if not seeds:
-                    continue
-                if not illegal:
-                    memo[pit] = None
-                    continue
-                if seeds < size:       # a short lap: one seed in each pit after *pit*
-                    last = ends[pit][seeds]
-                    held = pits[last]                # what its last pit held
-                    if held in ENDS_MOVE:
-                        memo[pit] = None             # it ends with this lap
-                        continue
-                    if held + 1 < size:              # a second short lap, to *second*:
-                        second = ends[last][held + 1]
-                        held = pits[second]          # what it held then
-                        if second == pit:            # (the first lap's origin, emptied)
-                            held = 0
-                        elif (second - pit) % size < seeds:   # (sown in the first lap)
-                            held = 0 if held == FOUR - 1 else held + 1
-                        if held in ENDS_MOVE:
-                            memo[pit] = None         # it ends with the second lap
-                            continue
-                # (sow_along, its quick first try spelt out: a call less)
-                after, won, took, _, endless = (
-                    _sow(pits, pit, player, paths, owners, nobody)
-                    or sow_along(pits, pit, player, paths, owners, players))
-                if not endless:
-                    memo[pit] = (after, won, took)
+            choice = self.choice[player]
+            if not self.endless_illegal:
+                memo = {pit: None for pit in choice if pits[pit]}
+            else:
+                memo = self._ending(pits, player, choice)
             if len(self._cache) >= CACHE:
                 self._cache.clear()
             self._cache[key] = memo
         self._memo, self._memo_key = memo, key
+        return memo
+
+    def _ending(self, pits: Pits, player: int, choice: Sequence[int]
+                ) -> dict[int, Sown | None]:
+        """ba-awa-endless (endless="illegal"): the pits of *choice* that hold
+        seeds and whose sowing ends, for :meth:`moves`."""
+        memo: dict[int, Sown | None] = {}
+        paths, ends, owners, players, nobody, size = self._tables
+        ends_move = ENDS_MOVE
+        for pit in choice:
+            seeds = pits[pit]
+            if not seeds:
+                continue
+            if seeds < size:           # a short lap: one seed in each pit after *pit*
+                last = ends[pit][seeds]
+                held = pits[last]                    # what its last pit held
+                if held in ends_move:
+                    memo[pit] = None                 # it ends with this lap
+                    continue
+                if held + 1 < size:                  # a second short lap, to *second*:
+                    second = ends[last][held + 1]
+                    held = pits[second]              # what it held then
+                    if second == pit:                # (the first lap's origin, emptied)
+                        held = 0
+                    elif (second - pit) % size < seeds:   # (sown in the first lap)
+                        held = 0 if held == FOUR - 1 else held + 1
+                    if held in ends_move:
+                        memo[pit] = None             # it ends with the second lap
+                        continue
+            # (sow_along, its quick first try spelt out: a call less)
+            after, won, took, _, endless = (
+                _sow(pits, pit, player, paths, owners, nobody)
+                or sow_along(pits, pit, player, paths, owners, players))
+            if not endless:
+                memo[pit] = (after, won, took)
         return memo
 
     def play(self, state: State, pit: int) -> State:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .base import Counts, Ending, FastGame, History, Moves, State, checked_state
@@ -103,7 +103,7 @@ class FastBakuk(FastGame):
         change, last = lap[pit][pits[pit]]
         won = pits[last] + change[last]
         if won in CAPTURING:          # bakuk-capture: the last makes 2 or 4: the mover's
-            board = list(map(add, pits, change))
+            board = list(plus(pits, change))
             board[last] = 0
             chain = self.chain_next   # bakuk-chain: then each next hole holding 2 or 4
             p = chain[last]

@@ -80,7 +80,18 @@ def _watch_parent() -> None:
     worker outlives an interrupted run (one forked just as the main process
     stopped, say), holds its output open or writes to it. On Linux the kernel
     kills the worker as the parent exits (a parent-death signal); elsewhere a
-    thread looks every 0.2 s."""
+    thread looks every 0.2 s.
+
+    A worker also leaves SIGTERM to the kernel (it ends the worker at once,
+    whichever of its threads the signal meets) and ignores Ctrl-C: a Python
+    handler runs only in the main thread, so a worker waiting in a pool's
+    queue lock, the signal taken by another thread, would wait for ever (seen:
+    a full run hung in a pool's shutdown)."""
+    try:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:                          # (forked from a thread other than the main)
+        pass
     parent = os.getppid()
     if sys.platform.startswith("linux"):
         try:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from ..engine.games import get_game
@@ -87,13 +88,32 @@ def in_processes(func: Callable[[str, str, int, int, int], T], config: str, poli
     """Share games *first*… among *processes* processes, each running *func* on
     its slice; return the parts in game order (games draw from ``game_rng``, so
     the split does not change them)."""
-    import multiprocessing
-
     share = -(-games // processes)
     tasks = [(config, policy, min(share, games - start), seed, first + start)
              for start in range(0, games, share)]
-    with multiprocessing.get_context("fork").Pool(processes) as pool:
+    with worker_pool(processes) as pool:
         return pool.starmap(func, tasks)
+
+
+@contextmanager
+def worker_pool(processes: int) -> Iterator[Any]:
+    """A pool of *processes* forked worker processes, for a ``with`` block. Its
+    work done, it is closed and joined: the workers leave by themselves (the
+    pool's own ``with`` ends them with SIGTERM, and a full run once hung there,
+    a worker waiting on the task queue's lock never ending); if the block
+    fails, the workers are ended at once."""
+    import multiprocessing
+
+    pool = multiprocessing.get_context("fork").Pool(processes)
+    try:
+        yield pool
+    except BaseException:
+        pool.terminate()
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
 
 
 

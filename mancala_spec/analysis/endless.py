@@ -16,9 +16,10 @@ from math import comb
 
 from ..engine.games import get_game
 from ..fast import sow
+from ..fast.ba_awa import ENDS_MOVE
 from ..fast.tables import NextTable, sowing_next
 from ..notation import format_pits
-from .common import ROWS, SIZE, Table
+from .common import ROWS, SIZE, Table, worker_pool
 
 
 def sow_laps(pits: tuple[int, ...], pit: int, skip_origin: bool = False) -> tuple[int, bool]:
@@ -134,24 +135,25 @@ def _smallest(boards) -> Board | None:
     return tuple(int(x) for x in boards[0])
 
 
-def _exhaustive_chunk(task: tuple[int, int, int, bool]
+def _exhaustive_chunk(task: tuple[int, int, int, int, bool]
                       ) -> tuple[int, int, Board | None, int, Board | None]:
-    """Sow pit 0 of every board with ``first`` seeds in pit 0, ``second`` in
-    pit 1 and ``seeds`` in all; return (count, endless, smallest endless board,
-    longest laps, smallest board taking them). The boards are sown many at once
-    by the kernel's many-games sowing (the same sowing as :func:`sow_laps`,
-    long ones handed to it)."""
+    """Sow pit 0 of every board with ``first`` seeds in pit 0, ``held`` in pit
+    ``fixed`` and ``seeds`` in all; return (count, endless, smallest endless
+    board, longest laps, smallest board taking them). The boards are sown many
+    at once by the kernel's many-games sowing (the same sowing as
+    :func:`sow_laps`, long ones handed to it)."""
     import numpy as np
-    seeds, first, second, skip_origin = task
+    seeds, first, fixed, held, skip_origin = task
     batch = sowing_batch(skip_origin, max(seeds, 48))
-    rest = composition_array(seeds - first - second, SIZE - 2)
+    rest = composition_array(seeds - first - held, SIZE - 2)
     count = endless = longest = 0
     example: Board | None = None
     longest_example: Board | None = None
     for start in range(0, len(rest), CHUNK):
         part = rest[start:start + CHUNK]
         pits = np.empty((len(part), SIZE), dtype=np.int16)
-        pits[:, 0], pits[:, 1], pits[:, 2:] = first, second, part
+        pits[:, 0], pits[:, fixed] = first, held
+        pits[:, 1:fixed], pits[:, fixed + 1:] = part[:, :fixed - 1], part[:, fixed - 1:]
         zeros = np.zeros(len(part), dtype=np.intp)
         _, _, _, forever, laps = batch.sow(pits, zeros, zeros, captures=False)
         count += len(part)
@@ -168,6 +170,21 @@ def _exhaustive_chunk(task: tuple[int, int, int, bool]
                         or (board is not None and board < longest_example)):
                     longest, longest_example = most, board
     return count, endless, example, longest, longest_example
+
+
+def _one_lap(task: tuple[int, int, int, int, bool]
+             ) -> tuple[int, int, Board | None, int, Board | None]:
+    """:func:`_exhaustive_chunk` of boards whose first lap ends the move, sown
+    by counting: ``first`` seeds from pit 0 drop one by one into pits 1 to
+    ``first`` (``fixed``), which holds ``held``: none, so the last seed falls
+    into an empty pit (ba-awa-sowing-end), or three, so it makes four
+    (ba-awa-mover-four). Every such sowing takes one lap and ends; the
+    smallest board puts every other seed in the last pit it can."""
+    seeds, first, fixed, held, _ = task
+    board = [0] * SIZE
+    board[0], board[fixed] = first, held
+    board[SIZE - 1 if fixed != SIZE - 1 else SIZE - 2] += seeds - first - held
+    return comb(seeds - first - held + SIZE - 3, SIZE - 3), 0, None, 1, tuple(board)
 
 
 def exhaustive(seeds: int, skip_origin: bool = False, processes: int = 1) -> EndlessCount:
@@ -187,15 +204,19 @@ def exhaustive(seeds: int, skip_origin: bool = False, processes: int = 1) -> End
     """
     if seeds < 1:
         return EndlessCount(seeds, skip_origin, 1, 0, 0, None, 0, None)
-    tasks = [(seeds, first, second, skip_origin)
-             for first in range(1, seeds + 1) for second in range(seeds - first + 1)]
-    tasks.sort(key=lambda task: -comb(task[0] - task[1] - task[2] + SIZE - 3, SIZE - 3))
+    # the boards by the seeds of pit 0 and of one more pit: the last of the first
+    # lap if the lap ends there (fewer seeds than pits, so it passes no origin)
+    tasks = [(seeds, first, first if first < SIZE else 1, held, skip_origin)
+             for first in range(1, seeds + 1) for held in range(seeds - first + 1)]
+    ends = [task for task in tasks if task[2] == task[1] and task[3] in ENDS_MOVE]
+    tasks = [task for task in tasks if task not in ends]
+    tasks.sort(key=lambda task: -comb(task[0] - task[1] - task[3] + SIZE - 3, SIZE - 3))
     if processes > 1:
-        import multiprocessing
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
+        with worker_pool(processes) as pool:
             results = pool.map(_exhaustive_chunk, tasks, chunksize=1)
     else:
         results = [_exhaustive_chunk(task) for task in tasks]
+    results += [_one_lap(task) for task in ends]
     count = endless = longest = 0
     example: Board | None = None
     longest_example: Board | None = None

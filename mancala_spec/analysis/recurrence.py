@@ -12,7 +12,7 @@ from ..engine.trace import Capture, Drop, EndOfGame, EndOfMove, Pass, PickUp, Re
 from ..fast import FastBaAwa, State
 from ..fast.base import Key
 from ..notation import format_game, format_pits, parse_game
-from .common import CONFIGS, Table, game_rng, label
+from .common import CONFIGS, Table, game_rng, label, worker_pool
 from .games import Endings, choose
 
 
@@ -112,11 +112,10 @@ def recurrence_search(config: str = "default", games: int = 100, seed: int = 202
     as :func:`play_games` with ``policy="random"``), run :func:`find_recurrence`
     with *budget*."""
     if processes > 1 and games > 1:
-        import multiprocessing
         share = -(-games // processes)
         tasks = [(config, min(share, games - start), seed, budget, first + start)
                  for start in range(0, games, share)]
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
+        with worker_pool(processes) as pool:
             parts = pool.starmap(recurrence_search, tasks)
         result = RecurrenceResult(config, games, seed, budget)
         for part in parts:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .base import Counts, Ending, FastGame, History, Moves, State, checked_state
-from .tables import CAPTURING, LapTable, Pits, bakuk_laps, chain_next, lap_arrays
+from .tables import CAPTURING, LapTable, Pits, adder, bakuk_laps, chain_next, lap_arrays
 
 if TYPE_CHECKING:
     import numpy as np
@@ -69,7 +69,8 @@ class FastBakuk(FastGame):
         self._moves_for_row: tuple[dict[object, Moves], ...] = tuple(
             dict(row_moves(owned, game.total_seeds)) for owned in self.owned)
         # what play() reads at every move, fetched in one go
-        self._tables = (self.lap, self.next_turn, self._row, self._moves_for_row)
+        self._tables = (self.lap, self.next_turn, self._row, self._moves_for_row,
+                        adder(self.size))
 
     def own_moves(self, pits: Pits, player: int) -> Moves:
         """bakuk-choose: the holes of *player* that hold counters."""
@@ -98,11 +99,11 @@ class FastBakuk(FastGame):
             raise self.illegal(checked_state(state), pit)
         # bakuk-choose, bakuk-sow, bakuk-origin: lift the hole's counters and sow
         # them one by one, a single lap (applied whole: see lap)
-        lap, next_turn, rows, moves_for_row = self._tables
+        lap, next_turn, rows, moves_for_row, plus = self._tables
         change, last = lap[pit][pits[pit]]
         won = pits[last] + change[last]
         if won in CAPTURING:          # bakuk-capture: the last makes 2 or 4: the mover's
-            board = list(map(add, pits, change))
+            board = list(plus(pits, change))
             board[last] = 0
             chain = self.chain_next   # bakuk-chain: then each next hole holding 2 or 4
             p = chain[last]
@@ -118,7 +119,7 @@ class FastBakuk(FastGame):
                 captured = (*captured[:mover], captured[mover] + won, *captured[mover + 1:])
             history = ()              # bakuk-repetition: positions since the last capture
         else:
-            after = tuple(map(add, pits, change))
+            after = plus(pits, change)
             history = history + ((pits, mover),)
         to_move = next_turn[mover]   # bakuk-turns, bakuk-three-turns
         following = moves_for_row[to_move].get(rows[to_move](after))

@@ -114,6 +114,7 @@ class FastGame:
         #: ``sow_next[origin][pit]``: the pit after *pit* in a lap lifted from
         #: *origin* (``ba-awa-origin``, ``bakuk-origin``: skip_origin passes over it)
         self.sow_next: NextTable = sowing_next(size, bool(game.options["skip_origin"]))
+        self._start: State | None = None
 
     def __repr__(self) -> str:
         return f"FastGame({self.game!r}, opener={self.opener}, owners={self.owners})"
@@ -151,8 +152,13 @@ class FastGame:
 
     def start(self) -> State:
         """The opening position: the game's seeds in every pit, nothing captured
-        (``ba-awa-setup``, ``bakuk-setup``)."""
-        return self.state((self.game.seeds_per_pit,) * self.size, self.opener)
+        (``ba-awa-setup``, ``bakuk-setup``). The same state each time (states
+        are immutable), made once until :meth:`forget`."""
+        start = self._start
+        if start is None:
+            start = self._start = self.state((self.game.seeds_per_pit,) * self.size,
+                                             self.opener)
+        return start
 
     def from_position(self, pos: Position) -> State:
         """*pos* as a state; its game, opener and owners must be this fast game's."""
@@ -202,8 +208,9 @@ class FastGame:
         return None if moves else winner_of(captured)
 
     def forget(self) -> None:
-        """Forget what was remembered of the positions met (nothing here; the
-        games' kernels remember sowings or legal moves)."""
+        """Forget what was remembered of the positions met: the opening state
+        here; the games' kernels remember sowings or legal moves too."""
+        self._start = None
 
     # -- what each game supplies -------------------------------------------------
 

@@ -14,6 +14,8 @@ solver read the very same tables.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 Pits = tuple[int, ...]
@@ -79,6 +81,22 @@ def lap_paths(step: NextTable, most: int) -> PathTable:
             pit_paths.append((tuple(path[1:-1]), path[-1]))
         paths.append(tuple(pit_paths))
     return tuple(paths)
+
+
+@cache
+def adder(size: int) -> Callable[[Pits, Pits], Pits]:
+    """``adder(size)(pits, change)``: *pits* plus *change*, pit by pit, for
+    tuples of *size* numbers: ``tuple(map(add, pits, change))``, spelt out
+    index by index (about twice as fast: the kernels apply a lap this way).
+
+    >>> adder(3)((1, 2, 3), (0, -2, 1))
+    (1, 0, 4)
+    """
+    if type(size) is not int or not 0 < size <= 255:
+        raise ValueError(f"adder takes 1 to 255 pits, not {size!r}")
+    terms = "".join(f"a[{i}] + b[{i}], " for i in range(size))
+    adder: Callable[[Pits, Pits], Pits] = eval(f"lambda a, b: ({terms})")  # (numbers only)
+    return adder
 
 
 def chain_next(size: int, forward: bool) -> tuple[int, ...]:

@@ -33,7 +33,11 @@ nothing for endless play, as the definition above says.
 
 **How.** Every position reachable from the start is enumerated (breadth-first,
 vectorised with numpy; each position numbered by its rank in the combinatorial
-number system, which puts positions with fewer counters first). Captures only
+number system, which puts positions with fewer counters first). The rules are
+the same for both players, so a position with North to move has the value of
+the same position turned round (the rows swapped), South to move: only those
+are enumerated and solved, half the positions, and each value then stands for
+both where both are reached. Captures only
 lower the number of counters on the board, so positions are solved level by
 level, fewest counters first. Within a level the moves form a graph with cycles;
 its values are found by value iteration from 0 — after *i* rounds each value is
@@ -67,7 +71,13 @@ except ImportError as error:     # numpy is the optional extra "solve"
 from ..errors import InvalidPositionError, OptionError, UnknownGameError, shown
 from ..fast.bakuk import BakukBatch
 from ..options import Value, kernel_options, option
-from .retrograde import enumerate_positions, number_positions, solve_levels
+from .retrograde import (
+    enumerate_positions,
+    number_positions,
+    reached_sides,
+    solve_levels,
+    unfold,
+)
 
 #: the game options the solver takes: every option of Bakuk declared in
 #: :mod:`mancala_spec.options` but those of three players (not solved here)
@@ -189,6 +199,8 @@ class Moves:
         self.rules = rules
         n, m, total = rules.pits_per_row, rules.size, rules.total
         self.n, self.m = n, m
+        #: the holes as the other player sees them: ``pits[:, turn]`` swaps the rows
+        self.turn = np.r_[n:m, 0:n]
         self.batch = BakukBatch(n, total, **rules.options())  # type: ignore[arg-type]
         #: :meth:`BakukBatch.play <mancala_spec.fast.bakuk.BakukBatch.play>`
         self.play = self.batch.play
@@ -334,9 +346,13 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
     graph = enumerate_positions(moves, pits0, player0, report)
     seconds["enumerate"] = time.perf_counter() - clock
     clock = time.perf_counter()
-    keys, succ, worth, sign = number_positions(graph)
+    numbers = len(graph.visited)
+    keys, succ, worth, sign, turned_keys, sides = number_positions(graph)
     seconds["number"] = time.perf_counter() - clock
     clock = time.perf_counter()
     values = solve_levels(moves, keys, succ, worth, sign, report)
+    # every position solved stands for itself and for itself turned round
+    reached = reached_sides(succ, sign, sides)
+    keys, values = unfold(keys, turned_keys, values, reached, numbers)
     seconds["solve"] = time.perf_counter() - clock
     return Solution(rules, (pits0, player0), keys, values, seconds)

@@ -17,47 +17,72 @@ NEG = -(1 << 14)        # "no such option" in int16 value arithmetic
 @dataclass
 class Graph:
     """The positions found, block by block in the order found, and their moves:
-    for each move, the successor's number (-1 if the game is over) and the
-    move's immediate worth to the mover (``NEG`` if the move is not legal)."""
+    for each move, the successor's number (-1 if the game is over), the move's
+    immediate worth to the mover (``NEG`` if the move is not legal) and whether
+    the successor was turned round (the other player moves next). Every
+    position is South's to move: one with North to move is found turned round
+    (see :func:`enumerate_positions`); ``turned_keys`` holds, per block, the
+    number of each position turned round, North to move."""
 
     visited: np.ndarray         # by position number: reached?
     keys: list[np.ndarray] = field(default_factory=list)    # position numbers, per block
     succ: list[np.ndarray] = field(default_factory=list)    # (options, block) int32
     worth: list[np.ndarray] = field(default_factory=list)   # (options, block) int16
+    turned: list[np.ndarray] = field(default_factory=list)  # (options, block) bool
+    turned_keys: list[np.ndarray] = field(default_factory=list)   # per block
+    sides: list[np.ndarray] = field(default_factory=list)   # per block: side found on
 
 
 def enumerate_positions(moves: Moves, pits0, player0: int, report) -> Graph:
-    """Every position reachable from the start, breadth-first, with its moves."""
+    """Every position reachable from the start, breadth-first, with its moves,
+    each seen from the side of the player to move: a position with North to
+    move is the position with the rows swapped and South to move (its board
+    turned round, :attr:`Moves.turn <mancala_spec.solve.Moves.turn>`). The
+    rules are the same for both players, so both have the same value, from
+    the mover's side: each is solved once (the positions reached as
+    themselves and turned round are sorted out by :func:`reached_sides`, from
+    the side each was first found on: 0 as itself, 1 turned round)."""
     n = moves.n
     graph = Graph(np.zeros(2 * moves.levels[-1], dtype=bool))
     visited = graph.visited
-    frontier = moves.keys(np.array([pits0], dtype=np.int8), np.array([player0], dtype=np.int8))
+    start = np.array([pits0], dtype=np.int8)
+    if player0:
+        start = start[:, moves.turn]
+    frontier = moves.keys(start, np.zeros(1, dtype=np.int8))
+    sides = np.array([player0], dtype=np.int32)
     visited[frontier] = True
     found = 1
     while len(frontier):
         report("enumerating", found, None)
-        boards, players = moves.boards(frontier)
+        block, _ = moves.boards(frontier)
+        south = np.zeros(len(block), dtype=np.int8)
+        block_succ = np.empty((n, len(block)), dtype=np.int32)
+        block_worth = np.empty((n, len(block)), dtype=np.int16)
+        block_turned = np.empty((n, len(block)), dtype=bool)
         fresh_keys = []
-        for player in (0, 1):
-            mine = players == player
-            if not mine.any():
-                continue
-            block = boards[mine]
-            block_succ = np.empty((n, len(block)), dtype=np.int32)
-            block_worth = np.empty((n, len(block)), dtype=np.int16)
-            for choice in range(n):
-                legal, after, nxt, goes_on, worth = moves.play(block, player, choice)
-                going = legal & goes_on
-                keys = np.where(going, moves.keys(after, nxt), -1)
-                block_succ[choice] = keys
-                block_worth[choice] = np.where(legal, worth, NEG)
-                fresh = going & ~visited[keys]       # visited[-1] is not a position: harmless
-                fresh_keys.append(keys[fresh])
-            graph.keys.append(frontier[mine])
-            graph.succ.append(block_succ)
-            graph.worth.append(block_worth)
-        keys = np.sort(np.concatenate(fresh_keys))
-        frontier = keys[np.concatenate(([True], keys[1:] != keys[:-1]))] if len(keys) else keys
+        for choice in range(n):
+            legal, after, nxt, goes_on, worth = moves.play(block, 0, choice)
+            going = legal & goes_on
+            turned = nxt == 1                    # North moves next: seen from their side
+            after = (after[:, moves.turn] if turned.all()       # (unless a player passes)
+                     else np.where(turned[:, None], after[:, moves.turn], after))
+            keys = np.where(going, moves.keys(after, south), -1)
+            block_succ[choice] = keys
+            block_worth[choice] = np.where(legal, worth, NEG)
+            block_turned[choice] = turned
+            fresh = going & ~visited[keys]       # visited[-1] is not a position: harmless
+            # (a number is even: its last bit carries the side it is found on)
+            fresh_keys.append(keys[fresh] | (sides[fresh] ^ turned[fresh]))
+        graph.keys.append(frontier)
+        graph.sides.append(sides)
+        graph.succ.append(block_succ)
+        graph.worth.append(block_worth)
+        graph.turned.append(block_turned)
+        graph.turned_keys.append(moves.keys(block[:, moves.turn], south + 1))
+        codes = np.sort(np.concatenate(fresh_keys))
+        keys = codes & ~1
+        first = np.concatenate(([True], keys[1:] != keys[:-1]))[:len(keys)]
+        frontier, sides = keys[first], codes[first] & 1
         visited[frontier] = True
         found += len(frontier)
     report("enumerating", found, found)
@@ -80,9 +105,10 @@ class _Rows:
 
 def number_positions(graph: Graph):
     """Renumber the positions in key order (fewest counters first). Returns the
-    sorted keys and, per move, the successor's row (-1 if the game is over),
+    sorted keys; per move, the successor's row (-1 if the game is over),
     the immediate worth (``NEG`` if not legal) and the sign that turns the
-    successor's value into the mover's (-1, or +1 after a pass)."""
+    successor's value into the mover's (-1, or +1 after a pass); each
+    position's number turned round, and the side it was found on."""
     keys = np.flatnonzero(graph.visited).astype(np.int32)
     rows = _Rows(keys, len(graph.visited))
     del graph.visited
@@ -92,14 +118,15 @@ def number_positions(graph: Graph):
     succ = np.empty((options, len(keys)), dtype=np.int32)
     worth = np.empty((options, len(keys)), dtype=np.int16)
     sign = np.empty((options, len(keys)), dtype=np.int8)
-    mover = keys & 1
     for c in range(options):
         found = np.concatenate([block[c] for block in graph.succ])[order]
         going = found >= 0
         succ[c] = np.where(going, rows(np.where(going, found, 0)), -1)
-        sign[c] = np.where((found & 1) == mover, 1, -1)
+        sign[c] = np.where(np.concatenate([block[c] for block in graph.turned])[order], -1, 1)
         worth[c] = np.concatenate([block[c] for block in graph.worth])[order]
-    return keys, succ, worth, sign
+    turned_keys = np.concatenate(graph.turned_keys)[order]
+    sides = np.concatenate(graph.sides)[order]
+    return keys, succ, worth, sign, turned_keys, sides
 
 
 def solve_levels(moves: Moves, keys, succ, worth, sign, report) -> np.ndarray:
@@ -178,3 +205,44 @@ def _solve_level(values, lo, hi, succ, worth, sign) -> None:
         fresh = new[differs]
         signed[changed], signed[changed + size] = fresh, -fresh
     values[lo:hi] = level
+
+
+def reached_sides(succ, sign, sides) -> np.ndarray:
+    """``reached[side, row]``: whether the position of *row* is reached from the
+    start as itself (side 0) and turned round (side 1), *sides* holding a side
+    each is reached on. A move that passes the turn to the other player
+    (``sign`` -1) turns its successor round, so the successor of a position
+    reached on a side is reached on that side, or the other if the move turns
+    it. A position is reached on both sides if it is the successor, on the
+    side it was not found on, of a position on the side it was, or if it
+    follows a position reached on both sides (and only then: a path reaching
+    it on the other side leaves the found sides at one such move)."""
+    size = succ.shape[1]
+    sides = sides.astype(bool)
+    both = np.zeros(size, dtype=bool)
+    going = succ >= 0
+    after = np.where(going, succ, 0)
+    both[after[going & ((sides ^ (sign < 0)) != sides[after])]] = True
+    frontier = np.flatnonzero(both)
+    fresh = np.zeros(size, dtype=bool)
+    while frontier.size:
+        after = succ[:, frontier].reshape(-1)
+        fresh[after[after >= 0]] = True
+        fresh &= ~both
+        both |= fresh
+        frontier = np.flatnonzero(fresh)
+        fresh[frontier] = False
+    return np.stack((~sides | both, sides | both))
+
+
+def unfold(keys, turned_keys, values, reached, numbers: int) -> tuple[np.ndarray, np.ndarray]:
+    """The position numbers reached (sorted) and their values: each solved
+    position as itself and turned round, where :func:`reached_sides` says it
+    is reached, with the same value. *numbers*: how many position numbers there are."""
+    found = np.concatenate((keys[reached[0]], turned_keys[reached[1]]))
+    table = np.zeros(numbers, dtype=np.int16)
+    table[found] = np.concatenate((values[reached[0]], values[reached[1]]))
+    marked = np.zeros(numbers, dtype=bool)
+    marked[found] = True
+    all_keys = np.flatnonzero(marked).astype(np.int32)
+    return all_keys, table[all_keys]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from operator import add
 from typing import TYPE_CHECKING
 
 from ..base import (
@@ -24,7 +23,7 @@ from ..base import (
     checked_state,
     sow_arguments,
 )
-from ..tables import EIGHT, FOUR, NextTable, PathTable, Pits, lap_paths
+from ..tables import EIGHT, FOUR, NextTable, PathTable, Pits, adder, lap_paths
 
 if TYPE_CHECKING:
     from ...engine.games.base import Game
@@ -91,23 +90,21 @@ def sow_along(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequen
     """:func:`sow`, with the table of lap paths
     (:func:`~mancala_spec.fast.tables.lap_paths`, for up to ``sum(pits)``
     seeds) rather than the sowing order."""
-    sowing = _sow(pits, pit, mover, paths, owners, players, quick=True)
+    nobody = (0,) * players
+    sowing = _sow(pits, pit, mover, paths, owners, nobody)
     if sowing is None:
-        sowing = _sow(pits, pit, mover, paths, owners, players, quick=False)
+        sowing = _sow(pits, pit, mover, paths, owners, nobody, {(pits, pit)})
         assert sowing is not None      # keeping the boards, it always stops
     return sowing
 
 
 def _sow(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[int],
-         players: int, quick: bool) -> Sowing | None:
-    """:func:`sow_along`, keeping the boards seen; or (*quick*) keeping none
-    and giving up (``None``) after :data:`QUICK_LAPS` laps."""
+         nobody: Counts, seen: set[Key] | None = None) -> Sowing | None:
+    """:func:`sow_along` (*nobody*: a zero for each player), keeping in *seen*
+    the boards and pits laps start from; or, without *seen*, keeping none and
+    giving up (``None``) after :data:`QUICK_LAPS` laps."""
     board = list(pits)
-    won = [0] * players
-    took = False
-    # ba-awa-endless: each board and pit a lap starts from; a lap that would
-    # start again from one of them repeats forever.
-    seen = None if quick else {(pits, pit)}
+    won = None                         # seeds won by each player, once anybody wins
     origin = pit
     seeds = board[pit]                 # ba-awa-sow: lift every seed of the pit
     board[pit] = 0
@@ -120,42 +117,38 @@ def _sow(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[in
             count = board[p] + 1
             if count == FOUR:          # ba-awa-owner-four: not the last seed: the
                 board[p] = 0           # pit's owner takes the four at once
+                if won is None:
+                    won = list(nobody)
                 won[owners[p]] += FOUR
-                took = True
             else:
                 board[p] = count
-        p = last                       # the lap's last seed
-        count = board[p] + 1
-        board[p] = count
+        count = board[last] + 1        # the lap's last seed
         if count == FOUR:              # ba-awa-mover-four: the mover takes them; the move ends
-            board[p] = 0
+            board[last] = 0
+            if won is None:
+                won = list(nobody)
             won[mover] += FOUR
             return tuple(board), tuple(won), True, laps, False
         if count == 1:                 # ba-awa-sowing-end: an empty pit ends the move
-            return tuple(board), tuple(won), took, laps, False
+            board[last] = 1
+            if won is None:
+                return tuple(board), nobody, False, laps, False
+            return tuple(board), tuple(won), True, laps, False
         if seen is None:
-            if laps == QUICK_LAPS:     # a long sowing: sow it again, keeping the boards
+            if laps == QUICK_LAPS:     # a long sowing: the caller sows it again, keeping boards
                 return None
         else:
-            lap = (tuple(board), p)
-            if lap in seen:            # ba-awa-endless: it would repeat forever
-                return lap[0], tuple(won), took, laps, True
+            # ba-awa-endless: a lap that would start again from a board and pit
+            # already seen in this move repeats forever
+            board[last] = count
+            lap = (tuple(board), last)
+            if lap in seen:
+                return lap[0], nobody if won is None else tuple(won), won is not None, laps, True
             seen.add(lap)
-        origin = p                     # ba-awa-relay: lift them all, last seed too,
+        origin = last                  # ba-awa-relay: lift them all, last seed too,
         seeds = count                  # and sow a new lap from the next pit
-        board[p] = 0
+        board[last] = 0
         laps += 1
-
-
-def _second_ends(pits: Pits, pit: int, seeds: int, last: int, size: int) -> bool:
-    """Whether a second short lap, after a first of *seeds* from *pit*, ends the
-    move in *last*: what *last* held then is in :data:`ENDS_MOVE`."""
-    held = pits[last]
-    if last == pit:                      # the first lap's origin, emptied
-        held = 0
-    elif (last - pit) % size < seeds:    # sown in the first lap (a four taken)
-        held = 0 if held == FOUR - 1 else held + 1
-    return held in ENDS_MOVE
 
 
 #: what :func:`no_move` decides when the player next in turn has no legal
@@ -198,8 +191,11 @@ class FastBaAwa(FastGame):
         super().__init__(game, opener, owners)
         self.endless_illegal = game.options["endless"] == "illegal"
         self.owners_take = game.options["no_move"] == "owners"
+        self.add_counts = adder(self.players)      # captured + won, player by player
         #: ``paths[origin][seeds]``: the pits a lap sows (ba-awa-sow, ba-awa-origin)
         self.paths: PathTable = lap_paths(self.sow_next, game.total_seeds)
+        #: ``lap_end[origin][seeds]``: the pit of the lap's last seed
+        self.lap_end = tuple(tuple(last for _, last in row) for row in self.paths)
         # ba-awa-choose: the pits each player chooses from: those they own
         # (choose="owned"), or those of their row, whoever owns them (choose="row")
         if game.options["choose"] == "row":
@@ -211,11 +207,14 @@ class FastBaAwa(FastGame):
         # The legal moves and sowings (see moves) of the last (pits, player) asked
         # about (a move asks for the next player's, playing one asks again), and
         # of every (pits, player) met, up to CACHE: games pass the same positions
+        self._tables = (self.paths, self.lap_end, self.owners, self.players, self.nobody,
+                        self.size)             # (what _ending reads, fetched in one go)
         self._memo_key: Key = ((), -1)
         self._memo: dict[int, Sown | None] = {}
         self._cache: dict[Key, dict[int, Sown | None]] = {}
 
     def forget(self) -> None:
+        super().forget()
         self._memo_key, self._memo = ((), -1), {}
         self._cache.clear()
 
@@ -240,40 +239,61 @@ class FastBaAwa(FastGame):
         fewer seeds than pits (each lap's last seed in a pit of :data:`ENDS_MOVE`).
         Remembered (see ``__init__``) until :meth:`forget`; do not change it."""
         memo_pits, memo_player = self._memo_key
-        if player != memo_player or (pits is not memo_pits and pits != memo_pits):
-            key = (pits, player)
-            memo = self._cache.get(key)
-            if memo is None:
-                # ba-awa-choose: any pit the player chooses from that holds seeds ...
-                # ba-awa-endless: ... unless (endless="illegal") its sowing never ends
-                memo = {}
-                paths, owners, players, illegal, size = (
-                    self.paths, self.owners, self.players, self.endless_illegal, self.size)
-                for pit in self.choice[player]:
-                    seeds = pits[pit]
-                    if not seeds:
+        if player == memo_player and (pits is memo_pits or pits == memo_pits):
+            return self._memo
+        return self._moves_of(pits, player)
+
+    def _moves_of(self, pits: Pits, player: int) -> dict[int, Sown | None]:
+        """:meth:`moves`, not asked of the last position asked about."""
+        key = (pits, player)
+        memo = self._cache.get(key)
+        if memo is None:
+            # ba-awa-choose: any pit the player chooses from that holds seeds ...
+            choice = self.choice[player]
+            if not self.endless_illegal:
+                memo = {pit: None for pit in choice if pits[pit]}
+            else:
+                memo = self._ending(pits, player, choice)
+            if len(self._cache) >= CACHE:
+                self._cache.clear()
+            self._cache[key] = memo
+        self._memo, self._memo_key = memo, key
+        return memo
+
+    def _ending(self, pits: Pits, player: int, choice: Sequence[int]
+                ) -> dict[int, Sown | None]:
+        """ba-awa-endless (endless="illegal"): the pits of *choice* that hold
+        seeds and whose sowing ends, for :meth:`moves`."""
+        memo: dict[int, Sown | None] = {}
+        paths, ends, owners, players, nobody, size = self._tables
+        ends_move = ENDS_MOVE
+        for pit in choice:
+            seeds = pits[pit]
+            if not seeds:
+                continue
+            if seeds < size:           # a short lap: one seed in each pit after *pit*
+                last = ends[pit][seeds]
+                held = pits[last]                    # what its last pit held
+                if held in ends_move:
+                    memo[pit] = None                 # it ends with this lap
+                    continue
+                if held + 1 < size:                  # a second short lap, to *second*:
+                    second = ends[last][held + 1]
+                    held = pits[second]              # what it held then
+                    if second == pit:                # (the first lap's origin, emptied)
+                        held = 0
+                    elif (second - pit) % size < seeds:   # (sown in the first lap)
+                        held = 0 if held == FOUR - 1 else held + 1
+                    if held in ends_move:
+                        memo[pit] = None             # it ends with the second lap
                         continue
-                    if not illegal:
-                        memo[pit] = None
-                        continue
-                    if seeds < size:   # a short lap: one seed in each pit after *pit*
-                        last = paths[pit][seeds][1]
-                        held = pits[last]            # what its last pit held
-                        if held in ENDS_MOVE or (held + 1 < size and _second_ends(
-                                pits, pit, seeds, paths[last][held + 1][1], size)):
-                            memo[pit] = None         # it ends with this lap or the next
-                            continue
-                    # (sow_along, its quick first try spelt out: a call less)
-                    after, won, took, _, endless = (
-                        _sow(pits, pit, player, paths, owners, players, quick=True)
-                        or sow_along(pits, pit, player, paths, owners, players))
-                    if not (endless and illegal):
-                        memo[pit] = (after, won, took)
-                if len(self._cache) >= CACHE:
-                    self._cache.clear()
-                self._cache[key] = memo
-            self._memo, self._memo_key = memo, key
-        return self._memo
+            # (sow_along, its quick first try spelt out: a call less)
+            after, won, took, _, endless = (
+                _sow(pits, pit, player, paths, owners, nobody)
+                or sow_along(pits, pit, player, paths, owners, players))
+            if not endless:
+                memo[pit] = (after, won, took)
+        return memo
 
     def play(self, state: State, pit: int) -> State:
         try:                          # (costs nothing unless it fails)
@@ -289,12 +309,12 @@ class FastBaAwa(FastGame):
         sown = legal[pit]
         if sown is None:
             after, won, took, _, _ = (
-                _sow(pits, pit, mover, self.paths, self.owners, self.players, quick=True)
+                _sow(pits, pit, mover, self.paths, self.owners, self.nobody)
                 or sow_along(pits, pit, mover, self.paths, self.owners, self.players))
             sown = legal[pit] = (after, won, took)
         after, won, took = sown
         if took:
-            captured = tuple(map(add, captured, won))
+            captured = self.add_counts(captured, won)
         # ba-awa-repetition: the positions seen since the last capture
         history = () if took else history + ((pits, mover),)
         turns = self.turns[mover]
@@ -305,7 +325,7 @@ class FastBaAwa(FastGame):
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can
         # (ba-awa-no-move: if not, no_move decides who does, if anybody)
         to_move = turns[0]
-        following = self.moves(after, to_move)
+        following = self._moves_of(after, to_move)
         if not following:
             decided = no_move(turns, lambda player: bool(self.moves(after, player)),
                               self.owners_take)

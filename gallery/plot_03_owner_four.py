@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import mancala_spec as ms
 from mancala_spec.diagrams import layout, render
 
-position = ms.get_game("ba-awa").parse("1,0,3,3,0,2/3,1,0,2,2,1 S 15-15 opener=S")
+position = ms.get_game("ba-awa").parse("1,0,3,3,0,2/3,1,0,3,3,1 S 12-16 opener=S")
 trace = position.trace("c")
 print(trace.describe())
 print("Resulting position:", trace.position.to_text())

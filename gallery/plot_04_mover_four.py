@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 import mancala_spec as ms
 from mancala_spec.diagrams import layout, render
 
-position = ms.get_game("ba-awa").parse("1,0,2,0,2,0/1,3,2,0,1,2 S 17-17 opener=S")
+position = ms.get_game("ba-awa").parse("1,0,2,0,2,0/1,3,2,2,1,2 S 16-16 opener=S")
 trace = position.trace("c")
 print(trace.describe())
 print("Resulting position:", trace.position.to_text())

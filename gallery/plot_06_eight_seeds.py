@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 import mancala_spec as ms
 from mancala_spec.diagrams import layout, render
 
-position = ms.get_game("ba-awa").parse("1,0,0,0,3,0/1,3,2,0,1,1 S 18-18 opener=N")
+position = ms.get_game("ba-awa").parse("1,0,0,0,3,0/1,3,2,0,1,1 S 16-20 opener=N")
 trace = position.trace("e")
 print(trace.describe())
 print("Resulting position:", trace.position.to_text())

@@ -24,7 +24,7 @@ import matplotlib.pyplot as plt
 import mancala_spec as ms
 from mancala_spec.diagrams import layout, render_row
 
-text = "3,2,1/1,4,3 S 11-11 opener=S"
+text = "3,2,1/1,4,3 S 10-12 opener=S"
 diagrams = []
 for chain, what in (("forward", "the source"), ("backward", "a variant")):
     trace = ms.get_game("bakuk", chain=chain).parse(text).trace("b")

@@ -265,7 +265,7 @@ def test_try_it_on_a_rule_example_switches_options_live(browser, server):
     page.click(f"{caption} .tryit-button")
     panel = f"{caption} + * + .tryit-panel"
     page.wait_for_selector(f"{panel}[data-ready=true]", timeout=60_000)
-    pos = ms.get_game("ba-awa").parse("2,2,2,2,1,2/0,2,2,2,2,2 S 13-14 opener=S")
+    pos = ms.get_game("ba-awa").parse("2,2,2,2,1,2/0,2,2,2,2,1 S 12-16 opener=S")
     assert stepped_events(page, panel) == engine_events(pos, "c")
     # every example that plays a legal move (by its data, as the engine reads it) has
     # its step-through; one that plays none (legal moves, a refused move, an outcome)
@@ -440,7 +440,7 @@ def test_a_link_with_moves_restores_the_game_and_the_address_follows_it(linked, 
     linked.wait_for_selector(READY, timeout=60_000)
     assert position(linked) == after
     # a start position, a move shown that is not the last, the values: all in the link
-    start = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 11-11 opener=S")
+    start = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 10-12 opener=S")
     linked.goto(server + "play.html?game=bakuk&start=" + start.to_text().replace(" ", "%20")
                 + "&moves=b,A&ply=1")
     linked.wait_for_selector(READY, timeout=60_000)
@@ -720,7 +720,7 @@ def test_open_in_play_from_a_diagram_and_from_an_example(linked, server):
     page.click("#example-ba-awa-relay-1 .open-in-play")
     page.wait_for_url(re.compile(r"/play\.html\?"), timeout=60_000, wait_until="commit")
     page.wait_for_selector(READY, timeout=60_000)
-    pos = ms.get_game("ba-awa").parse("2,2,2,2,1,2/0,2,2,2,2,2 S 13-14 opener=S")
+    pos = ms.get_game("ba-awa").parse("2,2,2,2,1,2/0,2,2,2,2,1 S 12-16 opener=S")
     assert position(page) == pos.play("c").to_text()
 
 

@@ -66,7 +66,7 @@ def test_cite_gives_text_and_bibtex_with_the_permalink(capsys, monkeypatch):
 
 
 def test_show_draws_the_position_and_legal_moves(capsys):
-    text = "3,3,1/1,3,3 S 11-11 opener=S"
+    text = "3,3,1/1,3,3 S 10-12 opener=S"
     code, out, _ = run(capsys, "show", "bakuk", text)
     assert code == 0
     assert str(ms.get_game("bakuk").parse(text)) in out
@@ -134,10 +134,10 @@ def test_replay_steps_through_a_record(capsys, tmp_path):
 def test_diagram_writes_png_and_svg(capsys, tmp_path):
     for suffix in ("png", "svg"):
         target = tmp_path / f"d.{suffix}"
-        code, out, _ = run(capsys, "diagram", "2,2,2,2,3,1/3,0,2,2,2,2 S 12-13 opener=S", "e",
+        code, out, _ = run(capsys, "diagram", "2,2,2,2,3,1/3,0,2,2,2,3 S 12-12 opener=S", "e",
                            "-o", str(target))
         assert code == 0
-        after = ms.get_game("ba-awa").parse("2,2,2,2,3,1/3,0,2,2,2,2 S 12-13 opener=S").play("e")
+        after = ms.get_game("ba-awa").parse("2,2,2,2,3,1/3,0,2,2,2,3 S 12-12 opener=S").play("e")
         assert after.to_text() in out
     assert (tmp_path / "d.png").read_bytes().startswith(b"\x89PNG")
     assert b"<svg" in (tmp_path / "d.svg").read_bytes()[:500]

@@ -58,14 +58,14 @@ def test_a_ba_awa_move_is_explained_with_its_relays_and_rule_ids():
 
 def test_the_end_of_bakuk_is_explained_with_its_leftovers():
     game = ms.get_game("bakuk")
-    pos = game.parse("1,0,1/1,0,0 S 17-16 opener=S")
+    pos = game.parse("2,0,1/1,0,0 S 16-16 opener=S")
     trace = pos.trace("c")
     lines = explain_end(trace)
     assert trace.position.is_over
     assert lines[0].startswith("The game is over: ") and lines[0].endswith("].")
     assert any("left on the board score for nobody [bakuk-leftovers]" in line or
                "left on the board scores for nobody [bakuk-leftovers]" in line for line in lines)
-    owners = ms.get_game("bakuk", leftovers="owners").parse("1,0,1/1,0,0 S 17-16 opener=S")
+    owners = ms.get_game("bakuk", leftovers="owners").parse("2,0,1/1,0,0 S 16-16 opener=S")
     lines = explain_end(owners.trace("c"))
     assert any(re.match(r"South takes the \d+ left in . \[bakuk-leftovers\]\.", line)
                for line in lines), lines

@@ -123,7 +123,7 @@ def test_the_extractor_reads_what_an_example_plays(examples):
     leftovers = found["bakuk-leftovers-1"]
     assert [(c.game, dict(c.options), c.move) for c in leftovers] == [
         ("bakuk", {}, "c"), ("bakuk", {"leftovers": "owners"}, "c")]
-    assert leftovers[0].position == "1,2,1/1,0,0 S 13-18 opener=S"
+    assert leftovers[0].position == "1,1,1/1,0,0 S 14-18 opener=S"
     # ba-awa-relay-2 plays from the start position
     (relay,) = found["ba-awa-relay-2"]
     assert relay.position is None and relay.move == "c"

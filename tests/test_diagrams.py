@@ -30,17 +30,17 @@ from mancala_spec.engine.trace import Capture, Drop, EndOfLap, PickUp, Relay  # 
 # game, options, position, move — the gallery's examples and a few more
 EXAMPLES = {
     "opening": ("ba-awa", {}, None, "a"),
-    "owner-four": ("ba-awa", {}, "1,0,3,3,0,2/3,1,0,2,2,1 S 15-15 opener=S", "c"),
-    "mover-four": ("ba-awa", {}, "1,0,2,0,2,0/1,3,2,0,1,2 S 17-17 opener=S", "c"),
+    "owner-four": ("ba-awa", {}, "1,0,3,3,0,2/3,1,0,3,3,1 S 12-16 opener=S", "c"),
+    "mover-four": ("ba-awa", {}, "1,0,2,0,2,0/1,3,2,2,1,2 S 16-16 opener=S", "c"),
     "several": ("ba-awa", {}, "1,2,2,0,3,2/0,2,10,2,10,2 N 8-4 opener=S", "E"),
-    "eight": ("ba-awa", {}, "1,0,0,0,3,0/1,3,2,0,1,1 S 18-18 opener=N", "e"),
+    "eight": ("ba-awa", {}, "1,0,0,0,3,0/1,3,2,0,1,1 S 16-20 opener=N", "e"),
     "skip-origin": ("ba-awa", {"skip_origin": True},
                     "0,0,0,0,0,13/4,1,1,1,1,3 S 12-12 opener=S", "f"),
     "endless": ("ba-awa", {"endless": "stop"},
                 "0,2,1,0,2,1/0,1,3,1,0,1 N 16-20 opener=S", "C"),
-    "bakuk-forward": ("bakuk", {}, "3,2,1/1,4,3 S 11-11 opener=S", "b"),
-    "bakuk-backward": ("bakuk", {"chain": "backward"}, "3,2,1/1,4,3 S 11-11 opener=S", "b"),
-    "bakuk-ends": ("bakuk", {"leftovers": "owners"}, "3,2,1/1,4,2 S 11-12 opener=S", "b"),
+    "bakuk-forward": ("bakuk", {}, "3,2,1/1,4,3 S 10-12 opener=S", "b"),
+    "bakuk-backward": ("bakuk", {"chain": "backward"}, "3,2,1/1,4,3 S 10-12 opener=S", "b"),
+    "bakuk-ends": ("bakuk", {"leftovers": "owners"}, "3,2,0/1,4,2 S 12-12 opener=S", "b"),
 }
 
 
@@ -183,7 +183,7 @@ def test_eight_seed_ending_has_an_after_the_move_panel():
                for m in after.captures)
     assert sum(m.seeds for m in after.captures) == 8
     assert after.title.startswith("After the move: game over")
-    assert after.end_captured == (22, 26)
+    assert after.end_captured == (20, 28)
 
 
 def test_bakuk_chain_links_follow_the_chain():
@@ -312,7 +312,7 @@ def test_render_laps_and_draw_position_show_the_counts():
     texts = drawn_texts(diagrams.render_laps(d))
     for panel, board in zip(d.panels, starts):
         assert [texts[f"p{panel.number}:count:{pit}"] for pit in range(12)] == list(map(str, board))
-    pos = ms.get_game("bakuk").parse("3,0,0/0,4,3 N 15-11 opener=S")
+    pos = ms.get_game("bakuk").parse("3,0,0/0,4,3 N 14-12 opener=S")
     texts = drawn_texts(diagrams.draw_position(pos))
     assert [texts[f"p1:count:{pit}"] for pit in range(6)] == ["3", "0", "0", "0", "4", "3"]
 
@@ -357,8 +357,8 @@ def test_parse_options_and_trace_move():
         "skip_origin": False, "chain": "backward"}
     with pytest.raises(ValueError):
         diagrams.parse_options("skip_origin")
-    trace = diagrams.trace_move("bakuk", "b", "3,2,1/1,4,3 S 11-11 opener=S", "chain=backward")
-    assert trace.position.to_text() == "3,0,0/0,4,3 N 15-11 opener=S"
+    trace = diagrams.trace_move("bakuk", "b", "3,2,1/1,4,3 S 10-12 opener=S", "chain=backward")
+    assert trace.position.to_text() == "3,0,0/0,4,3 N 14-12 opener=S"
     with pytest.raises(ms.IllegalMoveError):
         diagrams.trace_move("bakuk", "A")
 
@@ -370,12 +370,12 @@ PAGE = textwrap.dedent("""\
 
     ```{doctest} ba-awa-owner-four-1
     >>> import mancala_spec as ms
-    >>> pos = ms.get_game("ba-awa").parse("1,0,3,3,0,2/3,1,0,2,2,1 S 15-15 opener=S")
+    >>> pos = ms.get_game("ba-awa").parse("1,0,3,3,0,2/3,1,0,3,3,1 S 12-16 opener=S")
     ```
 
     ```{sowing-diagram}
     :game: ba-awa
-    :position: 1,0,3,3,0,2/3,1,0,2,2,1 S 15-15 opener=S
+    :position: 1,0,3,3,0,2/3,1,0,3,3,1 S 12-16 opener=S
     :move: c
     :example: ba-awa-owner-four-1
     :name: fig-owner-four
@@ -387,7 +387,7 @@ PAGE = textwrap.dedent("""\
     ```{sowing-diagram}
     :game: bakuk
     :options: chain=backward
-    :position: 3,2,1/1,4,3 S 11-11 opener=S
+    :position: 3,2,1/1,4,3 S 10-12 opener=S
     :move: b
     :caption: The backward variant.
     ```
@@ -508,13 +508,13 @@ def test_directive_reports_bad_input(tmp_path):
 
 def test_directive_refuses_a_label_naming_the_wrong_example(tmp_path):
     """A diagram whose :example: does not hold the position it draws fails the build."""
-    page = PAGE.replace(":position: 1,0,3,3,0,2/3,1,0,2,2,1 S 15-15 opener=S\n:move: c\n",
-                        ":position: 2,2,2,2,3,1/3,0,2,2,2,2 S 12-13 opener=S\n:move: e\n")
+    page = PAGE.replace(":position: 1,0,3,3,0,2/3,1,0,3,3,1 S 12-16 opener=S\n:move: c\n",
+                        ":position: 2,2,2,2,3,1/3,0,2,2,2,3 S 12-12 opener=S\n:move: e\n")
     assert page != PAGE
     app, _, warnings = build(tmp_path / "src", tmp_path / "out", page)
     assert app.statuscode != 0
     assert ("example ba-awa-owner-four-1 does not contain the position "
-            "'2,2,2,2,3,1/3,0,2,2,2,2 S 12-13 opener=S'") in warnings
+            "'2,2,2,2,3,1/3,0,2,2,2,3 S 12-12 opener=S'") in warnings
 
 
 # -- phones, dark mode, the game's words, the key ----------------------------------------
@@ -634,7 +634,7 @@ def test_the_package_imports_without_matplotlib():
         sys.modules["matplotlib"] = None          # as if it were not installed
         import mancala_spec as ms
         from mancala_spec import diagrams
-        trace = ms.get_game("bakuk").parse("3,2,1/1,4,3 S 11-11 opener=S").trace("b")
+        trace = ms.get_game("bakuk").parse("3,2,1/1,4,3 S 10-12 opener=S").trace("b")
         d = diagrams.layout(trace, metrics="phone")
         print(len(d.captures), d.words.pieces)
         try:

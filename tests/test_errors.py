@@ -180,7 +180,7 @@ def test_invalid_bakuk_positions():
 # -- illegal moves -----------------------------------------------------------------------------
 
 
-ENDLESS = "1,0,2,1,0,2/1,2,0,1,0,2 N 18-18 opener=S"     # B never ends (see test_ba_awa.py)
+ENDLESS = "1,0,2,1,0,2/1,2,0,1,0,2 N 16-20 opener=S"     # B never ends (see test_ba_awa.py)
 
 
 @pytest.mark.parametrize("text, move, error, message", [
@@ -188,7 +188,7 @@ ENDLESS = "1,0,2,1,0,2/1,2,0,1,0,2 N 18-18 opener=S"     # B never ends (see tes
      "pit A belongs to North, but South is to move"),
     ("4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 opener=S", "F", ms.IllegalMoveError,
      "pit F belongs to North, but South is to move"),
-    ("0,0,0,0,0,2/0,0,3,3,3,1 S 18-18 opener=S", "a", ms.IllegalMoveError,
+    ("0,0,0,0,0,2/0,0,3,3,3,1 S 16-20 opener=S", "a", ms.IllegalMoveError,
      "pit a is empty: a move must lift seeds"),
     (ENDLESS, "B", ms.IllegalMoveError,
      "pit B starts a relay sowing that never ends: a lap would start again from a board and "
@@ -219,7 +219,7 @@ def test_illegal_ba_awa_moves(text, move, error, message):
 
 @pytest.mark.parametrize("text, move, message", [
     ("6,6,6/6,6,6 N 0-0 opener=N", "a", "pit a belongs to South, but North is to move"),
-    ("0,3,0/1,0,2 S 15-15 opener=S", 2, "pit c is empty: a move must lift seeds"),
+    ("0,3,0/1,0,2 S 14-16 opener=S", 2, "pit c is empty: a move must lift seeds"),
     ("0,1,3/0,0,0 N 16-16 opener=S", "A", "the game is over: no move can be played (pit A)"),
     ("6,6,6/6,6,6 S 0-0 opener=S", 6, "no pit 6: pits are numbered 0 to 5"),
 ])
@@ -337,7 +337,7 @@ def test_well_formed_text_of_an_impossible_position():
      "move 3 (A) is illegal: pit A belongs to North, but South is to move"),
     ("game: bakuk\nstart: 0,0,0/0,0,0 S 18-18\nmoves: a\n", 3, 8,
      "move 1 (a) is illegal: the game is over: no move can be played (pit a)"),
-    ("game: ba-awa\nstart: 1,0,2,1,0,2/1,2,0,1,0,2 N 18-18\nmoves: B\n", 3, 8,
+    ("game: ba-awa\nstart: 1,0,2,1,0,2/1,2,0,1,0,2 N 16-20\nmoves: B\n", 3, 8,
      "move 1 (B) is illegal: pit B starts a relay sowing that never ends"),
 ])
 def test_malformed_game_records_name_line_and_column(text, line, column, message):

@@ -90,12 +90,12 @@ def random_position(game, rng: random.Random, owners: bool = False):
 # the third, sowing E (pit 10) sets off a wave of 1s, 2s and 3s that runs round
 # the board forever: no lap ends in an empty pit or makes four.
 ENDLESS = [
-    ("1,2,1,2,2,1/0,2,1,3,5,0 N 14-14 opener=S", 9),
-    ("2,1,3,1,0,1/0,1,0,2,1,0 S 18-18 opener=S", 2),
-    ("2,1,0,2,1,0/2,1,0,1,2,0 N 18-18 opener=S", 10),
+    ("1,2,1,2,2,1/0,2,1,3,5,0 N 12-16 opener=S", 9),
+    ("2,1,3,1,0,1/0,1,0,2,1,0 S 16-20 opener=S", 2),
+    ("2,1,0,2,1,0/2,1,0,1,2,0 N 16-20 opener=S", 10),
     ("5,2,2,0,1,2/5,1,3,2,0,1 N 12-12 opener=S", 8),
-    ("0,1,0,2,7,3/1,1,2,1,1,1 S 14-14 opener=S", 5),
-    ("0,1,0,1,0,2/1,3,1,0,2,1 N 18-18 opener=S", 7),
+    ("0,1,0,2,7,3/1,1,2,1,1,1 S 12-16 opener=S", 5),
+    ("0,1,0,1,0,2/1,3,1,0,2,1 N 16-20 opener=S", 7),
 ]
 
 
@@ -172,8 +172,8 @@ def test_endless_sowings_agree(text, pit, endless):
 # In the first, South sows i (1 seed): it makes 2 in J, whose 2 seeds end in
 # the empty L; North owns only b and J, both empty now, so North cannot move.
 RARE_BA_AWA = [
-    ({}, "5,0,0,1,1,0/0,1,1,1,0,0 S 38-0 opener=N owners=SNSSSSSSSNSS", 8, "pass"),
-    ({"no_move": "owners"}, "5,0,0,1,1,0/0,1,1,1,0,0 S 38-0 opener=N owners=SNSSSSSSSNSS", 8,
+    ({}, "7,0,0,1,1,0/0,1,1,1,0,0 S 36-0 opener=N owners=SNSSSSSSSNSS", 8, "pass"),
+    ({"no_move": "owners"}, "7,0,0,1,1,0/0,1,1,1,0,0 S 36-0 opener=N owners=SNSSSSSSSNSS", 8,
      "no-moves"),
     ({}, "2,0,0,2,0,1/0,1,2,1,1,0 N 24-14 opener=N seen=0,0,1,0,0,0/1,7,0,0,0,1:N;"
          "1,0,1,0,0,0/1,7,0,0,0,0:S;1,0,0,1,0,0/1,7,0,0,0,0:N;2,1,1,1,0,0/1,0,1,1,1,1:S;"
@@ -225,15 +225,15 @@ def test_illegal_moves_raise_as_the_traced_engine_does(name):
 
 def test_a_finished_game_has_no_moves():
     game = ms.get_game("bakuk")
-    pos = game.parse("0,0,0/1,0,0 S 20-15 opener=S")     # South has no counters
+    pos = game.parse("0,0,0/2,0,0 S 20-14 opener=S")     # South has no counters
     fast, state = FastGame.for_position(pos)
     assert pos.is_over and fast.is_over(state) and fast.legal_moves(state) == ()
     assert fast.winner(state) == 0
     assert fast.outcome(state) == Outcome("exhausted", "bakuk-exhausted", 0)
     assert fast.outcome(fast.start()) is None
-    repeated = ms.get_game("bakuk").parse("1,0,0/1,0,0 S 17-17 seen=1,0,0/1,0,0:S")
+    repeated = ms.get_game("bakuk").parse("1,0,0/1,0,0 S 16-18 seen=1,0,0/1,0,0:S")
     assert FastGame.for_position(repeated)[1][4].rule == "bakuk-repetition"
-    emptied = ms.get_game("ba-awa").parse("0,0,0,0,0,0/0,0,0,0,0,0 S 30-18")
+    emptied = ms.get_game("ba-awa").parse("0,0,0,0,0,0/0,0,0,0,0,0 S 28-20")
     fast, state = FastGame.for_position(emptied)    # over by the first ending rule
     assert fast.outcome(state) == Outcome("eight-seeds", "ba-awa-eight", 0)
     with pytest.raises(IllegalMoveError, match="over"):

@@ -39,9 +39,9 @@ def test_start_texts():
 
 
 def test_rows_are_written_each_in_sowing_order():
-    pos = BAKUK.position([1, 2, 3, 4, 5, 6], captured=(8, 7), to_move=NORTH, opener=NORTH)
-    assert pos.to_text() == "1,2,3/4,5,6 N 8-7 opener=N"
-    assert BAKUK.parse("1,2,3/4,5,6 N 8-7 opener=N") == pos
+    pos = BAKUK.position([1, 2, 3, 4, 5, 7], captured=(8, 6), to_move=NORTH, opener=NORTH)
+    assert pos.to_text() == "1,2,3/4,5,7 N 8-6 opener=N"
+    assert BAKUK.parse("1,2,3/4,5,7 N 8-6 opener=N") == pos
 
 
 def test_opener_defaults_to_south_when_left_out():

@@ -33,9 +33,9 @@ def test_every_game_ends_with_the_outcome_its_last_event_states(name):
 
 
 def test_the_outcome_of_each_way_a_game_ends():
-    eight = BA_AWA.parse("1,3,0,0,0,0/2,2,2,2,0,0 S 18-18 opener=N").play("a")
+    eight = BA_AWA.parse("1,3,0,0,0,0/2,2,2,2,0,0 S 16-20 opener=N").play("a")
     assert eight.outcome == Outcome("eight-seeds", "ba-awa-eight", 1)
-    exhausted = BAKUK.parse("1,2,1/1,0,0 S 13-18 opener=S").play("c")
+    exhausted = BAKUK.parse("1,1,1/1,0,0 S 14-18 opener=S").play("c")
     assert exhausted.outcome == Outcome("exhausted", "bakuk-exhausted", 1)
     assert exhausted.outcome.describe() == "the player to move has no counters left"
     assert exhausted.outcome.as_dict() == {"reason": "exhausted", "rule": "bakuk-exhausted",
@@ -45,14 +45,14 @@ def test_the_outcome_of_each_way_a_game_ends():
 def test_constructed_finished_positions_have_the_outcome_their_rules_give():
     empty = BA_AWA.position([0] * 12, captured=(24, 24))
     assert empty.outcome == Outcome("eight-seeds", "ba-awa-eight", None)   # 0 <= 8
-    stuck = BAKUK.position([0, 0, 0, 6, 6, 6], captured=(9, 9))
+    stuck = BAKUK.position([0, 0, 0, 6, 6, 4], captured=(10, 10))
     assert stuck.outcome == Outcome("exhausted", "bakuk-exhausted", None)
-    seen = BAKUK.parse("1,1,0/0,1,0 S 17-16 seen=1,1,0/0,1,0:S")
+    seen = BAKUK.parse("1,0,0/0,1,0 S 18-16 seen=1,0,0/0,1,0:S")
     assert seen.outcome == Outcome("repetition", "bakuk-repetition", 0)
     assert BAKUK.start().outcome is None and BA_AWA.start().outcome is None
 
 
 def test_an_outcome_survives_pickling_though_the_board_does_not_show_it():
-    pos = BA_AWA.parse("1,3,0,0,0,0/2,2,2,2,0,0 S 18-18 opener=N").play("a")
+    pos = BA_AWA.parse("1,3,0,0,0,0/2,2,2,2,0,0 S 16-20 opener=N").play("a")
     assert pickle.loads(pickle.dumps(pos)).outcome == pos.outcome
     assert ms.Outcome is Outcome

@@ -165,7 +165,7 @@ def test_walking_the_moves_and_playing_from_an_earlier_position_cuts_the_rest():
 def test_a_link_restores_the_game_and_bad_links_get_one_line():
     session = play.Session()
     game = ms.get_game("ba-awa", skip_origin=True)
-    start = game.parse("2,2,2,2,1,2/0,2,2,2,2,2 S 13-14 opener=S")
+    start = game.parse("2,2,2,2,1,2/0,2,2,2,2,1 S 12-16 opener=S")
     after = start.play("c")
     query = {"game": "ba-awa", "skip_origin": "true", "start": start.to_text(),
              "moves": "c," + game.board.name(after.legal_moves()[0])}

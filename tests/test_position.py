@@ -106,7 +106,7 @@ def test_play_never_mutates_and_agrees_with_trace(pos):
 
 
 def test_trace_describe_is_one_line_per_event_with_names_and_rules():
-    trace = BAKUK.parse("2,4,3/0,0,1 S 13-13 opener=S").trace("c")
+    trace = BAKUK.parse("2,4,3/0,0,1 S 12-14 opener=S").trace("c")
     lines = trace.describe().splitlines()
     assert len(lines) == len(trace.events)
     assert lines[0] == "pick up 3 from c  [bakuk-choose]"

@@ -71,7 +71,7 @@ def test_the_time_budget_holds_whatever_the_machine():
 def test_a_won_ending_is_taken():
     """Bakuk, South to move: sowing b makes a four in B, the last counters North
     could capture with; the search finds the capture the greedy player finds."""
-    pos = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 11-11 opener=S")
+    pos = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 10-12 opener=S")
     result = search(pos, nodes=20_000)
     after = pos.play(result.move)
     assert after.captured[0] - pos.captured[0] >= 2

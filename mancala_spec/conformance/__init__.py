@@ -131,13 +131,13 @@ class Supplement:
 
 #: The supplementary cases (see :class:`Supplement`), each with the mistake it catches.
 SUPPLEMENTS = (
-    Supplement("bakuk-capture-six-1", "bakuk-capture", "bakuk", (), "1,5,6/6,6,6 S 3-3 opener=S",
+    Supplement("bakuk-capture-six-1", "bakuk-capture", "bakuk", (), "1,5,6/6,6,6 S 2-4 opener=S",
                "a", "the last counter makes six in b: six is not two or four, nothing is "
                "taken (an engine that also takes sixes, as Koumma does, fails)"),
-    Supplement("bakuk-capture-six-2", "bakuk-capture", "bakuk", (), "6,6,6/1,5,6 N 3-3 opener=S",
+    Supplement("bakuk-capture-six-2", "bakuk-capture", "bakuk", (), "6,6,6/1,5,6 N 2-4 opener=S",
                "A", "the last counter makes six in B; again nothing is taken"),
     Supplement("bakuk-origin-3", "bakuk-origin", "bakuk", (("skip_origin", True),),
-               "0,0,9/6,6,6 S 3-6 opener=S", "c",
+               "0,0,9/6,6,7 S 2-6 opener=S", "c",
                "nine counters from c pass over c itself on their second lap"),
 )
 

@@ -22,10 +22,10 @@ does not import matplotlib; drawing without it raises :class:`DiagramError`
 saying how to install it.
 
 >>> import mancala_spec as ms
->>> trace = ms.get_game("bakuk").parse("3,2,1/1,4,2 S 11-12 opener=S").trace("b")
+>>> trace = ms.get_game("bakuk").parse("3,2,0/1,4,2 S 12-12 opener=S").trace("b")
 >>> diagram = layout(trace)
 >>> [(d.order, d.name, d.count) for d in diagram.panels[0].drops]
-[(1, 'c', 2), (2, 'A', 2)]
+[(1, 'c', 1), (2, 'A', 2)]
 >>> [(c.name, c.seeds, c.player_letter, c.rule) for c in diagram.panels[0].captures]
 [('A', 2, 'S', 'bakuk-capture'), ('B', 4, 'S', 'bakuk-chain'), ('C', 2, 'S', 'bakuk-chain')]
 >>> diagram.final_pits == trace.position.pits

@@ -8,7 +8,7 @@ position in notation. Nothing in it is typed for one diagram: it is the
 trace's events, so it agrees with the picture drawn from the same trace.
 
 >>> import mancala_spec as ms
->>> trace = ms.get_game("bakuk").parse("3,2,1/1,4,2 S 11-12 opener=S").trace("b")
+>>> trace = ms.get_game("bakuk").parse("3,2,0/1,4,2 S 12-12 opener=S").trace("b")
 >>> for sentence in alt_text(trace).split(". "):
 ...     print(sentence.replace(", ", ",\n  "))
 Bakuk: South plays b,
@@ -20,7 +20,7 @@ Captures: South takes 2 from A (rule bakuk-capture),
   2 from C (rule bakuk-chain)
 The move ends: the hand is empty after a single lap (rule bakuk-sow)
 Game over: the player to move has no counters left (rule bakuk-exhausted)
-Resulting position: 3,0,2/0,0,0 N 19-12 opener=S.
+Resulting position: 3,0,1/0,0,0 N 20-12 opener=S.
 """
 from __future__ import annotations
 

@@ -145,10 +145,14 @@ def check_reachable(pos: Position) -> Position:
     :class:`~mancala_spec.errors.InvalidPositionError` (``field="captured"``)
     saying why (:func:`reachable_captures`).
 
-    Not part of :func:`checked_position` (yet): many of the rules pages'
-    examples show positions whose counts no game reaches, such as Ba-awa's
-    ``2,2,2,2,2,1/0,2,2,2,2,2 S 13-14`` (21 seeds on the board); they would
-    have to be rewritten first.
+    Not part of :func:`checked_position` (yet). The rules pages' examples,
+    the gallery and the conformance suite now start from reachable positions,
+    but boards outside play are still built on purpose elsewhere: the
+    rule-by-rule tests' hand-worked boards (any seed total, the missing
+    seeds split evenly), the readings studies' searches (which split the
+    captured seeds evenly, as on Ba-awa's ``2,2,2,2,2,1/0,2,2,2,2,2 S 13-14``:
+    21 seeds on the board) and other programs' recorded cases; each needs a
+    reachable board, or a way to say it builds one outside play, first.
 
     >>> import mancala_spec as ms
     >>> bakuk = ms.get_game("bakuk")

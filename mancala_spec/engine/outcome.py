@@ -7,7 +7,7 @@ ended, the catalogue rule that ended it, and who won. While the game goes on,
 so nothing reads the ending out of a move's events.
 
 >>> import mancala_spec as ms
->>> pos = ms.get_game("bakuk").parse("1,2,1/1,0,0 S 13-18 opener=S").play("c")
+>>> pos = ms.get_game("bakuk").parse("1,1,1/1,0,0 S 14-18 opener=S").play("c")
 >>> pos.outcome
 Outcome(reason='exhausted', rule='bakuk-exhausted', winner=1)
 >>> pos.outcome.draw, ms.get_game("bakuk").start().outcome

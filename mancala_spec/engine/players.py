@@ -1,7 +1,7 @@
 """Simple players for play and experiments: random and greedy.
 
 >>> import random, mancala_spec as ms
->>> pos = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 11-11 opener=S")
+>>> pos = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 10-12 opener=S")
 >>> # a and c make a two in A, b a four in B
 >>> [capture_margin(pos, pit) for pit in pos.legal_moves()]
 [2, 4, 2]

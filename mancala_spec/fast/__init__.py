@@ -38,7 +38,7 @@ True
 A finished state's moves field is empty and says how the game ended
 (:meth:`FastGame.outcome <mancala_spec.fast.base.FastGame.outcome>`):
 
->>> over = fast.from_position(ms.get_game("bakuk").parse("0,0,0/1,0,0 S 20-15"))
+>>> over = fast.from_position(ms.get_game("bakuk").parse("0,0,0/2,0,0 S 20-14"))
 >>> fast.outcome(over)
 Outcome(reason='exhausted', rule='bakuk-exhausted', winner=0)
 """

@@ -18,7 +18,7 @@ be passed in (the tests pass a counting one), so the budget is checked without
 timing anything:
 
 >>> import random, mancala_spec as ms
->>> pos = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 11-11 opener=S")
+>>> pos = ms.get_game("bakuk").parse("3,3,1/1,3,3 S 10-12 opener=S")
 >>> result = search(pos, nodes=5_000)
 >>> result.move in pos.legal_moves(), result.depth > 1, result.nodes <= 5_000
 (True, True, True)

@@ -4,7 +4,7 @@ Add ``"mancala_spec.sphinx.diagrams"`` to ``extensions``, then in a MyST page::
 
     ```{sowing-diagram}
     :game: ba-awa
-    :position: 1,0,3,3,0,2/3,1,0,2,2,1 S 15-15 opener=S
+    :position: 1,0,3,3,0,2/3,1,0,3,3,1 S 12-16 opener=S
     :move: c
     :options: skip_origin=false
     :caption: An owner's four during sowing.

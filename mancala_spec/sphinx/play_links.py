@@ -6,8 +6,8 @@ from its address: ``play.html?game=G&start=POSITION&moves=M1,M2&NAME=VALUE``.
 for the HTML builder (other builders leave it out); the diagrams
 (:mod:`mancala_spec.sphinx.diagrams`) put one under each diagram.
 
->>> play_href("bakuk", "3,3,1/1,3,3 S 11-11 opener=S", "b", {"chain": "backward"})
-'play.html?game=bakuk&start=3,3,1/1,3,3%20S%2011-11%20opener=S&moves=b&chain=backward'
+>>> play_href("bakuk", "3,3,1/1,3,3 S 10-12 opener=S", "b", {"chain": "backward"})
+'play.html?game=bakuk&start=3,3,1/1,3,3%20S%2010-12%20opener=S&moves=b&chain=backward'
 """
 from __future__ import annotations
 

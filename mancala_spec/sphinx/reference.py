@@ -23,6 +23,7 @@ for download.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -40,10 +41,26 @@ SCHEMA_FILE = "conformance-schema.json"
 PROTOCOL_FILE = "protocol-{}-schema.json"
 
 
-def _suite(app) -> dict[str, Any]:
-    from ..conformance import build_suite, extract_examples
+_SUITES: dict[str, dict[str, Any]] = {}
 
-    return build_suite(extract_examples(Path(app.srcdir)))
+
+def _suite(app) -> dict[str, Any]:
+    """The conformance suite of the rules pages, which the summary table, the protocol
+    page's exchanges and the download all show: built once (seconds of engine work),
+    and kept (:mod:`.cache`) under a digest of the package and of the pages."""
+    from ..conformance import build_suite, extract_examples
+    from . import cache
+
+    docs = Path(app.srcdir)
+    digest = hashlib.sha256(cache.package_digest().encode())
+    for path in sorted(docs.rglob("*.md")):
+        if "auto_examples" not in path.parts:
+            digest.update(path.relative_to(docs).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    key = f"suite-{digest.hexdigest()[:20]}"
+    if key not in _SUITES:
+        _SUITES[key] = cache.value(key, lambda: build_suite(extract_examples(docs)))
+    return _SUITES[key]
 
 
 class CliReference(SphinxDirective):
@@ -126,10 +143,9 @@ class ProtocolExchanges(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         import sys
 
-        from ..conformance import build_suite, extract_examples
         from ..conformance.runner import run
 
-        suite = build_suite(extract_examples(Path(self.env.app.srcdir)))
+        suite = _suite(self.env.app)
         by_id = {case["id"]: case for case in suite["cases"]}
         missing = [case for case in EXCHANGE_CASES if case not in by_id]
         chosen = [by_id[case] for case in EXCHANGE_CASES if case in by_id]

@@ -1,19 +1,37 @@
 // The Play page: a game of Ba-awa or Bakuk against another person or a built-in
-// player, with the real engine (see engine.js). Every number shown comes from the
-// engine: the board, the legal moves, the events of each move, the score, the end.
-import { loadEngine, drawBoard, stepper, ruleLinks, ruleHref, el, EngineError } from "./engine.js";
+// player, with the real engine (see engine.js), as an analysis board: every move in
+// a list to walk through, the game in the page's address, the last move marked, a
+// preview of each pit's sowing, and for Bakuk the exact value of every move. Every
+// number shown comes from the engine (play.py): this file only draws and listens.
+import { loadEngine, drawBoard, stepper, ruleLinks, ruleHref, el, EngineError, ROOT } from "./engine.js";
 
 const root = document.getElementById("mancala-play");
 const status = document.getElementById("play-status");
 const COMPUTER_DELAY = 350;   // ms before a built-in player moves, so a person sees it
+const OPPONENTS = [
+  ["person", "another person"],
+  ["random", "the random player"],
+  ["greedy", "the greedy player (best capture now)"],
+  ["strong", "the strong player (searches ahead)"],
+  ["perfect", "the perfect player (Bakuk, solved)"],
+];
 
 function say(text, kind = "info") {
   status.textContent = text;
   status.dataset.kind = kind;
 }
 
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// A rule link: opens in a new tab, so the game here stays as it is (the address
+// keeps it too).
+function ruleLink(rules, id, cls = "rule-link") {
+  return el("a", { href: ruleHref(rules, id), class: cls, target: "_blank", rel: "noopener",
+                   title: "opens the rule in a new tab" }, id);
+}
+
 async function main() {
-  const started = performance.now();
   let engine;
   try {
     engine = await loadEngine();
@@ -26,95 +44,375 @@ async function main() {
   let state = null;
   let busy = false;
   let generation = 0;      // bumped by every new game, undo and replay: stale computer moves are dropped
+  let values = null;       // {values: {pit: value}, value} or {unavailable}, for the shown position
+  let lastComputer = null; // what the last computer move cost (the strong player's search)
+  let focusBoard = false;  // put focus back on the board after the next drawing
 
   // -- controls --------------------------------------------------------------------
   const gameSelect = el("select", { id: "play-game", name: "game" },
     games.map((g) => el("option", { value: g.name }, g.title)));
+  // the named rulesets: this reference's, other programs' readings, Koumma
+  const rulesetSelect = el("select", { id: "play-ruleset", name: "ruleset",
+                                       "aria-describedby": "play-ruleset-about" });
+  const rulesetInfo = el("div", { class: "play-ruleset-info", id: "play-ruleset-info" });
   const opponent = el("select", { id: "play-opponent", name: "opponent" },
-    el("option", { value: "person" }, "another person"),
-    el("option", { value: "random" }, "the random player"),
-    el("option", { value: "greedy" }, "the greedy player"));
+    OPPONENTS.map(([value, text]) => el("option", { value }, text)));
+  const valuesBox = el("input", { type: "checkbox", id: "play-values" });
+  const valuesLabel = el("label", { class: "play-values-toggle", for: "play-values" }, valuesBox,
+    " Show each move's exact value");
   const optionBox = el("div", { class: "play-options" });
+  const pending = el("div", { class: "play-pending", hidden: true, role: "alert" });
   const boardBox = el("div", { class: "play-board" });
-  const turn = el("p", { class: "play-turn", "aria-live": "polite" });
+  const turn = el("p", { class: "play-turn" });
+  const announce = el("p", { id: "play-announce", class: "play-announce", "aria-live": "polite" });
+  const preview = el("p", { id: "play-preview", class: "play-preview" });
+  const valueLine = el("p", { class: "play-values-line", id: "play-values-line" });
+  const moveList = el("ol", { class: "play-movelist", id: "play-movelist",
+                              "aria-label": "Moves of this game" });
+  const moveNav = el("div", { class: "play-move-nav" });
   const explanation = el("div", { class: "play-explanation" });
-  const moveList = el("p", { class: "play-moves" });
   const recordOut = el("textarea", { id: "play-record", rows: 4, readonly: true, spellcheck: "false" });
   const recordIn = el("textarea", { id: "play-replay", rows: 4, spellcheck: "false",
                                     placeholder: "game: bakuk\nmoves: a B c" });
+  const linkOut = el("a", { id: "play-link", class: "play-link" }, "Link to this game");
 
-  function optionValues() {
-    const values = {};
-    for (const select of optionBox.querySelectorAll("select")) {
-      values[select.name] = JSON.parse(select.value);
-    }
-    return values;
+  const gameOf = (name) => games.find((g) => g.name === name);
+  const rulesetOf = (name, ruleset) => gameOf(name).rulesets.find((r) => r.name === ruleset)
+    || gameOf(name).rulesets[0];
+
+  function drawRulesets(name, current = "mancala_spec") {
+    rulesetSelect.replaceChildren(...gameOf(name).rulesets.map((r) =>
+      el("option", { value: r.name, selected: r.name === current }, r.title)));
+    rulesetSelect.value = rulesetOf(name, current).name;
   }
 
+  // every option at the value the ruleset gives it (its values over the defaults)
+  function rulesetValues(name, ruleset) {
+    const out = {};
+    for (const option of gameOf(name).options) out[option.name] = option.default;
+    return { ...out, ...rulesetOf(name, ruleset).values };
+  }
+
+  const valueText = (value) => String(value);
+
+  // The ruleset's title and basis, the program it reads (a secondary source of what
+  // that program does), the changes made on top of it, and each difference with its
+  // basis: the program's files and lines, or the source's quote, or a reading.
+  function describeRuleset(name, ruleset, changes = {}) {
+    const r = rulesetOf(name, ruleset);
+    const wasOpen = Boolean(rulesetInfo.querySelector("details[open]"));
+    const parts = [el("p", { id: "play-ruleset-about" }, el("strong", {}, r.title), ": ", r.basis)];
+    if (r.program) {
+      const p = r.program;
+      parts.push(el("p", {}, "Source: ", el("a", { href: p.url, target: "_blank", rel: "noopener" }, p.name),
+        ` (${p.repository}, commit `, el("code", {}, p.commit.slice(0, 12)), `, ${p.licence}): a secondary ` +
+        "source of what that program does, never of what the game is."));
+    }
+    const changed = Object.entries(changes);
+    if (changed.length && r.name !== "mancala_spec") {
+      parts.push(el("p", { class: "play-ruleset-changes" }, "Changed here on top of this ruleset: ",
+        changed.map(([k, v]) => `${k} = ${valueText(v)}`).join(", "), "."));
+    }
+    if (r.differences.length) {
+      const quoted = new Set();      // a sentence quoted for several differences is shown once
+      const items = r.differences.map((d) => {
+        const basis = [];
+        if (d.basis === "program") {
+          basis.push("Read in ", ...d.where.flatMap((w, i) => [i ? ", " : "",
+            el("a", { href: w.href, target: "_blank", rel: "noopener" }, el("code", {}, w.text))]), ".");
+        } else {
+          for (const q of d.quotes) {
+            const label = d.basis === "source" ? "Source: " : "The text: ";
+            if (quoted.has(q.quote)) basis.push(label, `the sentence quoted above (line ${q.line}). `);
+            else {
+              basis.push(label, "“", el("span", { lang: q.lang }, q.quote), "” (",
+                q.translation, ") — ", `${q.source}, line ${q.line}, CC BY-SA. `);
+            }
+            quoted.add(q.quote);
+          }
+          if (d.basis === "reading") basis.push(`A reading: ${d.why} Another reading: ${d.other}`);
+        }
+        const setting = el("code", {}, `${d.option}=${valueText(d.value)}`);
+        const played = !d.option ? [`Not played: ${d.unplayed}`]
+          : d.match ? ["A match setting, ", setting, ": this page plays single games."]
+          : ["Played by ", setting, "."];
+        return el("li", { "data-rule": d.rule }, ruleLink(rules, d.rule), ": ", d.text,
+          el("br"), el("span", { class: "play-ruleset-basis" }, ...basis), " ", ...played);
+      });
+      parts.push(el("details", { class: "play-ruleset-differences", open: wasOpen },
+        el("summary", {}, `Its ${plural(r.differences.length, "difference", "differences")} from ` +
+          "this reference, each with its basis"),
+        el("ul", {}, items),
+        el("p", {}, "Each is compared, with the smallest position where it changes a move, on ",
+          el("a", { href: new URL("readings-compared.html", ROOT).href }, "Readings compared"), ".")));
+    }
+    rulesetInfo.replaceChildren(...parts);
+  }
+
+  function optionValues() {
+    const out = {};
+    for (const select of optionBox.querySelectorAll("select")) out[select.name] = JSON.parse(select.value);
+    return out;
+  }
+
+  // Each option: what it decides, in words; its values by their meanings; its rule.
   function drawOptions(name, current = {}) {
-    const game = games.find((g) => g.name === name);
+    const game = gameOf(name);
     optionBox.replaceChildren(...game.options.map((option) => {
       const value = option.name in current ? current[option.name] : option.default;
-      const select = el("select", { name: option.name, "data-option": option.name,
-                                    onchange: () => start() },
+      const id = `play-option-${option.name}`;
+      // a phone cuts a long meaning off inside its closed dropdown: the chosen one is
+      // also written out below it (for the eye only: the select already says it)
+      const chosen = el("p", { class: "play-option-chosen", "aria-hidden": "true" });
+      const showChosen = () => {
+        chosen.textContent = select.options[select.selectedIndex].textContent;
+      };
+      const select = el("select", { id, name: option.name, "data-option": option.name,
+                                    onchange: (event) => { showChosen(); optionsChanged(event); } },
         option.choices.map((choice, i) => el("option", {
           value: JSON.stringify(choice),
-          title: option.meanings[i] || null,
           selected: JSON.stringify(choice) === JSON.stringify(value),
-        }, String(choice) + (JSON.stringify(choice) === JSON.stringify(option.default) ? " (default)" : ""))));
-      return el("label", { class: "play-option" },
-        el("code", {}, option.name), " ", select, " ",
-        el("span", { class: "play-option-doc" }, option.doc, " — ",
-           el("a", { href: ruleHref(rules, option.rule) }, option.rule)));
+        }, capital(option.meanings[i] || String(choice))
+           + (JSON.stringify(choice) === JSON.stringify(option.default) ? " (default)" : ""))));
+      showChosen();
+      return el("div", { class: "play-option" },
+        el("label", { for: id }, capital(option.doc)),
+        " ", el("span", { class: "play-option-rule" }, "rule ", ruleLink(rules, option.rule)),
+        el("div", {}, select), chosen);
     }));
   }
 
+  function showOptions() {
+    gameSelect.value = state.game;
+    drawRulesets(state.game, state.ruleset);
+    drawOptions(state.game, state.options);
+    describeRuleset(state.game, state.ruleset, state.overrides);
+  }
+
+  // -- asking before a game is lost ------------------------------------------------
+  function optionsChanged() {
+    if (!state || !state.moves.length) { start(); return; }
+    pending.hidden = false;
+    pending.replaceChildren(
+      el("p", {}, `A change of game or option starts a new game: the ${
+        plural(state.moves.length, "move", "moves")} played so far would be lost.`),
+      el("button", { type: "button", id: "play-pending-new", onclick: start }, "Start a new game"),
+      " ",
+      el("button", { type: "button", id: "play-pending-keep", onclick: keep }, "Keep this game"));
+    render();
+  }
+
+  function keep() {
+    pending.hidden = true;
+    showOptions();
+    render();
+  }
+
+  // -- the game --------------------------------------------------------------------
   function humanToMove() {
     return opponent.value === "person" || state.to_move === 0;
   }
 
-  function render() {
-    const board = drawBoard(boardBox, state, {
-      position: state.position,
-      legal: !state.over && humanToMove() && !busy ? state.legal : [],
-      onPlay: play,
-    });
-    board.id = "play-board";
-    const players = state.players;
-    if (state.over) {
-      const winner = state.winner === null ? "a draw" : `${players[state.winner]} wins`;
-      turn.replaceChildren(el("strong", {}, `Game over: ${winner}`), ` (${
-        players.map((p, i) => `${p} ${state.captured[i]}`).join(", ")}).`,
-        state.end ? [" ", state.end.text.replace(/^game over: /, "Why: "), " ",
-                     el("a", { href: ruleHref(rules, state.end.rule) }, state.end.rule)] : []);
-    } else {
-      turn.textContent = `${players[state.to_move]} to move` +
-        (humanToMove() ? ": click one of the highlighted pits." : " (the computer is thinking).");
+  function atEnd() { return state.ply === state.moves.length; }
+
+  function moveText(move) {
+    // "South played c: 5 laps; North takes 4 from E (ba-awa-owner-four) …"
+    const parts = [`${move.player} played ${move.pit}`];
+    const details = [plural(move.laps, "lap", "laps")];
+    for (const group of move.groups) {
+      details.push(`${group.player} takes ${group.seeds} from ${group.pits.join(", ")} (${group.rule})`);
     }
-    turn.dataset.over = state.over;
-    moveList.textContent = state.moves.length ? `Moves: ${state.moves.join(" ")}` : "No move yet.";
-    recordOut.value = state.record;
-    if (state.last.length) {
-      const summary = el("ol", { class: "play-last-events" }, state.last.map((step) =>
-        el("li", { "data-rule": step.rule }, step.text, " ",
-           el("a", { href: ruleHref(rules, step.rule), class: "rule-link" }, step.rule))));
-      const details = el("details", { class: "play-last" },
-        el("summary", {}, `The last move, ${state.moves[state.moves.length - 1]}: its events`), summary);
-      const stepBox = el("div", { class: "stepper", id: "play-stepper" });
-      const stepButton = el("button", { type: "button", class: "play-step-through", onclick: () => {
-        const previous = engine.exampleSteps(state.game, state.options,
-          state.previous, state.moves[state.moves.length - 1]);
-        stepper(stepBox, previous);
-        stepButton.remove();
-      } }, "Step through the last move");
-      explanation.replaceChildren(details, stepButton, stepBox);
-    } else {
-      explanation.replaceChildren();
-    }
+    return `${parts[0]}: ${details.join("; ")}.`;
   }
 
-  function update(next) {
+  function moveLine(move, withLinks) {
+    // the same as moveText, the rule IDs linked
+    const out = [`${move.player} played ${move.pit}: ${plural(move.laps, "lap", "laps")}`];
+    for (const group of move.groups) {
+      out.push(`; ${group.player} takes ${group.seeds} from ${group.pits.join(", ")} (`,
+               withLinks ? ruleLink(rules, group.rule) : group.rule, ")");
+    }
+    out.push(".");
+    return out;
+  }
+
+  function overText() {
+    const players = state.players;
+    const winner = state.winner === null ? "a draw" : `${players[state.winner]} wins`;
+    return `Game over: ${winner} (${players.map((p, i) => `${p} ${state.captured[i]}`).join(", ")}).`;
+  }
+
+  function turnText() {
+    if (state.over) return overText();
+    return `${state.players[state.to_move]} to move.`;
+  }
+
+  function marks() {
+    const out = {};
+    const add = (name, cls) => { (out[name] = out[name] || []).push(cls); };
+    if (state.shown) {
+      add(state.shown.pit, "pit-last");
+      for (const name of state.shown.captured_pits) add(name, "pit-captured");
+    }
+    return out;
+  }
+
+  function render() {
+    const hadFocus = focusBoard || (document.activeElement && boardBox.contains(document.activeElement));
+    const focused = hadFocus && document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.pit : null;
+    focusBoard = false;
+    const canPlay = !state.over && humanToMove() && !busy && pending.hidden;
+    const shownValues = values && values.values ? values.values : null;
+    const board = drawBoard(boardBox, state, {
+      position: state.position,
+      label: `board, ${state.players[state.to_move]} to move`,
+      legal: canPlay ? state.legal : [],
+      onPlay: play,
+      marks: marks(),
+      values: shownValues,
+      onFocusPit: showPreview,
+      onLeavePit: () => { preview.replaceChildren(); clearPreviewMarks(); },
+    });
+    board.id = "play-board";
+    board.tabIndex = -1;             // focus can rest on the board while nothing is playable
+    for (const pit of board.querySelectorAll("button.pit")) pit.setAttribute("aria-describedby", "play-preview");
+    if (hadFocus) {
+      const target = board.querySelector(`button.pit[data-pit="${focused}"]:not([disabled])`)
+        || board.querySelector("button.pit:not([disabled])") || board;
+      board.querySelectorAll("button.pit:not([disabled])").forEach((pit) => { pit.tabIndex = pit === target ? 0 : -1; });
+      target.focus({ preventScroll: true });
+    }
+    // the turn, or how the game ended
+    turn.dataset.over = state.over;
+    if (state.over) {
+      const end = state.end;          // the position's outcome: reason, rule, winner
+      turn.replaceChildren(el("strong", {}, overText()),
+        ...(end ? [" Why: ", end.text, " (", ruleLink(rules, end.rule), ")."] : []));
+    } else if (!pending.hidden) {
+      turn.textContent = `${turnText()} Start a new game or keep this one first.`;
+    } else if (!atEnd()) {
+      turn.textContent = `${turnText()} You are looking at move ${state.ply} of ${state.moves.length}: ` +
+        "a move played here replaces the moves after it.";
+    } else {
+      turn.textContent = turnText() + (humanToMove() ? " Choose one of the highlighted pits."
+        : " (the computer is thinking).");
+    }
+    // the values line
+    if (values && values.unavailable) valueLine.textContent = values.unavailable;
+    else if (shownValues && !state.over) {
+      const entries = Object.entries(shownValues);
+      valueLine.textContent = `Exact values for ${state.players[state.to_move]} (what each move ` +
+        `captures now minus the best the opponent can then force): ${entries.map(([p, v]) =>
+          `${p} ${v > 0 ? "+" : ""}${v}`).join(", ")}. The position is worth ${values.value > 0 ? "+" : ""}${values.value}.`;
+    } else valueLine.textContent = "";
+    valueLine.hidden = !valueLine.textContent;
+    drawMoveList();
+    drawExplanation();
+    recordOut.value = state.record;
+    updateAddress();
+  }
+
+  function drawMoveList() {
+    const inList = moveList.contains(document.activeElement) || moveNav.contains(document.activeElement);
+    const items = state.history.map((move, i) => {
+      const ply = i + 1;
+      const current = ply === state.ply;
+      return el("li", {},
+        el("button", {
+          type: "button", class: "play-move" + (current ? " play-move-current" : ""),
+          "data-ply": String(ply), "aria-current": current ? "step" : null,
+          title: moveText(move),
+          onclick: () => goto(ply),
+        }, el("span", { class: "mancala-sr" }, `move ${ply}, `),
+           el("span", { class: "play-move-player" }, move.player[0]),
+           el("span", { class: "mancala-sr" }, move.player.slice(1)), ` ${move.pit}`,
+           move.seeds ? el("span", { class: "play-move-seeds" }, ` +${move.seeds}`) : null));
+    });
+    moveList.replaceChildren(...items);
+    moveList.hidden = !items.length;
+    // walking the list keeps focus in it, on the move shown
+    if (inList) (moveList.querySelector(".play-move-current") || moveList.querySelector("button")
+                 || moveNav.querySelector("button:not([disabled])"))?.focus({ preventScroll: true });
+    const nav = (text, label, ply, id) => el("button", {
+      type: "button", id, title: label, disabled: ply === state.ply || ply < 0 || ply > state.moves.length,
+      onclick: () => goto(ply) }, text);
+    moveNav.replaceChildren(
+      nav("« start", "the start (Home)", 0, "play-first"),
+      nav("◀ back", "the move before (left arrow)", state.ply - 1, "play-prev"),
+      el("span", { class: "play-move-count" }, state.moves.length
+        ? `move ${state.ply} of ${state.moves.length}` : "no move yet"),
+      nav("next ▶", "the next move (right arrow)", state.ply + 1, "play-next"),
+      nav("end »", "the last move (End)", state.moves.length, "play-last"));
+  }
+
+  function drawExplanation() {
+    if (!state.ply) { explanation.replaceChildren(); return; }
+    const move = state.history[state.ply - 1];
+    const summary = el("ol", { class: "play-last-events" }, state.last.map((step) =>
+      el("li", { "data-rule": step.rule }, step.text, " ", ruleLink(rules, step.rule))));
+    const details = el("details", { class: "play-last" },
+      el("summary", {}, `Move ${state.ply}, ${move.player} ${move.pit}: its ${state.last.length} events`), summary);
+    const stepBox = el("div", { class: "stepper", id: "play-stepper" });
+    const stepButton = el("button", { type: "button", class: "play-step-through", onclick: () => {
+      const data = engine.exampleSteps(state.game, state.options, state.previous, move.pit);
+      stepper(stepBox, { ...data, stores: state.stores });
+      stepButton.remove();
+      details.remove();       // the stepper lists the same events: not twice
+    } }, `Step through move ${state.ply} seed by seed`);
+    explanation.replaceChildren(
+      el("p", { class: "play-shown" }, `Move ${state.ply}: `, ...moveLine(move, true)),
+      details, stepButton, stepBox);
+  }
+
+  // the address says what is on the board: a reload or a shared link restores it
+  function updateAddress() {
+    const params = { ...state.link };
+    if (valuesBox.checked) params.values = "1";
+    if (opponent.value !== "person") params.opponent = opponent.value;
+    const query = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)
+      .replace(/%2C/g, ",").replace(/%2F/g, "/").replace(/%3D/g, "=")}`).join("&");
+    const url = `${location.pathname}?${query}`;
+    if (url !== location.pathname + location.search) history.replaceState(null, "", url);
+    linkOut.href = url;
+  }
+
+  function clearPreviewMarks() {
+    for (const pit of boardBox.querySelectorAll(".pit-preview-capture")) pit.classList.remove("pit-preview-capture");
+  }
+
+  // what sowing a pit would do, shown while it is hovered or has focus
+  function showPreview(name) {
+    let move;
+    try { move = engine.preview(name); } catch { return; }
+    clearPreviewMarks();
+    for (const pit of move.captured_pits) {
+      const node = boardBox.querySelector(`[data-pit="${pit}"]`);
+      if (node) node.classList.add("pit-preview-capture");
+    }
+    const ends = move.ends.map((e) => e.text.replace(/^move ends: /, "ends: ").replace(/^game over: /, "the game ends: "));
+    preview.textContent = `Sowing ${name}: ${plural(move.laps, "lap", "laps")}` +
+      (move.groups.length ? "; " + move.groups.map((g) => `${g.player} takes ${g.seeds} from ${g.pits.join(", ")} (${g.rule})`).join("; ") : "; no capture") +
+      (ends.length ? "; " + ends.join("; ") : "") + ".";
+  }
+
+  function refreshValues() {
+    values = null;
+    if (!valuesBox.checked) return Promise.resolve();
+    return engine.loadValues().then(() => {
+      try { values = engine.values(); } catch (error) { values = { unavailable: error.message }; }
+    });
+  }
+
+  async function update(next, moved = false) {
     state = next;
+    strongAvailable();
+    await refreshValues();
+    if (state !== next) return;
+    if (moved) {
+      const move = state.history[state.ply - 1];
+      announce.textContent = `${moveText(move)} ${turnText()}`;
+    }
     render();
     maybeComputer();
   }
@@ -122,22 +420,48 @@ async function main() {
   function play(pit) {
     if (busy) return;
     try {
-      update(engine.play(pit));
+      focusBoard = true;
+      update(engine.play(pit), true);
     } catch (error) {
       say(error.message, "error");
     }
   }
 
+  function goto(ply) {
+    if (!state || ply < 0 || ply > state.moves.length || ply === state.ply) return;
+    generation++;
+    busy = false;
+    update(engine.goto(ply)).then(() => {
+      announce.textContent = ply ? `Move ${ply} of ${state.moves.length}: ${moveText(state.history[ply - 1])}`
+        : "The start of the game.";
+    });
+  }
+
   function maybeComputer() {
-    if (state.over || humanToMove()) return;
+    if (state.over || humanToMove() || !atEnd() || !pending.hidden) return;
     busy = true;
     render();
     const mine = generation;
-    setTimeout(() => {
+    setTimeout(async () => {
       if (mine !== generation) return;
+      if (opponent.value === "perfect") await engine.loadValues();
+      let choice;
+      try {
+        choice = engine.computer(opponent.value);
+      } catch (error) {
+        busy = false;
+        say(error.message, "error");
+        render();
+        return;
+      }
       busy = false;
-      if (!state.over && !humanToMove()) play(engine.computer(opponent.value));
-      else render();
+      if (mine !== generation) return;
+      lastComputer = { ...choice, player: opponent.value };
+      window.mancalaLastComputerMove = lastComputer;   // for the tests
+      if (!state.over && !humanToMove()) {
+        focusBoard = document.activeElement === document.body || boardBox.contains(document.activeElement);
+        update(engine.play(choice.pit), true);
+      } else render();
     }, COMPUTER_DELAY);
   }
 
@@ -146,10 +470,17 @@ async function main() {
     busy = false;
     say("");
     try {
-      update(engine.newGame(gameSelect.value, optionValues()));
+      const next = engine.newGame(gameSelect.value, optionValues(), "", rulesetSelect.value);
+      pending.hidden = true;
+      describeRuleset(next.game, next.ruleset, next.overrides);
+      announce.textContent = `A new game of ${next.title}. ${next.players[next.to_move]} to move.`;
+      update(next);
     } catch (error) {     // options that do not go together (choose=row with three players)
       if (!(error instanceof EngineError)) throw error;
-      say(error.message, "error");
+      say(`${error.message}. The game goes on with the options it had.`, "error");
+      pending.hidden = true;
+      showOptions();      // the refused choice is not left selected
+      render();
     }
   }
 
@@ -160,8 +491,8 @@ async function main() {
     let next = engine.undo(1);
     // against a built-in player, go back to the last position where South (you) moves
     while (opponent.value !== "person" && next.to_move !== 0 && next.moves.length) next = engine.undo(1);
-    state = next;
-    render();
+    announce.textContent = `Took back moves: ${next.players[next.to_move]} to move.`;
+    update(next);
   }
 
   function replay() {
@@ -169,12 +500,17 @@ async function main() {
       const next = engine.load(recordIn.value);
       generation++;
       busy = false;
-      gameSelect.value = next.game;
-      drawOptions(next.game, next.options);
-      opponent.value = "person";
+      pending.hidden = true;
+      let note = "";
+      if (opponent.value !== "person") {
+        opponent.value = "person";
+        note = " Play against is now \u201canother person\u201d, so no built-in player moves in the " +
+          "replayed game; choose one to play on against it.";
+      }
+      say(`Replayed the record: ${plural(next.moves.length, "move", "moves")}.${note}`);
       state = next;
-      render();
-      say(`Replayed ${next.moves.length} moves.`);
+      showOptions();
+      update(next);
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       say(`That record cannot be replayed: ${error.message}`, "error");
@@ -191,30 +527,102 @@ async function main() {
     }
   }
 
-  gameSelect.addEventListener("change", () => { drawOptions(gameSelect.value); start(); });
+  function perfectAvailable() {
+    const perfect = opponent.querySelector("option[value=perfect]");
+    perfect.disabled = gameSelect.value !== "bakuk";
+    if (perfect.disabled && opponent.value === "perfect") opponent.value = "strong";
+    valuesLabel.hidden = gameSelect.value !== "bakuk";
+  }
+
+  // the strong player searches with the fast kernel, which plays no other program's
+  // reading: under such options it is not offered
+  function strongAvailable() {
+    const strong = opponent.querySelector("option[value=strong]");
+    strong.disabled = !state.kernel;
+    strong.textContent = state.kernel ? "the strong player (searches ahead)"
+      : "the strong player (this reference's rules only)";
+    if (strong.disabled && opponent.value === "strong") {
+      opponent.value = "greedy";
+      say("The strong player searches with this reference's rules only, so the greedy player plays instead.");
+    }
+  }
+
+  gameSelect.addEventListener("change", () => {
+    drawRulesets(gameSelect.value);
+    drawOptions(gameSelect.value);
+    describeRuleset(gameSelect.value, rulesetSelect.value);
+    perfectAvailable();
+    optionsChanged();
+  });
+  // a ruleset sets every option to its value; an option changed afterwards overrides it
+  rulesetSelect.addEventListener("change", () => {
+    drawOptions(gameSelect.value, rulesetValues(gameSelect.value, rulesetSelect.value));
+    describeRuleset(gameSelect.value, rulesetSelect.value);
+    optionsChanged();
+  });
   opponent.addEventListener("change", () => { render(); maybeComputer(); });
-  drawOptions(gameSelect.value);
+  valuesBox.addEventListener("change", () => { refreshValues().then(render); });
+  // ← → Home End walk through the moves (except where those keys do something else)
+  document.addEventListener("keydown", (event) => {
+    if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    if (target.closest && (target.closest("input, select, textarea, .mancala-board, .stepper")
+        || target.isContentEditable)) return;
+    const ply = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.moves.length }[event.key];
+    if (ply === undefined || (target !== document.body && !target.closest("#mancala-play"))) return;
+    event.preventDefault();
+    goto(ply);
+  });
 
   root.replaceChildren(
     el("div", { class: "play-controls" },
       el("label", {}, "Game ", gameSelect),
+      el("label", {}, "Ruleset ", rulesetSelect),
       el("label", {}, "Play against ", opponent),
       el("button", { type: "button", id: "play-new", onclick: start }, "New game"),
-      el("button", { type: "button", id: "play-undo", onclick: undo }, "Undo")),
-    el("details", { class: "play-options-box" },
-      el("summary", {}, "Options (editorial completions and variants; each switches a rule)"),
+      el("button", { type: "button", id: "play-undo", onclick: undo }, "Undo"),
+      valuesLabel),
+    rulesetInfo,
+    pending,
+    boardBox, turn, preview, valueLine, announce,
+    el("section", { class: "play-moves-box", "aria-label": "The moves" },
+      el("h2", { class: "play-subheading" }, "Moves"),
+      el("p", { class: "play-note" }, "Choose a move, or use \u2190 \u2192 Home End, to see " +
+        "the position after it. A move played from an earlier position replaces the moves after it " +
+        "(Undo takes back the last move)."),
+      moveNav, moveList, explanation),
+    el("details", { class: "play-options-box", open: true },
+      el("summary", {}, "Options: each switches a rule (editorial completions, variants, forms)"),
+      el("p", { class: "play-note" }, "The ruleset chosen above sets them; an option changed here " +
+        "overrides the ruleset's value."),
       optionBox),
-    boardBox, turn, moveList, explanation,
     el("div", { class: "play-records" },
       el("div", {}, el("label", { for: "play-record" }, "This game's record"), recordOut,
-         el("button", { type: "button", id: "play-copy", onclick: copy }, "Copy")),
+         el("button", { type: "button", id: "play-copy", onclick: copy }, "Copy"), " ", linkOut),
       el("div", {}, el("label", { for: "play-replay" }, "Paste a record to replay it"), recordIn,
          el("button", { type: "button", id: "play-load", onclick: replay }, "Replay"))),
   );
-  start();
+
+  // a link with a game (play.html?game=bakuk&moves=a,B,c&values=1) restores it
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  if (query.opponent && OPPONENTS.some(([value]) => value === query.opponent)) opponent.value = query.opponent;
+  if (query.values === "1") valuesBox.checked = true;
+  let first = null;
+  if (query.game || query.moves || query.start) {
+    try {
+      first = engine.loadLink(query);
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      say(`The game in this link cannot be shown: ${error.message}`, "error");
+    }
+  }
+  if (!first) first = engine.newGame(query.game && gameOf(query.game) ? query.game : "ba-awa", {});
+  state = first;
+  showOptions();
+  perfectAvailable();
+  await update(first);
   root.dataset.ready = "true";
-  say(`Engine ready (Pyodide loaded in ${(engine.loadTime / 1000).toFixed(1)} s; page ready in ${
-    ((performance.now() - started) / 1000).toFixed(1)} s).`);
+  if (status.dataset.kind !== "error") say("");
 }
 
 main();

@@ -15,7 +15,15 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from .base import Counts, Ending, FastGame, History, Moves, State, checked_state
-from .tables import CAPTURING, LapTable, Pits, adder, bakuk_laps, chain_next, lap_arrays
+from .tables import (
+    CAPTURING,
+    LapTable,
+    Pits,
+    bakuk_laps,
+    bakuk_sowers,
+    chain_next,
+    lap_arrays,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,9 +80,10 @@ class FastBakuk(FastGame):
             dict(row_moves(owned, game.total_seeds)
                  if owned == tuple(range(span.start, span.stop)) else {})
             for owned, span in zip(self.owned, self._row))
-        # what play() reads at every move, fetched in one go: the lap table, the
-        # adder, and for each mover the next player with their row and its moves
-        self._tables = (self.lap, adder(self.size),
+        # what play() reads at every move, fetched in one go: the laps as
+        # functions (the same laps, faster applied), and for each mover the next
+        # player with their row and its moves
+        self._tables = (bakuk_sowers(self.sow_next, game.total_seeds),
                         tuple((after, self._row[after], self._moves_for_row[after])
                               for after in self.next_turn))
 
@@ -105,11 +114,12 @@ class FastBakuk(FastGame):
             raise self.illegal(checked_state(state), pit)
         # bakuk-choose, bakuk-sow, bakuk-origin: lift the hole's counters and sow
         # them one by one, a single lap (applied whole: see lap)
-        lap, plus, following_of = self._tables
-        change, last = lap[pit][pits[pit]]
-        won = pits[last] + change[last]
+        sowers, following_of = self._tables
+        sow, last = sowers[pit][pits[pit]]
+        after = sow(pits)
+        won = after[last]
         if won in CAPTURING:          # bakuk-capture: the last makes 2 or 4: the mover's
-            board = list(plus(pits, change))
+            board = list(after)
             board[last] = 0
             chain = self.chain_next   # bakuk-chain: then each next hole holding 2 or 4
             p = chain[last]
@@ -125,7 +135,6 @@ class FastBakuk(FastGame):
                 captured = (*captured[:mover], captured[mover] + won, *captured[mover + 1:])
             history = ()              # bakuk-repetition: positions since the last capture
         else:
-            after = plus(pits, change)
             history = (*history, (pits, mover))
         # bakuk-turns, bakuk-three-turns: the next player; bakuk-choose: their moves
         to_move, row, moves_for_row = following_of[mover]

@@ -114,7 +114,7 @@ def lap_paths(step: NextTable, most: int) -> PathTable:
 def adder(size: int) -> Callable[[Pits, Pits], Pits]:
     """``adder(size)(pits, change)``: *pits* plus *change*, pit by pit, for
     tuples of *size* numbers: ``tuple(map(add, pits, change))``, spelt out
-    index by index (about twice as fast: the kernels apply a lap this way).
+    index by index (about twice as fast: the kernels add captures this way).
 
     >>> adder(3)((1, 2, 3), (0, -2, 1))
     (1, 0, 4)

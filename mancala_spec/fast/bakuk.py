@@ -9,14 +9,21 @@ catalogue rule it implements.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .base import Counts, Ending, FastGame, History, Moves, State, checked_state
-from .tables import CAPTURING, LapTable, Pits, adder, bakuk_laps, chain_next, lap_arrays
+from .tables import (
+    CAPTURING,
+    LapTable,
+    Pits,
+    bakuk_laps,
+    bakuk_sowers,
+    chain_next,
+    lap_arrays,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,18 +40,21 @@ ENDINGS = (EXHAUSTED, REPETITION)
 
 
 @lru_cache(maxsize=32)
-def row_moves(owned: tuple[int, ...], most: int) -> dict[object, Moves]:
+def row_moves(owned: tuple[int, ...], most: int) -> dict[Pits, Moves]:
     """bakuk-choose: for every content of the holes *owned* (up to *most*
-    counters in all, as ``itemgetter(*owned)`` reads it), the holes that hold
-    counters; empty for rows of more than three holes (they are filled in as met)."""
+    counters in all, as a tuple), the holes that hold counters; empty for rows
+    of more than three holes (they are filled in as met)."""
     if not 1 <= len(owned) <= 3:
         return {}
-    table: dict[object, Moves] = {}
-    for row in product(range(most + 1), repeat=len(owned)):
-        if sum(row) <= most:
-            key = row if len(owned) > 1 else row[0]
-            table[key] = tuple(p for p, seeds in zip(owned, row) if seeds)
-    return table
+    return {row: tuple(p for p, seeds in zip(owned, row) if seeds)
+            for row in product(range(most + 1), repeat=len(owned)) if sum(row) <= most}
+
+
+def row_span(owned: tuple[int, ...]) -> slice:
+    """The holes from the first of *owned* to its last: ``pits[row_span(owned)]``
+    is what FastBakuk's moves tables are keyed by (a slice is read faster than
+    ``itemgetter(*owned)``); exactly *owned* when they are consecutive."""
+    return slice(owned[0], owned[-1] + 1) if owned else slice(0, 0)
 
 
 class FastBakuk(FastGame):
@@ -62,19 +72,24 @@ class FastBakuk(FastGame):
         self.chain_next = chain_next(self.size, game.options["chain"] == "forward")
         self.passing = game.options["no_move"] == "pass"
         self.owners_score = game.options["leftovers"] == "owners"
-        # The legal moves for each content of a player's holes: a table worked
-        # out at once for rows of up to three holes, else filled in as met.
-        self._row: tuple[Callable[[Pits], object], ...] = tuple(
-            itemgetter(*owned) if owned else (lambda pits: ()) for owned in self.owned)
-        self._moves_for_row: tuple[dict[object, Moves], ...] = tuple(
-            dict(row_moves(owned, game.total_seeds)) for owned in self.owned)
-        # what play() reads at every move, fetched in one go
-        self._tables = (self.lap, self.next_turn, self._row, self._moves_for_row,
-                        adder(self.size))
+        # The legal moves for each content of a player's holes (from the first
+        # to the last they own): a table worked out at once for rows of up to
+        # three consecutive holes, else filled in as met.
+        self._row: tuple[slice, ...] = tuple(row_span(owned) for owned in self.owned)
+        self._moves_for_row: tuple[dict[Pits, Moves], ...] = tuple(
+            dict(row_moves(owned, game.total_seeds)
+                 if owned == tuple(range(span.start, span.stop)) else {})
+            for owned, span in zip(self.owned, self._row))
+        # what play() reads at every move, fetched in one go: the laps as
+        # functions (the same laps, faster applied), and for each mover the next
+        # player with their row and its moves
+        self._tables = (bakuk_sowers(self.sow_next, game.total_seeds),
+                        tuple((after, self._row[after], self._moves_for_row[after])
+                              for after in self.next_turn))
 
     def own_moves(self, pits: Pits, player: int) -> Moves:
         """bakuk-choose: the holes of *player* that hold counters."""
-        row = self._row[player](pits)
+        row = pits[self._row[player]]
         moves = self._moves_for_row[player].get(row)
         if moves is None:
             moves = self._moves_for_row[player][row] = tuple(
@@ -99,11 +114,12 @@ class FastBakuk(FastGame):
             raise self.illegal(checked_state(state), pit)
         # bakuk-choose, bakuk-sow, bakuk-origin: lift the hole's counters and sow
         # them one by one, a single lap (applied whole: see lap)
-        lap, next_turn, rows, moves_for_row, plus = self._tables
-        change, last = lap[pit][pits[pit]]
-        won = pits[last] + change[last]
+        sowers, following_of = self._tables
+        sow, last = sowers[pit][pits[pit]]
+        after = sow(pits)
+        won = after[last]
         if won in CAPTURING:          # bakuk-capture: the last makes 2 or 4: the mover's
-            board = list(plus(pits, change))
+            board = list(after)
             board[last] = 0
             chain = self.chain_next   # bakuk-chain: then each next hole holding 2 or 4
             p = chain[last]
@@ -119,11 +135,12 @@ class FastBakuk(FastGame):
                 captured = (*captured[:mover], captured[mover] + won, *captured[mover + 1:])
             history = ()              # bakuk-repetition: positions since the last capture
         else:
-            after = plus(pits, change)
-            history = history + ((pits, mover),)
-        to_move = next_turn[mover]   # bakuk-turns, bakuk-three-turns
-        following = moves_for_row[to_move].get(rows[to_move](after))
-        if following is None:
+            history = (*history, (pits, mover))
+        # bakuk-turns, bakuk-three-turns: the next player; bakuk-choose: their moves
+        to_move, row, moves_for_row = following_of[mover]
+        try:
+            following = moves_for_row[after[row]]
+        except KeyError:              # (a row not met yet)
             following = self.own_moves(after, to_move)
         if not following:
             # bakuk-exhausted: the player to move has no counters: the game is over,

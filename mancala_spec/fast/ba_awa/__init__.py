@@ -241,23 +241,26 @@ class FastBaAwa(FastGame):
         memo_pits, memo_player = self._memo_key
         if player == memo_player and (pits is memo_pits or pits == memo_pits):
             return self._memo
-        return self._moves_of(pits, player)
-
-    def _moves_of(self, pits: Pits, player: int) -> dict[int, Sown | None]:
-        """:meth:`moves`, not asked of the last position asked about."""
         key = (pits, player)
         memo = self._cache.get(key)
         if memo is None:
-            # ba-awa-choose: any pit the player chooses from that holds seeds ...
-            choice = self.choice[player]
-            if not self.endless_illegal:
-                memo = {pit: None for pit in choice if pits[pit]}
-            else:
-                memo = self._ending(pits, player, choice)
-            if len(self._cache) >= CACHE:
-                self._cache.clear()
-            self._cache[key] = memo
+            memo = self._moves_of(key)
         self._memo, self._memo_key = memo, key
+        return memo
+
+    def _moves_of(self, key: Key) -> dict[int, Sown | None]:
+        """:meth:`moves` of ``key = (pits, player)``, not remembered yet: now remembered."""
+        pits, player = key
+        # ba-awa-choose: any pit the player chooses from that holds seeds ...
+        choice = self.choice[player]
+        memo: dict[int, Sown | None]
+        if not self.endless_illegal:
+            memo = {pit: None for pit in choice if pits[pit]}
+        else:
+            memo = self._ending(pits, player, choice)
+        if len(self._cache) >= CACHE:
+            self._cache.clear()
+        self._cache[key] = memo
         return memo
 
     def _ending(self, pits: Pits, player: int, choice: Sequence[int]
@@ -303,9 +306,11 @@ class FastBaAwa(FastGame):
             raise self.illegal(checked_state(state), pit) from None
         if not playable:
             raise self.illegal(checked_state(state), pit)
-        memo_pits, memo_player = self._memo_key      # (moves(pits, mover), remembered)
-        legal = (self._memo if memo_pits is pits and memo_player == mover
-                 else self.moves(pits, mover))
+        seen = self._memo_key          # (pits, mover), whose moves(pits, mover) ...
+        if seen[0] is pits and seen[1] == mover:
+            legal = self._memo         # ... were remembered last
+        else:
+            legal, seen = self.moves(pits, mover), (pits, mover)
         sown = legal[pit]
         if sown is None:
             after, won, took, _, _ = (
@@ -316,7 +321,7 @@ class FastBaAwa(FastGame):
         if took:
             captured = self.add_counts(captured, won)
         # ba-awa-repetition: the positions seen since the last capture
-        history = () if took else history + ((pits, mover),)
+        history = () if took else (*history, seen)
         turns = self.turns[mover]
         # ba-awa-eight, ba-awa-eight-timing: after a complete move, eight seeds or
         # fewer on the board go to the opener, and the game is over.
@@ -325,7 +330,11 @@ class FastBaAwa(FastGame):
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can
         # (ba-awa-no-move: if not, no_move decides who does, if anybody)
         to_move = turns[0]
-        following = self._moves_of(after, to_move)
+        key = (after, to_move)       # (moves(after, to_move), spelt out: a call less)
+        following = self._cache.get(key)
+        if following is None:
+            following = self._moves_of(key)
+        self._memo, self._memo_key = following, key
         if not following:
             decided = no_move(turns, lambda player: bool(self.moves(after, player)),
                               self.owners_take)
@@ -334,9 +343,9 @@ class FastBaAwa(FastGame):
             if decided == OPENER_TAKES:
                 return self._finish(after, to_move, captured, None, NO_MOVE)
             to_move = int(decided)
-            following = self.moves(after, to_move)
+            following, key = self.moves(after, to_move), (after, to_move)
         # ba-awa-repetition: a whole position seen before: the opener takes what remains
-        if (after, to_move) in history:
+        if key in history:
             return self._finish(after, turns[0], captured, None, REPETITION)
         return (after, to_move, captured, history, tuple(following))
 

@@ -433,3 +433,12 @@ def test_remembered_sowings_give_the_same_games(cache, monkeypatch):
         play_both(fast, game.start(), rng)
         if number == 6:
             fast.forget()
+
+
+def test_the_lap_adder_takes_only_a_board_size():
+    from mancala_spec.fast.tables import adder
+
+    assert adder(3)((1, 2, 3), (0, -2, 1)) == (1, 0, 4)
+    for bad in (0, 256, "3", 3.0, True):
+        with pytest.raises(ms.InvalidPositionError):
+            adder(bad)

@@ -94,3 +94,17 @@ def test_the_search_beats_the_greedy_player_more_often_than_not():
             pos = pos.play(pit)
         wins += pos.winner == strong
     assert wins >= 4, wins
+
+
+def test_searching_a_finished_game_is_a_typed_error():
+    """No move to search: the package's IllegalMoveError (reason game-over), not a
+    plain ValueError."""
+    import mancala_spec as ms
+    from mancala_spec.fast import FastGame
+
+    game = ms.get_game("bakuk")
+    over = game.parse("0,0,0/0,0,0 S 18-18")
+    fast = FastGame(game)
+    with pytest.raises(ms.IllegalMoveError) as raised:
+        search_state(fast, fast.from_position(over), nodes=10)
+    assert raised.value.reason == "game-over"

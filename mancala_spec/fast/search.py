@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..errors import IllegalMoveError
 from .base import FastGame, State
 
 if TYPE_CHECKING:
@@ -143,7 +144,8 @@ def search_state(fast: FastGame, state: State, nodes: int = 200_000, seconds: fl
     started = clock()
     moves = list(state[4])
     if not moves:
-        raise ValueError("the game is over: there is no move to search")
+        raise IllegalMoveError("the game is over: there is no move to search",
+                               reason="game-over")
     if rng is not None:
         rng.shuffle(moves)          # ties: the order decides, so draw it
     searcher = Search(fast, state[1], nodes, seconds, clock)

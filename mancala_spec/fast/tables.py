@@ -18,6 +18,8 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
+from ..errors import InvalidPositionError, shown
+
 Pits = tuple[int, ...]
 #: ``next[origin][pit]``: the pit after *pit* in a lap lifted from *origin*
 NextTable = tuple[tuple[int, ...], ...]
@@ -120,7 +122,8 @@ def adder(size: int) -> Callable[[Pits, Pits], Pits]:
     (1, 0, 4)
     """
     if type(size) is not int or not 0 < size <= 255:
-        raise ValueError(f"adder takes 1 to 255 pits, not {size!r}")
+        raise InvalidPositionError(f"adder takes 1 to 255 pits, not {shown(size)}",
+                                   field="pits")
     terms = "".join(f"a[{i}] + b[{i}], " for i in range(size))
     adder: Callable[[Pits, Pits], Pits] = eval(f"lambda a, b: ({terms})")  # (numbers only)
     return adder

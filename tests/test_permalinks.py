@@ -14,10 +14,11 @@ near the end of the page to be scrolled up that far, the page is scrolled to its
 end with the target fully in view.
 
 The site is the session's build (conftest's ``site``), served on localhost, in
-the session's one Chromium (conftest's ``chromium``). Most of a load's time is the
-0.2 s wait, so :data:`IN_FLIGHT` pages of one browser context take the targets in
-turn: each page is loaded, starts its own wait (a promise kept on its window) and
-is read back only when its turn comes round again, while the others load and settle.
+the session's one Chromium (conftest's ``chromium``). A third of a load's time is
+waiting (the 0.2 s settle, with nothing to do), so :data:`IN_FLIGHT` pages of one
+browser context take the targets in turn: each page is loaded, starts its own wait
+(a promise kept on its window) and is read back only when its turn comes round
+again, while the others load and settle.
 Every page is visible and draws its frames (Playwright's flags keep background
 pages and their timers running; a headless page is never hidden), and each
 target still has a fresh load of its own.

@@ -114,16 +114,17 @@ def lap_paths(step: NextTable, most: int) -> PathTable:
 
 @cache
 def adder(size: int) -> Callable[[Pits, Pits], Pits]:
-    """``adder(size)(pits, change)``: *pits* plus *change*, pit by pit, for
-    tuples of *size* numbers: ``tuple(map(add, pits, change))``, spelt out
-    index by index (about twice as fast: the kernels add captures this way).
+    """``adder(size)(one, other)``: two tuples of *size* numbers added place by
+    place, ``tuple(map(add, one, other))`` spelt out index by index (about
+    twice as fast): the Ba-awa kernel adds each player's seeds won to their
+    captured count this way.
 
     >>> adder(3)((1, 2, 3), (0, -2, 1))
     (1, 0, 4)
     """
     if type(size) is not int or not 0 < size <= 255:
-        raise InvalidPositionError(f"adder takes 1 to 255 pits, not {shown(size)}",
-                                   field="pits")
+        raise InvalidPositionError(f"adder adds tuples of 1 to 255 numbers, not {shown(size)}",
+                                   field="players")
     terms = "".join(f"a[{i}] + b[{i}], " for i in range(size))
     adder: Callable[[Pits, Pits], Pits] = eval(f"lambda a, b: ({terms})")  # (numbers only)
     return adder

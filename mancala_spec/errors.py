@@ -72,6 +72,24 @@ class InvalidPositionError(MancalaError):
         self.field = field
 
 
+class UnreachedPositionError(InvalidPositionError, KeyError):
+    """A position of the board that no game from the solved start reaches, so
+    that a solution (:class:`mancala_spec.solve.Solution`) holds no value for
+    it. Also a :class:`KeyError`, as a look-up that finds nothing.
+
+    ``pits`` and ``to_move`` are the position as looked up; ``field`` is
+    ``None`` (the position as a whole is at fault).
+    """
+
+    def __init__(self, message: str = "", pits: Sequence[int] = (), to_move: int = 0) -> None:
+        super().__init__(message)
+        self.pits = tuple(pits)
+        self.to_move = to_move
+
+    def __str__(self) -> str:
+        return self.message             # not quoted, as a KeyError's would be
+
+
 class IllegalMoveError(MancalaError):
     """A move that may not be played here; the message says why (not your pit,
     empty pit, endless sowing, game over, no such pit).
@@ -186,6 +204,20 @@ class UnknownRuleError(MancalaError, KeyError):
 
     def __str__(self) -> str:
         return self.message             # not quoted, as a KeyError's would be
+
+
+class TableError(MancalaError):
+    """Bytes that are not a table of solved values
+    (:meth:`mancala_spec.solved.ValueTable.from_bytes`).
+
+    ``field`` is the part at fault: ``"format"`` (not such a table),
+    ``"header"`` (its first line: not JSON, a board or option out of range),
+    or ``"values"`` (not zlib data, or not one byte per position).
+    """
+
+    def __init__(self, message: str = "", field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class CatalogueError(MancalaError):

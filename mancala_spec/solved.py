@@ -33,6 +33,8 @@ from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .errors import TableError, shown
+
 if TYPE_CHECKING:
     from .engine.position import Position
 
@@ -42,6 +44,9 @@ UNREACHED = -128
 MAGIC = "mancala_spec bakuk values 1"
 #: the options the table's values hold for (those of the solver)
 SOLVED_OPTIONS = ("skip_origin", "chain", "no_move", "leftovers")
+#: the largest board a table's header may name (far beyond what the solver can
+#: number: the position count below is the bound that matters)
+MOST_PER_ROW = {"pits_per_row": 64, "seeds_per_pit": 1024}
 
 
 class ValueTable:
@@ -63,12 +68,37 @@ class ValueTable:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> ValueTable:
-        """A table from the bytes :meth:`to_bytes` wrote."""
-        first, _, rest = data.partition(b"\n")
-        header = json.loads(first)
-        if header.get("format") != MAGIC:
-            raise ValueError("not a table of Bakuk values")
-        return cls(header, zlib.decompress(rest))
+        """A table from the bytes :meth:`to_bytes` wrote; else
+        :class:`~mancala_spec.errors.TableError` saying what is wrong, having
+        read no more than the table's header promises (the values are
+        decompressed up to one byte past the positions the header's board has,
+        and the board is held to the solver's own limit).
+
+        >>> ValueTable.from_bytes(b"not a table")
+        Traceback (most recent call last):
+        ...
+        mancala_spec.errors.TableError: not a table of Bakuk values: its first line is not JSON
+        """
+        first, _, rest = bytes(data).partition(b"\n")
+        try:
+            header = json.loads(first)
+        except ValueError:                  # JSONDecodeError and UnicodeDecodeError
+            raise TableError("not a table of Bakuk values: its first line is not JSON",
+                             field="format") from None
+        if not isinstance(header, dict) or header.get("format") != MAGIC:
+            raise TableError(f"not a table of Bakuk values: its first line does not say "
+                             f"{MAGIC!r}", field="format")
+        positions = _positions(header)
+        inflate = zlib.decompressobj()
+        try:
+            values = inflate.decompress(rest, positions + 1)
+        except zlib.error as error:
+            raise TableError(f"the values are not zlib data ({error})", field="values") from None
+        if len(values) != positions or inflate.unconsumed_tail or not inflate.eof \
+                or inflate.unused_data:
+            raise TableError(f"the values are not one zlib stream of one byte for each of the "
+                             f"{positions:,} position numbers of this board", field="values")
+        return cls(header, values)
 
     def to_bytes(self, level: int = 6) -> bytes:
         return (json.dumps(self.header, sort_keys=True).encode() + b"\n"
@@ -146,6 +176,26 @@ class ValueTable:
                 return None
             result[pit] = worth + (later if after.to_move == mover else -later)
         return result
+
+
+def _positions(header: dict[str, Any]) -> int:
+    """How many position numbers the header's board has (two per board of at
+    most its counters: :meth:`mancala_spec.solve.Moves.keys`), once its board
+    and options are checked; :class:`~mancala_spec.errors.TableError` if not."""
+    for name in ("pits_per_row", "seeds_per_pit"):
+        number = header.get(name)
+        if type(number) is not int or not 1 <= number <= MOST_PER_ROW[name]:
+            raise TableError(f"the header's {name} is {shown(number)}, not a whole number "
+                             f"from 1 to {MOST_PER_ROW[name]}", field="header")
+    for name in SOLVED_OPTIONS:
+        if name not in header:
+            raise TableError(f"the header does not name the option {name}", field="header")
+    size = 2 * header["pits_per_row"]
+    positions = 2 * comb(size * header["seeds_per_pit"] + size, size)
+    if positions >= 2 ** 31:                # the solver's own limit (solve.Moves)
+        raise TableError(f"the header's board has {positions:,} position numbers, more "
+                         "than the solver numbers", field="header")
+    return positions
 
 
 def write_table(path: Path, table: ValueTable | None = None, **rules: Any) -> Path:

@@ -22,7 +22,7 @@ BA_AWA = ms.get_game("ba-awa")
 TESTED = {errors.InvalidPositionError, errors.IllegalMoveError, errors.NotationError,
           errors.UnknownGameError, errors.SuiteError, errors.RunnerError,
           errors.CatalogueError, errors.UnknownRuleError, status.OutputError,
-          status.MissingExtraError}
+          status.MissingExtraError, errors.TableError, errors.UnreachedPositionError}
 
 
 def raised(cls, call):
@@ -103,6 +103,55 @@ def test_unknown_rule_error():
     assert error.rule == "bakuk-nothing" and isinstance(error, KeyError)
     assert str(error) == "no rule with ID 'bakuk-nothing'"
     assert raised(errors.UnknownRuleError, lambda: ms.get_rule(None)).rule is None
+
+
+def test_unknown_rule_error_from_the_catalogue_and_the_registry():
+    from mancala_spec.catalogue import load_catalogue
+    from mancala_spec.catalogue.registry import resolve
+
+    error = raised(errors.UnknownRuleError, lambda: load_catalogue()["ba-awa-nothing"])
+    assert error.rule == "ba-awa-nothing" and isinstance(error, KeyError)
+    assert raised(errors.UnknownRuleError, lambda: resolve("never-published")).rule \
+        == "never-published"
+
+
+def test_table_error():
+    import json
+    import zlib
+
+    from mancala_spec.solved import MAGIC, ValueTable
+
+    def table(header=None, values=b"\0" * 3640, tail=b"", drop=""):
+        header = {"format": MAGIC, "pits_per_row": 2, "seeds_per_pit": 3, "skip_origin": False,
+                  "chain": "backward", "no_move": "pass", "leftovers": "unscored",
+                  **(header or {})}
+        header.pop(drop, None)
+        return json.dumps(header).encode() + b"\n" + zlib.compress(values) + tail
+
+    assert len(ValueTable.from_bytes(table()).values) == 3640      # 2 * C(12 + 4, 4)
+    for data, field in [(b"\xff\n", "format"), (b"[]\n", "format"),
+                        (table({"format": "other"}), "format"),
+                        (table({"pits_per_row": 2.0}), "header"),
+                        (table({"seeds_per_pit": 0}), "header"),
+                        (table({"pits_per_row": 9, "seeds_per_pit": 20}), "header"),
+                        (table(values=b"\0" * 3639), "values"),
+                        (table(values=b"\0" * 10 ** 7), "values"),   # read only 3,641 bytes
+                        (table(tail=b"more"), "values"),
+                        (table()[:-4], "values"),
+                        (table().replace(b"\n", b"\n!", 1), "values"),
+                        (table(drop="leftovers"), "header")]:
+        assert raised(errors.TableError, lambda data=data: ValueTable.from_bytes(data)).field \
+            == field
+
+
+def test_unreached_position_error():
+    from mancala_spec.solve import Rules, solve
+
+    solution = solve(Rules(pits_per_row=2, seeds_per_pit=3, chain="backward"))
+    error = raised(errors.UnreachedPositionError, lambda: solution.value((12, 0, 0, 0), 1))
+    assert (error.pits, error.to_move, error.field) == ((12, 0, 0, 0), 1, None)
+    assert isinstance(error, KeyError) and isinstance(error, errors.InvalidPositionError)
+    assert str(error) == "(12, 0, 0, 0) with player 1 to move is not reachable from the start"
 
 
 def test_output_and_missing_extra_errors(tmp_path):

@@ -267,7 +267,7 @@ class Catalogue:
         for rule in self.rules:
             if rule.id == rule_id:
                 return rule
-        raise KeyError(f"no rule with ID {rule_id!r}")
+        raise UnknownRuleError(f"no rule with ID {shown(rule_id)}", rule=rule_id)
 
     def __contains__(self, rule_id: object) -> bool:
         return any(rule.id == rule_id for rule in self.rules)

@@ -25,7 +25,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from ..errors import CatalogueError
+from ..errors import CatalogueError, UnknownRuleError, shown
 from . import Catalogue, Rule, load_catalogue
 
 STATUSES = ("renamed", "withdrawn")
@@ -97,8 +97,9 @@ def load_registry() -> Registry:
 def resolve(rule_id: str, registry: Registry | None = None,
             catalogue: Catalogue | None = None) -> tuple[str, list[Moved]]:
     """The current rule ID for *rule_id*, following renames and withdrawals,
-    and the registry entries followed (empty for a current ID). :class:`KeyError`
-    if the ID was never published and is not in the catalogue."""
+    and the registry entries followed (empty for a current ID).
+    :class:`~mancala_spec.errors.UnknownRuleError` (a :class:`KeyError`) if
+    the ID was never published and is not in the catalogue."""
     registry = registry or load_registry()
     catalogue = catalogue or load_catalogue()
     moved = {m.id: m for m in registry.moved}
@@ -106,7 +107,7 @@ def resolve(rule_id: str, registry: Registry | None = None,
     current = rule_id
     while current not in catalogue:
         if current not in moved or len(path) > len(moved):
-            raise KeyError(f"no rule with ID {rule_id!r}")
+            raise UnknownRuleError(f"no rule with ID {shown(rule_id)}", rule=rule_id)
         path.append(moved[current])
         current = moved[current].successor
     return current, path

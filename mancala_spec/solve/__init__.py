@@ -68,7 +68,13 @@ try:
 except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
-from ..errors import InvalidPositionError, OptionError, UnknownGameError, shown
+from ..errors import (
+    InvalidPositionError,
+    OptionError,
+    UnknownGameError,
+    UnreachedPositionError,
+    shown,
+)
 from ..fast.bakuk import BakukBatch
 from ..options import Value, kernel_options, option
 from .retrograde import (
@@ -287,16 +293,18 @@ class Solution:
         return self._moves_cache
 
     def index(self, pits, to_move: int) -> int:
-        """The position's row in :attr:`keys`; ``KeyError`` if it was not reached
-        (:class:`~mancala_spec.errors.InvalidPositionError` if it is no position
-        of this board)."""
+        """The position's row in :attr:`keys`;
+        :class:`~mancala_spec.errors.UnreachedPositionError` (a ``KeyError`` too)
+        if no game from the start reaches it, and
+        :class:`~mancala_spec.errors.InvalidPositionError` if it is no position
+        of this board."""
         pits, to_move = _start((pits, to_move), self.rules.size, self.rules.total)
         key = int(self._moves().keys(np.array([pits], dtype=np.int8),
                                      np.array([to_move]))[0])
         row = int(np.searchsorted(self.keys, key))
         if row == len(self.keys) or self.keys[row] != key:
-            raise KeyError(f"{tuple(pits)} with player {to_move} to move is not reachable "
-                           "from the start")
+            raise UnreachedPositionError(f"{tuple(pits)} with player {to_move} to move is "
+                                         "not reachable from the start", pits, to_move)
         return row
 
     def value(self, pits, to_move: int) -> int:

@@ -204,6 +204,10 @@ def test_values_are_said_to_be_unavailable_where_the_solver_has_none(tmp_path, m
     monkeypatch.setattr(play, "_table", [])
     session.new("bakuk", "{}")
     assert "could not be loaded" in json.loads(session.values())["unavailable"]
+    # a page served in the table's place (a 404 page, say) is no table either
+    (tmp_path / "not-a-table.bin").write_bytes(b"<!doctype html>\n<title>Not found</title>")
+    monkeypatch.setattr(play, "VALUES_FILE", str(tmp_path / "not-a-table.bin"))
+    assert "could not be loaded" in json.loads(session.values())["unavailable"]
     # a small board's table stands for the real one: its rules are not the game's
     small = ValueTable.from_rules(pits_per_row=2, seeds_per_pit=2)
     monkeypatch.setattr(play, "VALUES_FILE", str(write_table(tmp_path / "small.bin", small)))

@@ -17,6 +17,7 @@ import mancala_spec as ms
 from mancala_spec.engine.games import GAMES
 from mancala_spec.engine.players import PLAYERS
 from mancala_spec.engine.trace import Capture, Drop, PickUp, Relay
+from mancala_spec.errors import TableError
 from mancala_spec.fast import search
 from mancala_spec.notation import option_value
 from mancala_spec.options import check_kernel_options, match_settings, parse_options
@@ -179,12 +180,14 @@ _table: list = []
 
 
 def value_table():
-    """The table of Bakuk's values, read once from :data:`VALUES_FILE` (None if absent)."""
+    """The table of Bakuk's values, read once from :data:`VALUES_FILE` (None if
+    absent, or if what was fetched is not such a table: the page then says the
+    table could not be loaded)."""
     if not _table:
         try:
             with open(VALUES_FILE, "rb") as handle:
                 _table.append(ValueTable.from_bytes(handle.read()))
-        except OSError:
+        except (OSError, TableError):
             return None
     return _table[0]
 

@@ -220,6 +220,23 @@ class TableError(MancalaError):
         self.field = field
 
 
+class UnknownSourceError(MancalaError, KeyError):
+    """A file name that is not one of the source documents
+    (:data:`mancala_spec.sources.SOURCES`). Also a :class:`KeyError`, as a
+    look-up that finds nothing.
+
+    ``file`` is the name as given and ``known`` the source documents' names.
+    """
+
+    def __init__(self, message: str = "", file: Any = None, known: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.file = file
+        self.known = tuple(known)
+
+    def __str__(self) -> str:
+        return self.message             # not quoted, as a KeyError's would be
+
+
 class CatalogueError(MancalaError):
     """The catalogue or the rule-ID registry is inconsistent (raised when it is
     loaded, so that it cannot ship broken).

@@ -22,7 +22,8 @@ BA_AWA = ms.get_game("ba-awa")
 TESTED = {errors.InvalidPositionError, errors.IllegalMoveError, errors.NotationError,
           errors.UnknownGameError, errors.SuiteError, errors.RunnerError,
           errors.CatalogueError, errors.UnknownRuleError, status.OutputError,
-          status.MissingExtraError, errors.TableError, errors.UnreachedPositionError}
+          status.MissingExtraError, errors.TableError, errors.UnreachedPositionError,
+          errors.UnknownSourceError}
 
 
 def raised(cls, call):
@@ -113,6 +114,19 @@ def test_unknown_rule_error_from_the_catalogue_and_the_registry():
     assert error.rule == "ba-awa-nothing" and isinstance(error, KeyError)
     assert raised(errors.UnknownRuleError, lambda: resolve("never-published")).rule \
         == "never-published"
+
+
+def test_unknown_source_error():
+    from mancala_spec.catalogue import load_catalogue
+    from mancala_spec.catalogue.cite import source_metadata
+    from mancala_spec.sources import SOURCES, source_text
+
+    # a name that climbs out of the sources' folder reads nothing
+    for call in (source_text, source_metadata, load_catalogue().document):
+        for name in ("../__init__.py", ["x"], None):
+            error = raised(errors.UnknownSourceError, lambda call=call, name=name: call(name))
+            assert error.file == name and isinstance(error, KeyError)
+            assert set(error.known) == set(SOURCES)
 
 
 def test_table_error():

@@ -39,7 +39,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
 
-from ..errors import CatalogueError, UnknownRuleError, shown
+from ..errors import CatalogueError, UnknownRuleError, UnknownSourceError, shown
 from ..sources import SOURCES, source_lines, source_text
 
 KINDS = ("sourced", "editorial")
@@ -255,7 +255,8 @@ class Catalogue:
         for document in self.documents:
             if document.file == file:
                 return document
-        raise KeyError(f"no provenance recorded for source document {file!r}")
+        raise UnknownSourceError(f"no provenance recorded for source document {shown(file)}",
+                                 file=file, known=[d.file for d in self.documents])
 
     def __iter__(self):
         return iter(self.rules)

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
+from ..sources import source_document
 from . import Rule
 
 #: Set by Read the Docs to the canonical URL of the version it builds
@@ -70,6 +71,7 @@ def source_metadata(file: str) -> dict[str, Any]:
     """
     from . import load_catalogue
 
+    file = source_document(file).file               # a source document's name, or raise
     data = resources.files("mancala_spec.sources").joinpath(file).read_bytes()
     document = load_catalogue().document(file)
     url = ARTICLE_URLS[document.version_of]

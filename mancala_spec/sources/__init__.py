@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from ..errors import UnknownSourceError, shown
+
 
 @dataclass(frozen=True)
 class SourceDocument:
@@ -41,11 +43,24 @@ SOURCES: dict[str, SourceDocument] = {
 }
 
 
-@cache
+def source_document(file: str) -> SourceDocument:
+    """What we know about source document *file*;
+    :class:`~mancala_spec.errors.UnknownSourceError` (a :class:`KeyError`
+    too) if no source document has that name."""
+    if not isinstance(file, str) or file not in SOURCES:
+        raise UnknownSourceError(f"no source document named {shown(file)}; known: "
+                                 f"{', '.join(sorted(SOURCES))}", file=file, known=sorted(SOURCES))
+    return SOURCES[file]
+
+
 def source_text(file: str) -> str:
-    """The full text of source document *file* (decoded as UTF-8)."""
-    if file not in SOURCES:
-        raise KeyError(f"no source document named {file!r}; known: {', '.join(sorted(SOURCES))}")
+    """The full text of source document *file* (decoded as UTF-8); see
+    :func:`source_document` for a name that is none."""
+    return _read(source_document(file).file)
+
+
+@cache
+def _read(file: str) -> str:
     return resources.files(__package__).joinpath(file).read_text(encoding="utf-8")
 
 

@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Sequence
 from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import TableError, shown
+from .errors import InvalidPositionError, TableError, UnknownGameError, shown
 
 if TYPE_CHECKING:
     from .engine.position import Position
@@ -79,6 +80,8 @@ class ValueTable:
         ...
         mancala_spec.errors.TableError: not a table of Bakuk values: its first line is not JSON
         """
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TableError(f"a table is bytes, not {shown(data)}", field="format")
         first, _, rest = bytes(data).partition(b"\n")
         try:
             header = json.loads(first)
@@ -129,7 +132,13 @@ class ValueTable:
 
     def holds_for(self, game) -> bool:
         """Whether these are the values of *game*'s rules (two-player Bakuk with
-        this board and these options)."""
+        this board and these options); :class:`~mancala_spec.errors.UnknownGameError`
+        if *game* is not a game (:func:`mancala_spec.get_game` gives one)."""
+        from .engine.games import GAMES, Game
+
+        if not isinstance(game, Game):
+            raise UnknownGameError(f"holds_for takes a game (get_game gives one), not "
+                                   f"{shown(game)}", name=game, known=tuple(GAMES))
         return (game.name == "bakuk" and game.players == 2
                 and game.board.pits_per_row == self.pits_per_row
                 and game.seeds_per_pit == self.header["seeds_per_pit"]
@@ -137,8 +146,43 @@ class ValueTable:
 
     # -- values -----------------------------------------------------------------
 
+    def _board(self, pits: Any, to_move: Any) -> tuple[int, ...]:
+        """*pits* as a board of this table, with *to_move* a player of it; else
+        :class:`~mancala_spec.errors.InvalidPositionError`."""
+        if isinstance(pits, (str, bytes)) or not isinstance(pits, Sequence) \
+                or len(pits) != self.size \
+                or not all(type(seeds) is int and seeds >= 0 for seeds in pits):
+            raise InvalidPositionError(f"a board of this table is {self.size} counts of "
+                                       f"counters, not {shown(pits)}", field="pits")
+        if sum(pits) > self.total:
+            raise InvalidPositionError(f"the board holds {sum(pits)} counters, more than the "
+                                       f"{self.total} of this table's game", field="pits")
+        if type(to_move) is not int or to_move not in (0, 1):
+            raise InvalidPositionError(f"the player to move is 0 or 1, not {shown(to_move)}",
+                                       field="to_move")
+        return tuple(pits)
+
+    def _position(self, pos: Any) -> Position:
+        """*pos*, if it is a position of the rules this table holds; else
+        :class:`~mancala_spec.errors.InvalidPositionError`."""
+        from .engine.position import Position
+
+        if not isinstance(pos, Position) or not self.holds_for(pos.game):
+            raise InvalidPositionError(f"this table holds the values of {self.rules_named()}, "
+                                       f"not of {shown(pos)}", field="game")
+        return pos
+
+    def rules_named(self) -> str:
+        """The rules of this table in words: the board and the solver's options."""
+        options = ", ".join(f"{name}={self.header[name]!r}" for name in SOLVED_OPTIONS)
+        return (f"Bakuk with {self.pits_per_row} holes a row and "
+                f"{self.header['seeds_per_pit']} counters a hole ({options})")
+
     def key(self, pits, to_move: int) -> int:
-        """The solver's number of the position (:meth:`mancala_spec.solve.Moves.keys`)."""
+        """The solver's number of the position (:meth:`mancala_spec.solve.Moves.keys`);
+        :class:`~mancala_spec.errors.InvalidPositionError` if it is no position
+        of this board."""
+        pits = self._board(pits, to_move)
         rank, prefix = 0, 0
         for i, seeds in enumerate(pits):
             prefix += seeds
@@ -147,21 +191,26 @@ class ValueTable:
 
     def value(self, pits, to_move: int) -> int | None:
         """The margin the player to move can force, or ``None`` if no game from
-        the opening reaches this position."""
-        if len(pits) != self.size or sum(pits) > self.total or to_move not in (0, 1):
-            return None
+        the opening reaches this position
+        (:class:`~mancala_spec.errors.InvalidPositionError` if it is no position
+        of this board)."""
         byte = self.values[self.key(pits, to_move)]
         value = byte - 256 if byte > 127 else byte
         return None if value == UNREACHED else value
 
     def value_of(self, pos: Position) -> int | None:
-        """:meth:`value` of a position of the game (``None`` once it is over)."""
+        """:meth:`value` of a position of the game (``None`` once it is over;
+        :class:`~mancala_spec.errors.InvalidPositionError` for a position of
+        other rules)."""
+        pos = self._position(pos)
         return None if pos.is_over else self.value(pos.pits, pos.to_move)
 
     def move_values(self, pos: Position) -> dict[int, int] | None:
         """{pit: the margin the player to move can force by playing it} for each
         legal move of *pos* (see the module), or ``None`` if a position it
-        leads to is not in the table."""
+        leads to is not in the table (:class:`~mancala_spec.errors.InvalidPositionError`
+        for a position of other rules)."""
+        pos = self._position(pos)
         mover = pos.to_move
         result = {}
         for pit in pos.legal_moves():

@@ -9,13 +9,15 @@ from __future__ import annotations
 import pytest
 
 import mancala_spec as ms
-from mancala_spec import errors, fast
+from mancala_spec import errors, fast, sources
 from mancala_spec import solve as S
+from mancala_spec.catalogue import cite, load_catalogue, registry
 from mancala_spec.engine.checks import check_reachable
 from mancala_spec.fast import FastGame
 from mancala_spec.fast.tables import sowing_next
 from mancala_spec.notation import format_game, format_match, parse_game, parse_match
 from mancala_spec.rulesets import game_values, match_settings, ruleset, rulesets
+from mancala_spec.solved import ValueTable
 
 BIG = 10 ** 4400       # more digits than str() converts
 HOSTILE = [None, 0.0, 1.5, float("nan"), float("inf"), True, False, 0j, 2 ** 100, BIG, -1, -2 ** 70,
@@ -88,6 +90,37 @@ TARGETS = [
     ("fast.sow", fast.sow, [(4,) * 12, 0, 0, sowing_next(12, False), BA.board.row_owners],
      {"players": 2}),
 ]
+RULE = ms.get_rule("bakuk-sow")
+CITED = {"version": "0.2.0", "base": "https://example.org/rules"}
+GREEK = "001_1132cff477fa5791.txt"
+TABLE = ValueTable.from_rules(pits_per_row=2, seeds_per_pit=2)
+SMALL = ms.get_game("bakuk")
+TARGETS += [(name, getattr(cite, name), [RULE], CITED)
+            for name in ("permalink", "citation_text", "citation_bibtex", "citation_csl",
+                         "citation", "rule_data", "rule_json")]
+TARGETS += [
+    ("rule_page", cite.rule_page, [RULE], {}),
+    ("page_address", cite.page_address, [RULE], {}),
+    ("anchor", cite.anchor, ["bakuk-sow"], {}),
+    ("base_url", cite.base_url, [{"MANCALA_SPEC_BASE_URL": "https://example.org/"}], {}),
+    ("source_metadata", cite.source_metadata, [GREEK], {}),
+    ("source_text", sources.source_text, [GREEK], {}),
+    ("source_lines", sources.source_lines, [GREEK], {}),
+    ("Catalogue[]", load_catalogue().__getitem__, ["bakuk-sow"], {}),
+    ("Catalogue.document", load_catalogue().document, [GREEK], {}),
+    ("resolve", registry.resolve, ["bakuk-sow"], {}),
+    ("old_ids", registry.old_ids, ["bakuk-sow"], {}),
+    ("text_hash", registry.text_hash, [RULE], {}),
+    ("parse_registry", registry.parse_registry, ['[[release]]\nversion = "0.1.0"\n'], {}),
+    ("changelog_sections", registry.changelog_sections, ["## 0.1.0\nx\n"], {}),
+    ("ValueTable.from_bytes", ValueTable.from_bytes, [TABLE.to_bytes()], {}),
+    ("ValueTable.key", TABLE.key, [(2, 2, 2, 2), 0], {}),
+    ("ValueTable.value", TABLE.value, [(2, 2, 2, 2), 0], {}),
+    ("ValueTable.holds_for", TABLE.holds_for, [SMALL], {}),
+]
+# the small table holds no position of a real game: these refuse every call (REFUSED)
+TARGETS += [("ValueTable.value_of", TABLE.value_of, [SMALL.start()], {}),
+            ("ValueTable.move_values", TABLE.move_values, [SMALL.start()], {})]
 SOL = S.solve(S.Rules(2, 2))
 TARGETS += [("Solution.value", SOL.value, [(2, 2, 2, 2), 0], {}),
             ("Solution.index", SOL.index, [(2, 2, 2, 2), 0], {}),
@@ -109,7 +142,7 @@ def calls(target):
 
 #: the targets whose own arguments are refused, by design: what is checked is that
 #: a hostile value does not get past that refusal untyped
-REFUSED = {"play/over"}
+REFUSED = {"play/over", "ValueTable.value_of", "ValueTable.move_values"}
 
 
 @pytest.mark.parametrize("target", TARGETS, ids=[t[0] for t in TARGETS])

@@ -458,6 +458,15 @@ def get_rule(rule_id: str) -> Rule:
     return catalogue[rule_id]
 
 
+def checked_rule(rule: Any) -> Rule:
+    """*rule*, if it is a rule (:func:`get_rule` gives one); else
+    :class:`~mancala_spec.errors.UnknownRuleError`."""
+    if not isinstance(rule, Rule):
+        raise UnknownRuleError(f"a rule is needed (get_rule gives one), not {shown(rule)}",
+                               rule=rule)
+    return rule
+
+
 _IMPLEMENTATIONS: dict[str, list[Callable[..., Any]]] = {}
 
 

@@ -25,12 +25,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
+from ..errors import OptionError, UnknownRuleError, shown
 from ..sources import source_document
-from . import Rule
+from . import Rule, checked_rule
 
 #: Set by Read the Docs to the canonical URL of the version it builds
 #: (``https://<project>.readthedocs.io/en/<version>/``).
@@ -46,6 +48,9 @@ AUTHOR = "The mancala_spec authors"
 RELEASE_DATE = "2026-12-01"
 #: What a citation says in place of an address when the build knows none.
 UNPUBLISHED = "this build is not published: no address is known for it"
+#: The form of a version a citation names: a release ("0.2.0", "1.0rc1") or a
+#: folder of the published site ("latest"), one path segment of an address.
+VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,39}")
 
 
 #: The address of each Mancala World article the source documents are versions of.
@@ -116,10 +121,19 @@ def base_url(environ: Mapping[str, str] | None = None) -> str:
     ''
     """
     env = os.environ if environ is None else environ
-    canonical = env.get(RTD_CANONICAL, "").strip().rstrip("/")
-    if canonical:
-        return canonical.rsplit("/", 1)[0]
-    return env.get(BASE_URL_VARIABLE, "").strip().rstrip("/")
+    if not isinstance(env, Mapping):
+        raise OptionError(f"environ must map names to values, not {shown(env)}",
+                          option="environ", value=environ)
+    values = {}
+    for name in (RTD_CANONICAL, BASE_URL_VARIABLE):
+        value = env.get(name, "")
+        if not isinstance(value, str):
+            raise OptionError(f"{name} must be an address (text), not {shown(value)}",
+                              option=name, value=value)
+        values[name] = value.strip().rstrip("/")
+    if values[RTD_CANONICAL]:
+        return values[RTD_CANONICAL].rsplit("/", 1)[0]
+    return values[BASE_URL_VARIABLE]
 
 
 def _version() -> str:
@@ -132,10 +146,26 @@ def release_year() -> int:
     return int(RELEASE_DATE[:4])
 
 
+def _checked(rule: Any, version: Any, base: Any) -> tuple[Rule, str]:
+    """*rule* checked, and the version cited (*version*, else this package's);
+    :class:`~mancala_spec.errors.OptionError` for a version or base that is
+    not text of its form."""
+    rule = checked_rule(rule)
+    if version not in (None, "") and not (isinstance(version, str)
+                                          and VERSION.fullmatch(version)):
+        raise OptionError(f"version must be a release's name such as '0.2.0', not "
+                          f"{shown(version)}", option="version", value=version)
+    if base is not None and not isinstance(base, str):
+        raise OptionError(f"base must be an address (text), not {shown(base)}",
+                          option="base", value=base)
+    return rule, version or _version()
+
+
 def rule_page(rule: Rule) -> str:
     """The docname of the page that renders *rule* in full (checked against the
     built site by the tests): match and three-player rules on their own page,
     other editorial completions on the editorial page, the rest on the game's page."""
+    rule = checked_rule(rule)
     if rule.id.startswith(("ba-awa-three", "bakuk-three", "ba-awa-match")):
         return "match-and-three-players"
     return rule.game if rule.sourced else "editorial"
@@ -143,18 +173,22 @@ def rule_page(rule: Rule) -> str:
 
 def anchor(rule_id: str) -> str:
     """The HTML anchor of a rule: ``rule-<id>``."""
+    if not isinstance(rule_id, str):
+        raise UnknownRuleError(f"a rule ID is text, not {shown(rule_id)}", rule=rule_id)
     return f"rule-{rule_id}"
 
 
 def page_address(rule: Rule) -> str:
     """Where *rule* is on the site, relative to a release's folder:
     ``<page>.html#rule-<id>``."""
+    rule = checked_rule(rule)
     return f"{rule_page(rule)}.html#{anchor(rule.id)}"
 
 
 def permalink(rule: Rule, version: str | None = None, base: str | None = None) -> str | None:
     """The absolute, versioned URL of *rule* on the published site; ``None`` when
     no address is known (*base* ``""``, or unset with no address configured)."""
+    rule, version = _checked(rule, version, base)
     root = (base_url() if base is None else base).rstrip("/")
     if not root:
         return None
@@ -169,7 +203,7 @@ def _where(rule: Rule, version: str, base: str | None) -> str:
 
 def citation_text(rule: Rule, version: str | None = None, base: str | None = None) -> str:
     """A plain-text citation of *rule* (in the manner of APA)."""
-    version = version or _version()
+    rule, version = _checked(rule, version, base)
     return (f"{AUTHOR} ({release_year()}). Rule {rule.id}: {rule.title} [{rule.badge}]. "
             f"In {TITLE} (version {version}). {_where(rule, version, base)}")
 
@@ -200,7 +234,7 @@ def citation_bibtex(rule: Rule, version: str | None = None, base: str | None = N
     """A BibTeX ``@misc`` entry for *rule*: the authors as one corporate name
     (in double braces), and the rule ID, the package name and the proper names
     braced so that no style changes their case."""
-    version = version or _version()
+    rule, version = _checked(rule, version, base)
     url = permalink(rule, version, base)
     where = [f"  url          = {{{url}}},"] if url else []
     note = f"Basis: {rule.badge}" + ("" if url else
@@ -229,7 +263,7 @@ def _csl_protect(text: str) -> str:
 def citation_csl(rule: Rule, version: str | None = None, base: str | None = None) -> dict[str, Any]:
     """A CSL-JSON item for *rule* (what Zotero, pandoc and citeproc-py read); the
     rule ID, the package name and proper names are protected from case changes."""
-    version = version or _version()
+    rule, version = _checked(rule, version, base)
     url = permalink(rule, version, base)
     year, month, day = (int(part) for part in RELEASE_DATE.split("-"))
     item: dict[str, Any] = {
@@ -251,6 +285,7 @@ def citation_csl(rule: Rule, version: str | None = None, base: str | None = None
 
 def citation(rule: Rule, version: str | None = None, base: str | None = None) -> dict[str, Any]:
     """The three forms of citation of *rule*: ``text``, ``bibtex`` and ``csl``."""
+    _checked(rule, version, base)
     return {"text": citation_text(rule, version, base),
             "bibtex": citation_bibtex(rule, version, base),
             "csl": citation_csl(rule, version, base)}
@@ -289,6 +324,8 @@ def rule_data(rule: Rule, version: str | None = None, base: str | None = None) -
     >>> data["permalink"]
     'https://x.org/0.1.0/bakuk.html#rule-bakuk-chain'
     """
+    rule, _ = _checked(rule, version, base)
+
     def quotes(citations):
         return [{"source": c.source, "line": c.line, "quote": c.quote,
                  "translation": c.translation, **({"sic": c.sic} if c.sic else {})}

@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import CatalogueError, UnknownRuleError, shown
-from . import Catalogue, Rule, load_catalogue
+from . import Catalogue, Rule, checked_rule, load_catalogue
 
 STATUSES = ("renamed", "withdrawn")
 
@@ -63,6 +63,7 @@ class Registry:
 def text_hash(rule: Rule) -> str:
     """A short hash of what a rule says: title, claims with their bases, quotes,
     translations and options. Any change to them changes the hash."""
+    rule = checked_rule(rule)
     data = {"title": rule.title, "kind": rule.kind,
             "claims": [[c.basis, c.text, c.why, c.other, c.alternatives, c.option]
                        for c in rule.claims],
@@ -75,11 +76,21 @@ def text_hash(rule: Rule) -> str:
 
 
 def parse_registry(text: str) -> Registry:
-    """Read registry TOML text."""
-    raw = tomllib.loads(text)
-    releases = {entry["version"]: dict(entry.get("rules", {})) for entry in raw.get("release", ())}
-    moved = tuple(Moved(m["id"], m["status"], m["successor"], m["release"], m.get("reason", ""))
-                  for m in raw.get("moved", ()))
+    """Read registry TOML text (:class:`~mancala_spec.errors.CatalogueError` if
+    it is not a registry)."""
+    if not isinstance(text, str):
+        raise CatalogueError(f"registry: the registry is TOML text, not {shown(text)}")
+    try:
+        raw = tomllib.loads(text)
+        releases = {entry["version"]: dict(entry.get("rules", {}))
+                    for entry in raw.get("release", ())}
+        moved = tuple(Moved(m["id"], m["status"], m["successor"], m["release"],
+                            m.get("reason", "")) for m in raw.get("moved", ()))
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogueError(f"registry: not TOML: {error}") from None
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
+        raise CatalogueError(f"registry: an entry lacks a field or has the wrong type "
+                             f"({type(error).__name__}: {error})") from None
     for entry in moved:
         if entry.status not in STATUSES:
             raise CatalogueError(f"registry: {entry.id}: status must be one of {STATUSES}",
@@ -100,6 +111,8 @@ def resolve(rule_id: str, registry: Registry | None = None,
     and the registry entries followed (empty for a current ID).
     :class:`~mancala_spec.errors.UnknownRuleError` (a :class:`KeyError`) if
     the ID was never published and is not in the catalogue."""
+    if not isinstance(rule_id, str):
+        raise UnknownRuleError(f"a rule ID is text, not {shown(rule_id)}", rule=rule_id)
     registry = registry or load_registry()
     catalogue = catalogue or load_catalogue()
     moved = {m.id: m for m in registry.moved}
@@ -128,6 +141,8 @@ def old_ids(rule_id: str, registry: Registry | None = None) -> list[str]:
 
 def changelog_sections(text: str) -> dict[str, str]:
     """The sections of the changelog page, by release heading (``## 0.2.0 …``)."""
+    if not isinstance(text, str):
+        raise CatalogueError(f"the changelog is text, not {shown(text)}")
     sections: dict[str, str] = {}
     current = None
     for line in text.splitlines():

@@ -43,6 +43,19 @@ def _digits(value: int) -> int:
     return digits
 
 
+def not_a(name: str, value: Any, wanted: str) -> OptionError:
+    """The :class:`OptionError` for an argument *name* of a call given
+    *value*, which is not *wanted* (``option`` is *name*)."""
+    return OptionError(f"{name} must be {wanted}, not {shown(value)}", option=name, value=value)
+
+
+def not_a_position(name: str, value: Any) -> InvalidPositionError:
+    """The :class:`InvalidPositionError` (``field="game"``) for an argument
+    *name* that should be a :class:`~mancala_spec.engine.position.Position`."""
+    return InvalidPositionError(f"{name} must be a position (Game.start or Game.parse gives "
+                                f"one), not {shown(value)}", field="game")
+
+
 class MancalaError(ValueError):
     """Base class of every error this package raises on bad input.
 
@@ -74,7 +87,7 @@ class InvalidPositionError(MancalaError):
 
 class UnreachedPositionError(InvalidPositionError, KeyError):
     """A position of the board that no game from the solved start reaches, so
-    that a solution (:class:`mancala_spec.solve.Solution`) holds no value for
+    that a solution (``mancala_spec.solve.Solution``, numpy needed) holds no value for
     it. Also a :class:`KeyError`, as a look-up that finds nothing.
 
     ``pits`` and ``to_move`` are the position as looked up; ``field`` is
@@ -208,7 +221,7 @@ class UnknownRuleError(MancalaError, KeyError):
 
 class TableError(MancalaError):
     """Bytes that are not a table of solved values
-    (:meth:`mancala_spec.solved.ValueTable.from_bytes`).
+    (``mancala_spec.solved.ValueTable.from_bytes``).
 
     ``field`` is the part at fault: ``"format"`` (not such a table),
     ``"header"`` (its first line: not JSON, a board or option out of range),
@@ -222,7 +235,7 @@ class TableError(MancalaError):
 
 class UnknownSourceError(MancalaError, KeyError):
     """A file name that is not one of the source documents
-    (:data:`mancala_spec.sources.SOURCES`). Also a :class:`KeyError`, as a
+    (``mancala_spec.sources.SOURCES``). Also a :class:`KeyError`, as a
     look-up that finds nothing.
 
     ``file`` is the name as given and ``known`` the source documents' names.

@@ -63,12 +63,15 @@ from .engine.text import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.position import Position
+from .engine.position import Position
 from .errors import (
     IllegalMoveError,
     InvalidPositionError,
     NotationError,
     OptionError,
     UnknownGameError,
+    not_a,
+    not_a_position,
     shown,
 )
 
@@ -121,6 +124,8 @@ def _format_option(value: Any) -> str:
 
 def result_of(pos: Position) -> str:
     """What a ``result:`` line says of the game that reached *pos*."""
+    if not isinstance(pos, Position):
+        raise not_a_position("pos", pos)
     if not pos.is_over:
         return "unfinished"
     return "draw" if pos.winner is None else f"{pos.game.player_name(pos.winner)} wins"
@@ -170,6 +175,8 @@ def format_game(start: Position, moves: Sequence[int | str], result: bool = Fals
 def option_value(raw: str) -> Any:
     """An option value from text: ``true``/``false`` → bool, digits → int,
     anything else stays text (``"stop"``)."""
+    if not isinstance(raw, str):
+        raise not_a("raw", raw, "an option value as text")
     if raw.isdigit() and raw.isascii() and len(raw) <= MAX_OPTION_DIGITS:
         return int(raw)
     return {"true": True, "false": False}.get(raw.lower(), raw)

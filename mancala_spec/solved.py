@@ -34,7 +34,7 @@ from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidPositionError, TableError, UnknownGameError, shown
+from .errors import InvalidPositionError, TableError, UnknownGameError, not_a, shown
 
 if TYPE_CHECKING:
     from .engine.position import Position
@@ -249,6 +249,11 @@ def _positions(header: dict[str, Any]) -> int:
 
 def write_table(path: Path, table: ValueTable | None = None, **rules: Any) -> Path:
     """Write *table* (by default: Bakuk solved with *rules*) to *path*."""
+    if not isinstance(path, (str, Path)):
+        raise not_a("path", path, "a file's path")
+    if table is not None and not isinstance(table, ValueTable):
+        raise not_a("table", table, "a ValueTable")
+    path = Path(path)
     data = (table or ValueTable.from_rules(**rules)).to_bytes()
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".part")

@@ -9,13 +9,25 @@ from __future__ import annotations
 import pytest
 
 import mancala_spec as ms
+from mancala_spec import analysis as an
+from mancala_spec import diagrams as D
 from mancala_spec import errors, fast, sources
 from mancala_spec import solve as S
 from mancala_spec.catalogue import cite, load_catalogue, registry
+from mancala_spec.diagrams.alt import alt_text
+from mancala_spec.diagrams.style import words_for
 from mancala_spec.engine.checks import check_reachable
 from mancala_spec.fast import FastGame
 from mancala_spec.fast.tables import sowing_next
-from mancala_spec.notation import format_game, format_match, parse_game, parse_match
+from mancala_spec.notation import (
+    format_game,
+    format_match,
+    format_position,
+    option_value,
+    parse_game,
+    parse_match,
+    result_of,
+)
 from mancala_spec.rulesets import game_values, match_settings, ruleset, rulesets
 from mancala_spec.solved import ValueTable
 
@@ -121,6 +133,32 @@ TARGETS += [
 # the small table holds no position of a real game: these refuse every call (REFUSED)
 TARGETS += [("ValueTable.value_of", TABLE.value_of, [SMALL.start()], {}),
             ("ValueTable.move_values", TABLE.move_values, [SMALL.start()], {})]
+# the diagrams, notation and analysis entries documented beside the engine's
+TRACE = BK.start().trace("a")
+DIAGRAM = D.layout(TRACE)
+TARGETS += [
+    ("layout", lambda t: D.layout(t), [TRACE], {}),
+    ("layout_position", lambda p: D.layout_position(p), [BK.start()], {}),
+    ("render", lambda d: D.render(d), [DIAGRAM], {}),
+    ("render/options", lambda **k: D.render(DIAGRAM, **k), [], {"panels": [1], "columns": 1,
+                                                                "theme": "dark"}),
+    ("render_laps", lambda d: D.render_laps(d), [DIAGRAM], {}),
+    ("render_row", lambda ds: D.render_row(ds), [[DIAGRAM, DIAGRAM]], {}),
+    ("draw_position", lambda p: D.draw_position(p), [BK.start()], {}),
+    ("alt_text", alt_text, [TRACE], {}),
+    ("option_changes", D.option_changes, [BK], {}),
+    ("parse_options", D.parse_options, ["chain=backward"], {}),
+    ("key_lines", D.key_lines, ["bakuk"], {}),
+    ("words_for", words_for, ["bakuk"], {}),
+    ("format_position", format_position, [BK.start()], {}),
+    ("option_value", option_value, ["true"], {}),
+    ("result_of", result_of, [BK.start()], {}),
+    ("exhaustive", lambda n: an.exhaustive(n), [3], {}),
+    ("exhaustive/options", lambda **k: an.exhaustive(3, **k), [], {"skip_origin": True,
+                                                                   "processes": 1}),
+    ("exhaustive_seed_counts", an.exhaustive_seed_counts, [12], {}),
+    ("wilson", an.wilson, [3, 10], {}),
+]
 SOL = S.solve(S.Rules(2, 2))
 TARGETS += [("Solution.value", SOL.value, [(2, 2, 2, 2), 0], {}),
             ("Solution.index", SOL.index, [(2, 2, 2, 2), 0], {}),

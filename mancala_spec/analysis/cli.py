@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 
 from .common import Table, markdown, version
-from .endless import exhaustive_seed_counts, exhaustive_table
+from .endless import MOST_EXHAUSTIVE, MOST_PROCESSES, exhaustive_seed_counts, exhaustive_table
 from .games import Endings, cached_play, count_endings
 from .opener import endings_table, in_play_table, longest_table, opener_table
 from .recurrence import recurrence_search, recurrence_table, repetition_table
@@ -28,10 +28,9 @@ FULL = {"games": 100_000, "greedy_games": 20_000, "seed": 2026, "max_seeds": 20,
 
 #: The largest value each size takes (a larger one would run for days or take
 #: all memory): the full run's sizes and some room above them.
-MOST = {"games": 10_000_000, "greedy_games": 1_000_000, "seed": 2**64 - 1, "max_seeds": 20,
+MOST = {"games": 10_000_000, "greedy_games": 1_000_000, "seed": 2**64 - 1,
+        "max_seeds": MOST_EXHAUSTIVE,
         "ending_games": 10_000_000, "recurrence_games": 100_000, "budget": 1_000_000}
-#: The most worker processes: four per core (at least 4).
-MOST_PROCESSES = 4 * max(1, os.cpu_count() or 1)
 
 
 def count(least: int, most: int) -> Callable[[str], int]:

@@ -11,9 +11,11 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from numbers import Integral, Real
 from typing import Any, TypeVar
 
 from ..engine.games import get_game
+from ..errors import OptionError, not_a
 
 SIZE = 12                       #: Ba-awa's playing pits
 
@@ -42,10 +44,17 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     >>> wilson(0, 10)[0], round(wilson(0, 10)[1], 4)
     (0.0, 0.2775)
     """
+    for name, number in (("successes", successes), ("trials", trials)):
+        if not isinstance(number, Integral) or isinstance(number, bool) \
+                or not 0 <= number <= 2 ** 53:               # (as exact as a float)
+            raise not_a(name, number, "a whole number from 0 to 2**53")
+    if not isinstance(z, Real) or isinstance(z, bool) or not 0 < z < 100:
+        raise not_a("z", z, "a positive number of standard deviations")
     if trials <= 0:
         return 0.0, 1.0
     if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be between 0 and {trials}, not {successes}")
+        raise OptionError(f"successes must be from 0 to the {trials} trials, not {successes}",
+                          option="successes", value=successes)
     share = successes / trials
     z2 = z * z
     denominator = 1 + z2 / trials

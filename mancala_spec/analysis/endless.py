@@ -10,11 +10,13 @@ with the kernel's sowing, :func:`exhaustive` sows every board of *n* seeds
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
 from ..engine.games import get_game
+from ..errors import not_a
 from ..fast import sow
 from ..fast.ba_awa import ENDS_MOVE
 from ..fast.tables import NextTable, sowing_next
@@ -186,6 +188,12 @@ def _one_lap(task: tuple[int, int, int, int, bool]
     board[SIZE - 1 if fixed != SIZE - 1 else SIZE - 2] += seeds - first - held
     return comb(seeds - first - held + SIZE - 3, SIZE - 3), 0, None, 1, tuple(board)
 
+#: The most seeds :func:`exhaustive` sows every board of (each seed more
+#: multiplies the boards by about 1.5: 20 seeds take about a minute).
+MOST_EXHAUSTIVE = 20
+#: The most worker processes :func:`exhaustive` starts: four per core (at least 4).
+MOST_PROCESSES = 4 * max(1, os.cpu_count() or 1)
+
 
 def exhaustive(seeds: int, skip_origin: bool = False, processes: int = 1) -> EndlessCount:
     """Sow every non-empty pit of every distribution of *seeds* seeds on the
@@ -202,6 +210,11 @@ def exhaustive(seeds: int, skip_origin: bool = False, processes: int = 1) -> End
     >>> row.pairs, row.endless, row.example
     (906984, 72, (2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 2, 1))
     """
+    _seeds("seeds", seeds, 0)
+    if type(skip_origin) is not bool:
+        raise not_a("skip_origin", skip_origin, "true or false")
+    if type(processes) is not int or not 1 <= processes <= MOST_PROCESSES:
+        raise not_a("processes", processes, f"a whole number from 1 to {MOST_PROCESSES}")
     if seeds < 1:
         return EndlessCount(seeds, skip_origin, 1, 0, 0, None, 0, None)
     # the boards by the seeds of pit 0 and of one more pit: the last of the first
@@ -234,6 +247,12 @@ def exhaustive(seeds: int, skip_origin: bool = False, processes: int = 1) -> End
 
 
 
+def _seeds(name: str, seeds: object, least: int, most: int = MOST_EXHAUSTIVE) -> None:
+    """Refuse a seed count that is not a whole number from *least* to *most*."""
+    if type(seeds) is not int or not least <= seeds <= most:
+        raise not_a(name, seeds, f"a whole number of seeds from {least} to {most}")
+
+
 @functools.lru_cache(maxsize=64)
 def cached_exhaustive(seeds: int, skip_origin: bool, processes: int = 1) -> EndlessCount:
     """:func:`exhaustive`, remembered."""
@@ -247,6 +266,7 @@ def exhaustive_seed_counts(max_seeds: int) -> list[int]:
     >>> exhaustive_seed_counts(24)[-4:]
     [15, 16, 20, 24]
     """
+    _seeds("max_seeds", max_seeds, 1, most=4 * SIZE)
     return [n for n in range(1, max_seeds + 1) if n <= 16 or n % 4 == 0]
 
 

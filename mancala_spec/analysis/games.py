@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.games import get_game
-from ..errors import MancalaError
+from ..errors import MancalaError, OptionError, shown
 from ..fast import FastGame, State
 from .common import CONFIGS, POLICIES, game_rng, in_processes
 
@@ -45,7 +45,8 @@ def choose(policy: str, fast: FastGame, state: State, rng: random.Random) -> int
         return rng.choice(fast.legal_moves(state))
     if policy == "greedy":
         return rng.choice(greedy_moves(fast, state))
-    raise ValueError(f"unknown policy {policy!r}: use one of {', '.join(POLICIES)}")
+    raise OptionError(f"unknown policy {shown(policy)}: use one of {', '.join(POLICIES)}",
+                      option="policy", value=policy, choices=POLICIES)
 
 
 

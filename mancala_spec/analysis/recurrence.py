@@ -9,6 +9,7 @@ from typing import Literal
 
 from ..engine.games import get_game
 from ..engine.trace import Capture, Drop, EndOfGame, EndOfMove, Pass, PickUp, Relay
+from ..errors import OptionError
 from ..fast import FastBaAwa, State
 from ..fast.base import Key
 from ..notation import format_game, format_pits, parse_game
@@ -159,7 +160,8 @@ def describe_repetition(config: str, moves) -> Repetition:
     record = format_game(game.start(), moves)
     positions = parse_game(record).positions                  # the traced engine
     if not positions[-1].is_over or any(pos.is_over for pos in positions[:-1]):
-        raise ValueError("the moves must end the game with the last one")
+        raise OptionError("the moves must end the game with the last one", option="moves",
+                          value=moves)
     before = positions[-2]
     trace = before.trace(moves[-1])
     # the position the last move left, before the end of the game cleared the

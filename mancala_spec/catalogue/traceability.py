@@ -42,6 +42,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import not_a
 from ..sources import SOURCES, source_lines
 from . import Catalogue, ContextLine, load_catalogue
 
@@ -191,6 +192,8 @@ def scan_markdown(text: str, docname: str) -> Rendered:
 def scan_docs(docs: Path | str) -> Rendered:
     """:func:`scan_markdown` over every ``*.md`` page under *docs* (docnames
     are paths relative to *docs*, without the suffix, with ``/``)."""
+    if not isinstance(docs, (str, Path)):
+        raise not_a("docs", docs, "a folder of Markdown pages")
     root = Path(docs)
     rendered = Rendered()
     for path in sorted(root.rglob("*.md")):

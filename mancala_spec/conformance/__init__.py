@@ -18,12 +18,14 @@ speaking :mod:`.protocol`.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from .. import __version__
 from ..engine.games import get_game
+from ..errors import SuiteError, shown
 from .example_check import case_pit, case_position, check
 from .examples import Case, Example, ExampleError, extract_examples
 from .protocol import PROTOCOL, answer, position_fields
@@ -213,6 +215,10 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
     by the cases :func:`derived` from it, with the reference engine's answers
     as the expected values. An example whose stated answers the engine does not
     give is an :class:`ExampleError`: nothing is exported from a wrong example."""
+    if isinstance(examples, (str, bytes)) or not isinstance(examples, Sequence) \
+            or not all(isinstance(example, Example) for example in examples):
+        raise ExampleError(f"build_suite takes the examples extract_examples reads, not "
+                           f"{shown(examples)}")
     cases = []
     for example in examples:
         problems = check(example)
@@ -231,8 +237,8 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
                 from ..engine.match import Match
 
                 if not isinstance(game, BaAwa):
-                    raise ValueError(f"example {example.id}: a match is Ba-awa's, "
-                                     f"not {case.game}'s")
+                    raise ExampleError(f"a match is Ba-awa's, not {case.game}'s",
+                                       example.id, where)
                 settings = Match(game, **dict(case.match))
                 match = {"target": settings.target, "opener": settings.opener,
                          "allocation": settings.allocation, "final_take": settings.final_take}
@@ -263,5 +269,9 @@ def packaged_suite() -> dict[str, Any]:
 
 
 def suite_text(suite: dict[str, Any]) -> str:
-    """A suite as the JSON text that is exported and shipped."""
-    return json.dumps(suite, indent=1, ensure_ascii=False) + "\n"
+    """A suite as the JSON text that is exported and shipped
+    (:class:`~mancala_spec.errors.SuiteError` for what JSON cannot hold)."""
+    try:
+        return json.dumps(suite, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+    except (TypeError, ValueError, RecursionError) as error:
+        raise SuiteError(f"not a suite JSON can hold: {error}", path="$") from None

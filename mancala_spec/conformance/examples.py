@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.games import get_game
+from ..errors import MancalaError, shown
 
 DIRECTIVE = "example"
 PLAY_KEYS = frozenset({"game", "options", "position", "opener", "before", "move", "match"})
@@ -70,7 +71,7 @@ _FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,}|:{3,})"
                     r"\{(?P<name>[\w:.+-]+)\}\s*(?P<arg>.*?)\s*$")
 
 
-class ExampleError(ValueError):
+class ExampleError(MancalaError):
     """A worked example that cannot be read: what is wrong, and where."""
 
     def __init__(self, message: str, example: str = "", where: str = "") -> None:
@@ -78,6 +79,7 @@ class ExampleError(ValueError):
         prefix = f"{where}: " if where else ""
         super().__init__(f"{prefix}example {example}: {message}" if example
                          else prefix + message)
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -336,6 +338,10 @@ def page_examples(text: str, page: str) -> list[Example]:
 
 def extract_examples(docs: Path | str) -> list[Example]:
     """Every ``{example}`` of the Markdown pages under *docs*, in page order."""
+    if not isinstance(docs, (str, Path)):
+        raise ExampleError(f"docs is a folder of Markdown pages, not {shown(docs)}")
+    if not Path(docs).is_dir():
+        raise ExampleError(f"{docs} is not a folder of Markdown pages")
     examples: list[Example] = []
     for path in sorted(Path(docs).rglob("*.md")):
         if "auto_examples" in path.parts:

@@ -25,11 +25,14 @@ Resulting position: 3,0,1/0,0,0 N 20-12 opener=S.
 from __future__ import annotations
 
 from ..engine import trace as ev
+from ..errors import not_a
 from .style import words_for
 
 
 def alt_text(trace: ev.Trace) -> str:
     """The move of *trace* in words, from its events (see the module's docstring)."""
+    if not isinstance(trace, ev.Trace):
+        raise not_a("trace", trace, "the trace of a move (Position.trace gives one)")
     game = trace.before.game
     name, who = game.board.name, game.player_name
     words = words_for(game.name)

@@ -11,6 +11,9 @@ def render_laps(diagram: Diagram, figure=None, *, theme: str | Theme = "light"):
     sowing order, each cell the pit's count at the lap's start. The lifted pit
     is outlined, the pit where the lap's last seed landed is underlined, and
     captures are named (player letter and seeds) beside their row."""
+    from .render import _diagram
+
+    _diagram(diagram)
     matplotlib = require_matplotlib()
     from matplotlib.patches import Rectangle
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.games import Game
+from ..engine.position import Position
 from ..engine.trace import (
     GAME_END_REASONS,
     MOVE_END_REASONS,
@@ -26,6 +28,7 @@ from ..engine.trace import (
     Relay,
     Trace,
 )
+from ..errors import not_a, not_a_position
 from .alt import alt_text
 from .model import (
     Arrow,
@@ -193,6 +196,8 @@ def layout(trace: Trace, *, stores: bool | None = None, check: bool = True,
     :class:`~.style.Metrics`, or ``"desktop"``/``"phone"``) sets the sizes;
     *label* says what the diagram is of (drawn above its title).
     """
+    if not isinstance(trace, Trace):
+        raise not_a("trace", trace, "the trace of a move (Position.trace gives one)")
     metrics = metrics_named(metrics)
     min_width = metrics.min_panel_w if min_width is None else min_width
     before = trace.before
@@ -426,6 +431,8 @@ def _link(a: CaptureMark, b: CaptureMark, m: Metrics) -> Arrow:
 def layout_position(pos, *, stores: bool | None = None, title: str | None = None,
                     metrics: Metrics | str = DESKTOP, label: str = "") -> Diagram:
     """A one-panel :class:`Diagram` of a position, with no move."""
+    if not isinstance(pos, Position):
+        raise not_a_position("pos", pos)
     metrics = metrics_named(metrics)
     game = pos.game
     board = game.board
@@ -434,7 +441,7 @@ def layout_position(pos, *, stores: bool | None = None, title: str | None = None
     text = pos.to_text()
     state = ("game over" if pos.is_over else f"{game.player_name(pos.to_move)} to move")
     heading = title or f"{game.title}: {state}"
-    data = {"lap": None, "title": "", "start_pits": pos.pits,
+    data: dict[str, Any] = {"lap": None, "title": "", "start_pits": pos.pits,
             "end_pits": pos.pits, "start_captured": pos.captured, "end_captured": pos.captured,
             "lift": None, "drops": [], "captures": [], "notes": [], "slots": {}, "chain": [],
             "last_pit": None}
@@ -460,6 +467,8 @@ def _heading(game, mover: int, move: str, trace: Trace) -> str:
 def option_changes(game) -> str:
     """The options of *game* that differ from its defaults, as ``name=value`` text
     (``players=3`` aside, which the board already shows)."""
+    if not isinstance(game, Game):
+        raise not_a("game", game, "a game (get_game gives one)")
     return " ".join(f"{key}={_option_text(value)}" for key, value in game.options.items()
                     if key != "players" and game.option(key).default != value)
 

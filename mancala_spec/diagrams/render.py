@@ -8,9 +8,11 @@ sizes come from the diagram's own :class:`~.style.Metrics`.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine.board import PLAYER_NAMES
+from ..errors import OptionError, not_a, shown
 from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
 from .key import draw_legend, legend_rows
 from .layout import layout_position
@@ -18,13 +20,30 @@ from .model import Diagram, Panel, PitBox
 from .style import FONT, PLAYER_HATCHES, PLAYER_LINESTYLES, Theme, metrics_named, theme_named
 
 
+def _diagram(diagram: Any) -> Diagram:
+    """*diagram*, if it is one; else :class:`~mancala_spec.errors.OptionError`."""
+    if not isinstance(diagram, Diagram):
+        raise not_a("diagram", diagram, "a diagram (layout or layout_position gives one)")
+    return diagram
+
+
 def plan(diagram: Diagram, panels=None, columns: int | None = None,
          legend: bool = True) -> dict[str, Any]:
     """Which panels go where, and the drawing's size in units."""
     m = diagram.metrics
-    chosen = [p for p in diagram.panels if panels is None or p.number in set(panels)]
+    if panels is not None and (isinstance(panels, (str, bytes))
+                               or not isinstance(panels, Iterable)):
+        raise not_a("panels", panels, "panel numbers (1-based)")
+    if columns is not None and (type(columns) is not int or not 1 <= columns <= 12):
+        raise not_a("columns", columns, "a whole number of columns from 1 to 12")
+    try:
+        wanted = set(panels) if panels is not None else None
+    except TypeError:                               # unhashable panel numbers
+        raise not_a("panels", panels, "panel numbers (1-based)") from None
+    chosen = [p for p in diagram.panels if wanted is None or p.number in wanted]
     if not chosen:
-        raise ValueError("no panel selected")
+        raise OptionError(f"panels {shown(panels)} selects none of the diagram's "
+                          f"{len(diagram.panels)} panels", option="panels", value=panels)
     width = max(p.width for p in chosen)
     if columns is None:
         columns = 2 if width < 10.5 and len(chosen) > 2 and m.inch_per_unit >= 0.6 else 1
@@ -59,6 +78,7 @@ def render(diagram: Diagram, figure=None, *, panels=None, columns: int | None = 
     *columns* defaults to one (two for three or more narrow panels, except
     with phone metrics); *theme* is ``"light"`` or ``"dark"``.
     """
+    _diagram(diagram)
     matplotlib = require_matplotlib()
     colours = theme_named(theme)
     layout_plan = plan(diagram, panels, columns, legend)
@@ -94,6 +114,11 @@ def render_row(diagrams, figure=None, *, panels=None, columns: int | None = None
     """Draw several diagrams side by side (e.g. one position under two options),
     top-aligned, with one shared key below; options as for :func:`render`. With
     *stack* they are drawn one under the other instead (for a phone)."""
+    if isinstance(diagrams, (str, bytes)) or not isinstance(diagrams, Sequence) \
+            or not diagrams:
+        raise not_a("diagrams", diagrams, "a list of diagrams (layout gives each)")
+    for diagram in diagrams:
+        _diagram(diagram)
     matplotlib = require_matplotlib()
     colours = theme_named(theme)
     plans = [plan(d, panels, columns, False) for d in diagrams]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.trace import Trace
+from ..errors import OptionError, not_a, shown
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -17,11 +18,14 @@ def parse_options(text: str) -> dict[str, Any]:
     """
     from ..notation import option_value
 
+    if not isinstance(text, str):
+        raise not_a("options", text, "text such as 'skip_origin=true endless=stop'")
     options: dict[str, Any] = {}
     for item in text.replace(",", " ").split():
         key, sep, value = item.partition("=")
         if not sep or not key or not value:
-            raise ValueError(f"an option is written name=value, not {item!r}")
+            raise OptionError(f"an option is written name=value, not {shown(item)}",
+                              option=key or None, value=item)
         options[key] = option_value(value)
     return options
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..engine.board import PLAYER_LETTERS, PLAYER_NAMES, THREE_PLAYER_LETTERS, THREE_PLAYER_NAMES
+from ..errors import OptionError, not_a, shown
 
 # -- colours (Okabe–Ito, safe for the common colour-vision deficiencies) ----------
 
@@ -66,8 +67,9 @@ def theme_named(name: str | Theme) -> Theme:
         return name
     try:
         return THEMES[name]
-    except KeyError:
-        raise ValueError(f"a diagram theme is 'light' or 'dark', not {name!r}") from None
+    except (KeyError, TypeError):                   # TypeError: an unhashable name
+        raise OptionError(f"a diagram theme is 'light' or 'dark', not {shown(name)}",
+                          option="theme", value=name, choices=tuple(THEMES)) from None
 
 
 # -- sizes ------------------------------------------------------------------------
@@ -130,8 +132,9 @@ def metrics_named(metrics: Metrics | str) -> Metrics:
         return metrics
     try:
         return METRICS[metrics]
-    except KeyError:
-        raise ValueError(f"diagram metrics are 'desktop' or 'phone', not {metrics!r}") from None
+    except (KeyError, TypeError):                   # TypeError: an unhashable name
+        raise OptionError(f"diagram metrics are 'desktop' or 'phone', not {shown(metrics)}",
+                          option="metrics", value=metrics, choices=tuple(METRICS)) from None
 
 FONT = "DejaVu Sans"
 
@@ -158,6 +161,8 @@ GAME_WORDS = {"bakuk": Words("counter", "counters")}
 
 def words_for(game_name: str) -> Words:
     """The words the rules pages of *game_name* use for its pieces."""
+    if not isinstance(game_name, str):
+        raise not_a("game_name", game_name, "a game's name")
     return GAME_WORDS.get(game_name, SEEDS)
 
 

@@ -234,7 +234,9 @@ class FastGame:
         :func:`~mancala_spec.fast.batch.playouts`."""
         steps = FastGame.many_steps.get(game.name)
         if steps is None:
-            raise TypeError(f"no many-games steps for {shown(game)}")
+            raise UnknownGameError(f"no many-games steps for {shown(game)}",
+                                   name=getattr(game, "name", game),
+                                   known=tuple(FastGame.many_steps))
         return steps(game)
 
     def illegal(self, state: State, pit: object) -> IllegalMoveError:

@@ -261,3 +261,11 @@ class CatalogueError(MancalaError):
     def __init__(self, message: str = "", rule: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+#: What the API documents: the errors, and how a value is shown in their
+#: messages (``not_a`` and ``not_a_position`` are the package's own shorthands).
+__all__ = ["SHOWN", "CatalogueError", "IllegalMoveError", "InvalidPositionError", "MancalaError",
+           "NotationError", "OptionError", "RunnerError", "SuiteError", "TableError",
+           "UnknownGameError", "UnknownRuleError", "UnknownSourceError",
+           "UnreachedPositionError", "shown"]

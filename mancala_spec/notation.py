@@ -49,21 +49,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .engine.games import get_game
 from .engine.match import SETTINGS, Match
+from .engine.position import Position
 from .engine.text import (
     check_text,
     format_pits,
-    format_position,
     parse_position,
     tokens_with_columns,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .engine.position import Position
-from .engine.position import Position
 from .errors import (
     IllegalMoveError,
     InvalidPositionError,
@@ -120,6 +116,15 @@ class GameRecord:
 
 def _format_option(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def format_position(pos: Position) -> str:
+    """The one-line text of *pos* (:meth:`Position.to_text
+    <mancala_spec.engine.position.Position.to_text>`), the notation
+    :func:`parse_position` reads."""
+    if not isinstance(pos, Position):
+        raise not_a_position("pos", pos)
+    return pos.to_text()
 
 
 def result_of(pos: Position) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
-from .model import Diagram
+from .model import Diagram, checked_diagram
 from .style import FONT, Theme, theme_named
 
 
@@ -11,9 +11,7 @@ def render_laps(diagram: Diagram, figure=None, *, theme: str | Theme = "light"):
     sowing order, each cell the pit's count at the lap's start. The lifted pit
     is outlined, the pit where the lap's last seed landed is underlined, and
     captures are named (player letter and seeds) beside their row."""
-    from .render import _diagram
-
-    _diagram(diagram)
+    checked_diagram(diagram)
     matplotlib = require_matplotlib()
     from matplotlib.patches import Rectangle
 

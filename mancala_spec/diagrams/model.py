@@ -8,8 +8,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..errors import MancalaError
+from ..errors import MancalaError, not_a
 from .style import DESKTOP, SEEDS, Metrics, Words
 
 
@@ -202,3 +203,10 @@ class Diagram:
     @property
     def captures(self) -> tuple[CaptureMark, ...]:
         return tuple(mark for panel in self.panels for mark in panel.captures)
+
+
+def checked_diagram(diagram: Any) -> Diagram:
+    """*diagram*, if it is one; else :class:`~mancala_spec.errors.OptionError`."""
+    if not isinstance(diagram, Diagram):
+        raise not_a("diagram", diagram, "a diagram (layout or layout_position gives one)")
+    return diagram

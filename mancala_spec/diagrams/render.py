@@ -16,15 +16,8 @@ from ..errors import OptionError, not_a, shown
 from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
 from .key import draw_legend, legend_rows
 from .layout import layout_position
-from .model import Diagram, Panel, PitBox
+from .model import Diagram, Panel, PitBox, checked_diagram
 from .style import FONT, PLAYER_HATCHES, PLAYER_LINESTYLES, Theme, metrics_named, theme_named
-
-
-def _diagram(diagram: Any) -> Diagram:
-    """*diagram*, if it is one; else :class:`~mancala_spec.errors.OptionError`."""
-    if not isinstance(diagram, Diagram):
-        raise not_a("diagram", diagram, "a diagram (layout or layout_position gives one)")
-    return diagram
 
 
 def plan(diagram: Diagram, panels=None, columns: int | None = None,
@@ -78,7 +71,7 @@ def render(diagram: Diagram, figure=None, *, panels=None, columns: int | None = 
     *columns* defaults to one (two for three or more narrow panels, except
     with phone metrics); *theme* is ``"light"`` or ``"dark"``.
     """
-    _diagram(diagram)
+    checked_diagram(diagram)
     matplotlib = require_matplotlib()
     colours = theme_named(theme)
     layout_plan = plan(diagram, panels, columns, legend)
@@ -118,7 +111,7 @@ def render_row(diagrams, figure=None, *, panels=None, columns: int | None = None
             or not diagrams:
         raise not_a("diagrams", diagrams, "a list of diagrams (layout gives each)")
     for diagram in diagrams:
-        _diagram(diagram)
+        checked_diagram(diagram)
     matplotlib = require_matplotlib()
     colours = theme_named(theme)
     plans = [plan(d, panels, columns, False) for d in diagrams]

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import NotationError, not_a_position, shown
+from ..errors import NotationError, shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .games.base import Game
@@ -28,11 +28,8 @@ def format_pits(pits: Sequence[int], pits_per_row: int) -> str:
 
 
 def format_position(pos: Position) -> str:
-    """The one-line text of *pos* (see the module docstring)."""
-    from .position import Position  # (position.py imports this module)
-
-    if not isinstance(pos, Position):
-        raise not_a_position("pos", pos)
+    """The one-line text of *pos* (see the module docstring;
+    :func:`mancala_spec.notation.format_position` checks that *pos* is one)."""
     game = pos.game
     n = game.board.pits_per_row
     letter = game.player_letter

@@ -218,8 +218,10 @@ def test_the_default_captured_counts_are_reachable():
     assert pos.captured == (20, 16)
     assert BAKUK.position([1, 1, 1, 1, 1, 1]).captured == (16, 14)
     assert ms.get_game("ba-awa", players=3).position([1] * 12).captured == (12, 12, 12)
-    with pytest.raises(ms.InvalidPositionError, match="give captured= explicitly"):
+    with pytest.raises(ms.InvalidPositionError, match="give captured= explicitly") as info:
         BAKUK.position([0, 0, 0, 1, 0, 0])                    # 35 missing: no split
+    assert "35 are off it, not a multiple of 2" in info.value.message
+    assert info.value.field == "captured"
 
 
 @pytest.mark.parametrize("game, pits, captured", [("ba-awa", *MID_BA_AWA),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidPositionError, shown
 from .position import Key, Position
-from .reach import default_captured, reachable_captures
+from .reach import CAPTURE_UNIT, default_captured, reachable_captures
 from .sowing import Sowing
 from .trace import Capture, Pass
 
@@ -78,11 +78,16 @@ def checked_position(game: Game, pits: Sequence[int], to_move: int = 0,
     size, players, total = game.board.size, game.players, game.total_seeds
     pits = _seed_counts(pits, size, "pits", "pits")
     if captured is None:
-        captured = default_captured(game, total - sum(pits))
+        missing = total - sum(pits)
+        captured = default_captured(game, missing)
         if captured is None:
+            unit = CAPTURE_UNIT.get(game.name, (1, ""))[0]
+            why = (f" (no game leaves this board while seeds are on it: {missing} are off "
+                   f"it, not a multiple of {unit}, as every capture is)"
+                   if missing > 0 and missing % unit else "")
             raise InvalidPositionError(
                 f"the board holds {sum(pits)} seeds of {total}: give captured= "
-                "explicitly", field="captured")
+                f"explicitly{why}", field="captured")
     captured = _seed_counts(captured, players, "captured", "captured")
     to_move = _player(to_move, players, "to_move", "to_move")
     opener = _player(opener, players, "opener", "opener")

@@ -87,7 +87,7 @@ TARGETS = [
     ("check_reachable", check_reachable, [BK.start()], {}),
     ("Rules", S.Rules, [2, 2], {"chain": "forward"}),
     ("solve", lambda st: S.solve(S.Rules(2, 2), start=st), [((2, 2, 2, 2), 0)], {}),
-    ("solve/rules", lambda r: S.solve(r, start=((0, 1, 0, 1, 0, 1), 0)), [None], {}),
+    ("solve/rules", lambda r: S.solve(r, start=((0, 1, 0, 1, 0, 2), 0)), [None], {}),
     ("FastGame", FastGame, [BK], {"opener": 0, "owners": None}),
     ("FastGame.state", FB.state, [(4,) * 12, 0], {"captured": None, "history": ()}),
     ("FastGame.play", FB.play, [FB.start(), 0], {}),

@@ -53,7 +53,7 @@ def test_no_seed_is_ever_sown_into_a_store():
     south = make(GAME, [0, 0, 0, 0, 0, 2, 0, 0, 3, 3, 3, 1])
     trace = south.trace("f")
     assert drops(trace) == ["A", "B"]
-    assert trace.position.captured == south.captured == (18, 18)
+    assert trace.position.captured == south.captured == (20, 16)
     # North sows F (2 seeds): the seed after F goes straight into a, then b.
     north = make(GAME, [0, 0, 3, 3, 3, 1, 0, 0, 0, 0, 0, 2], to_move=NORTH)
     trace = north.trace("F")
@@ -143,13 +143,14 @@ def test_in_a_match_the_row_reading_chooses_from_the_row_whoever_owns_it():
 @covers("ba-awa-choose", "ba-awa-owner-four")
 def test_with_the_row_reading_fours_still_go_to_the_owner():
     # North, choosing from their row, sows A (South's): the first seed makes B
-    # (South's) four, which South takes; the last lands in the empty C.
-    pos = make(ROW, [2, 2, 2, 2, 2, 2, 2, 3, 0, 2, 2, 2], to_move=NORTH, owners=MATCH_OWNERS)
+    # (South's) four, which South takes; the last lands in the empty C. (D holds
+    # 3, not 2: 24 seeds on the board, as play can leave, captures being fours.)
+    pos = make(ROW, [2, 2, 2, 2, 2, 2, 2, 3, 0, 3, 2, 2], to_move=NORTH, owners=MATCH_OWNERS)
     trace = pos.trace("A")
     assert captures(trace) == [("B", 4, SOUTH, "ba-awa-owner-four")]
     assert move_end(trace) == EndOfMove("ba-awa-sowing-end", "empty-pit")
     # the last seed's four is the mover's, whoever owns the pit (B here)
-    pos = make(ROW, [2, 2, 2, 2, 2, 2, 1, 3, 0, 2, 2, 2], to_move=NORTH, owners=MATCH_OWNERS)
+    pos = make(ROW, [2, 2, 2, 2, 2, 2, 1, 3, 0, 2, 3, 3], to_move=NORTH, owners=MATCH_OWNERS)
     assert captures(pos.trace("A")) == [("B", 4, NORTH, "ba-awa-mover-four")]
 
 
@@ -239,10 +240,11 @@ def test_last_seed_four_goes_to_the_mover_whichever_side(pits, to_move, move, ta
 @covers("ba-awa-mover-four", "ba-awa-relay")
 def test_last_seed_of_a_relay_lap_makes_four_for_the_mover():
     # a(1) → b = 2: relay 2 from b → c = 1, d: 3 → 4 with the lap's last seed.
-    trace = make(GAME, [1, 1, 0, 3, 0, 0, 2, 2, 2, 2, 1, 1]).trace("a")
+    # (F holds 2: 16 seeds on the board, a number play can leave.)
+    trace = make(GAME, [1, 1, 0, 3, 0, 0, 2, 2, 2, 2, 1, 2]).trace("a")
     assert laps(trace) == [("b", 2), ("d", 4)]
     assert captures(trace) == [("d", 4, SOUTH, "ba-awa-mover-four")]
-    assert trace.position.pits == (0, 0, 1, 0, 0, 0, 2, 2, 2, 2, 1, 1)
+    assert trace.position.pits == (0, 0, 1, 0, 0, 0, 2, 2, 2, 2, 1, 2)
 
 
 @covers("ba-awa-owner-four")
@@ -355,18 +357,32 @@ ENDLESS = "1,0,2,1,0,2/1,2,0,1,0,2 N 16-20 opener=S"
 ENDLESS_PIT, ENDLESS_LAPS = 7, 60
 # The smallest board with an endless sowing (exhaustive search of every board of
 # 1–10 seeds, every pit): 9 seeds. e(3) cycles for 72 laps; the other South moves
-# end: b(1) → c 1; d(1) → e 3→4 for the mover; f(1) → A 1.
+# end: b(1) → c 1; d(1) → e 3→4 for the mover; f(1) → A 1. A board play cannot
+# reach: captures take fours, so 39 seeds cannot be off the board while seeds
+# are on it; it is built with allow_unreachable=True (see board()).
 SMALLEST_ENDLESS = "0,1,0,1,3,1/0,1,0,1,0,1 S 19-20 opener=S"
 SMALLEST_PIT, SMALLEST_LAPS = 4, 72
+# The smallest endless board play can reach: twelve seeds (docs/analysis.md's
+# exhaustive table, whose first endless board of 12 seeds this is). a(2)
+# cycles for 60 laps; b and d are empty; c, e and f end.
+REACHABLE_ENDLESS = "2,0,1,0,2,1/0,2,1,0,2,1 S 20-16 opener=S"
+REACHABLE_PIT, REACHABLE_LAPS = 0, 60
+
+
+def board(game, text):
+    """*text* as a position of *game*: SMALLEST_ENDLESS only with allow_unreachable
+    (the nine-seed board is a board outside play, kept as the smallest study)."""
+    return game.parse(text, allow_unreachable=text == SMALLEST_ENDLESS)
 
 
 @pytest.mark.parametrize("text, pit, cycle, legal", [
     (ENDLESS, ENDLESS_PIT, ENDLESS_LAPS, [6, 9, 11]),
     (SMALLEST_ENDLESS, SMALLEST_PIT, SMALLEST_LAPS, [1, 3, 5]),
+    (REACHABLE_ENDLESS, REACHABLE_PIT, REACHABLE_LAPS, [2, 4, 5]),
 ])
 def test_endless_sowing_is_really_endless(text, pit, cycle, legal):
     # Independent of the engine: sow with the naive model and watch the lap states.
-    pos = GAME.parse(text)
+    pos = board(GAME, text)
     pits, gained, ending, states = naive_ba_awa_sowing(pos.pits, pos.owners, pos.to_move, pit,
                                                        max_laps=cycle)
     assert ending is None and gained == (0, 0)
@@ -376,9 +392,10 @@ def test_endless_sowing_is_really_endless(text, pit, cycle, legal):
 
 
 @covers("ba-awa-endless")
-@pytest.mark.parametrize("text, pit", [(ENDLESS, ENDLESS_PIT), (SMALLEST_ENDLESS, SMALLEST_PIT)])
+@pytest.mark.parametrize("text, pit", [(ENDLESS, ENDLESS_PIT), (SMALLEST_ENDLESS, SMALLEST_PIT),
+                                       (REACHABLE_ENDLESS, REACHABLE_PIT)])
 def test_endless_sowing_is_not_a_legal_move_by_default(text, pit):
-    pos = GAME.parse(text)
+    pos = board(GAME, text)
     assert pos.sowing(pit).endless and GAME.never_ends(pos, pit)
     assert pit not in pos.legal_moves()
     with pytest.raises(ms.IllegalMoveError, match="never ends") as info:
@@ -386,16 +403,17 @@ def test_endless_sowing_is_not_a_legal_move_by_default(text, pit):
     assert "ba-awa-endless" in str(info.value)
     with pytest.raises(ms.IllegalMoveError, match="never ends"):
         pos.trace(GAME.board.name(pit))
-    assert pos == GAME.parse(text)                      # nothing half-applied
+    assert pos == board(GAME, text)                     # nothing half-applied
     assert pos.legal_moves()                            # and still usable
 
 
 @covers("ba-awa-endless")
 @pytest.mark.parametrize("text, pit, cycle", [(ENDLESS, ENDLESS_PIT, ENDLESS_LAPS),
-                                               (SMALLEST_ENDLESS, SMALLEST_PIT, SMALLEST_LAPS)])
+                                               (SMALLEST_ENDLESS, SMALLEST_PIT, SMALLEST_LAPS),
+                                               (REACHABLE_ENDLESS, REACHABLE_PIT, REACHABLE_LAPS)])
 def test_endless_sowing_stops_at_first_repeated_lap_state_with_endless_stop(text, pit, cycle):
     game = ms.get_game("ba-awa", endless="stop")
-    pos = game.parse(text)
+    pos = board(game, text)
     assert pit in pos.legal_moves()
     trace = pos.trace(pit)
     assert len(laps(trace)) == cycle
@@ -414,10 +432,10 @@ def test_endless_sowing_stops_at_first_repeated_lap_state_with_endless_stop(text
 
 
 @covers("ba-awa-eight", "ba-awa-mover-four")
-@pytest.mark.parametrize("opener, final", [(NORTH, (22, 26)), (SOUTH, (30, 18))])
+@pytest.mark.parametrize("opener, final", [(NORTH, (20, 28)), (SOUTH, (28, 20))])
 def test_eight_seeds_left_go_to_the_opener_even_when_north_opened(opener, final):
     # f(1) → A 3→4: South takes 4; a b C D hold the last 8, which the opener takes.
-    pos = make(GAME, [2, 2, 0, 0, 0, 1, 3, 0, 2, 2, 0, 0], opener=opener)
+    pos = make(GAME, [2, 2, 0, 0, 0, 1, 3, 0, 2, 2, 0, 0], opener=opener, captured=(16, 20))
     trace = pos.trace("f")
     assert captures(trace) == [("A", 4, SOUTH, "ba-awa-mover-four"),
                                ("a", 2, opener, "ba-awa-eight"), ("b", 2, opener, "ba-awa-eight"),
@@ -430,16 +448,18 @@ def test_eight_seeds_left_go_to_the_opener_even_when_north_opened(opener, final)
 
 
 @covers("ba-awa-eight")
-def test_nine_seeds_left_play_on():
-    # Same move with one seed more on the board: 13 → 9 is not "eight or fewer".
-    trace = make(GAME, [2, 2, 0, 0, 0, 1, 3, 0, 2, 2, 1, 0]).trace("f")
-    assert sum(trace.position.pits) == 9
+def test_twelve_seeds_left_play_on():
+    # Same move with four seeds more on the board: 16 → 12 is not "eight or
+    # fewer". (Twelve, not nine: captures are fours, so play leaves the board a
+    # multiple of four, and twelve is the first count above eight it can leave.)
+    trace = make(GAME, [2, 2, 0, 0, 0, 1, 3, 0, 2, 2, 2, 2]).trace("f")
+    assert sum(trace.position.pits) == 12
     assert game_end(trace) is None and not trace.position.is_over
     assert trace.position.to_move == NORTH
 
 
 @covers("ba-awa-eight-timing", "ba-awa-owner-four", "ba-awa-mover-four")
-@pytest.mark.parametrize("opener, final", [(SOUTH, (30, 18)), (NORTH, (26, 22))])
+@pytest.mark.parametrize("opener, final", [(SOUTH, (32, 16)), (NORTH, (28, 20))])
 def test_double_capture_from_twelve_to_four_then_opener_takes_the_four(opener, final):
     # e(2): f 3→4 not last (South owns it) — the board holds 8 now, mid-sowing, and
     # the sowing goes on — A 3→4 with the last seed (South, the mover). Board 12 → 4
@@ -482,7 +502,7 @@ def test_no_move_owners_ends_the_game_and_owners_take_their_seeds():
                                for name, seeds in zip("bcdef", (1, 3, 3, 3, 2))]
     end = game_end(trace)
     assert (end.reason, end.rule) == ("no-moves", "ba-awa-no-move")
-    assert trace.position.captured == (30, 18) and trace.position.is_over
+    assert trace.position.captured == (32, 16) and trace.position.is_over
 
 
 class _StuckBaAwa(BaAwa):
@@ -502,7 +522,7 @@ class _StuckBaAwa(BaAwa):
 
 
 @covers("ba-awa-no-move")
-@pytest.mark.parametrize("no_move, final", [("pass", (18, 30)), ("owners", (30, 18))])
+@pytest.mark.parametrize("no_move, final", [("pass", (20, 28)), ("owners", (32, 16))])
 def test_nobody_can_move(no_move, final):
     # North has no seeds and (by construction) every South move is endless.
     game = _StuckBaAwa(no_move=no_move)
@@ -555,9 +575,12 @@ def test_more_captured_seeds_win_equal_is_a_draw(captured, winner):
 
 @covers("ba-awa-winner", "ba-awa-eight")
 def test_winner_counts_the_seeds_the_opener_takes():
-    # Before the end South leads 22–18, but North opened and takes the last 8.
-    trace = make(GAME, [2, 2, 0, 0, 0, 1, 3, 0, 2, 2, 0, 0], opener=NORTH).trace("f")
-    assert trace.position.captured == (22, 26) and trace.position.winner == NORTH
+    # Before the end the two stand level at 20–20, but North opened and takes the
+    # last 8. (A lead of South's that North's take overturns cannot arise in
+    # play: every count is a multiple of four until that take.)
+    trace = make(GAME, [2, 2, 0, 0, 0, 1, 3, 0, 2, 2, 0, 0], opener=NORTH,
+                 captured=(16, 20)).trace("f")
+    assert trace.position.captured == (20, 28) and trace.position.winner == NORTH
     assert GAME.start().winner is None                     # not over: no winner
 
 

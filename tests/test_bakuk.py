@@ -129,10 +129,13 @@ def test_lap_of_seven_with_and_without_skip_origin(skip_origin, sown, taken, aft
 def test_last_counter_making_two_or_four_captures_on_either_side(side, count):
     # own:      a(1) → b: (count−1) → count; the next hole c holds 1, so no chain.
     # opponent: c(1) → A: (count−1) → count; the next hole B holds 1, so no chain.
+    # C, which the move never reaches, holds 3 or 4: an even number of counters
+    # on the board, as play leaves it (captures take twos, fours and sixes).
     if side == "own":
         pits, move, hole, index = [1, count - 1, 1, 0, 1, 3], "a", "b", 1
     else:
         pits, move, hole, index = [0, 0, 1, count - 1, 1, 3], "c", "A", 3
+    pits[5] += sum(pits) % 2
     pos = make(GAME, pits)
     trace = pos.trace(move)
     assert laps(trace) == [(hole, count)]
@@ -169,24 +172,26 @@ def test_forward_chain_wraps_from_the_last_hole_to_the_first():
 @covers("bakuk-chain")
 def test_chain_stops_at_the_first_hole_without_two_or_four():
     # a(1) → b 1→2: captured. Forward: c holds 3 — the chain stops there, so A and
-    # B, holding 2 each, stay on the board.
-    trace = make(GAME, [1, 1, 3, 2, 2, 0]).trace("a")
+    # B, holding 2 each, stay on the board. (C holds 1: ten counters on the
+    # board, an even number, as play leaves it.)
+    trace = make(GAME, [1, 1, 3, 2, 2, 1]).trace("a")
     assert captures(trace) == [("b", 2, SOUTH, "bakuk-capture")]
-    assert trace.position.pits == (0, 0, 3, 2, 2, 0)
+    assert trace.position.pits == (0, 0, 3, 2, 2, 1)
 
 
 @covers("bakuk-chain")
 @pytest.mark.parametrize("chain, taken, after", [
     # a(2) → b 1→2, c 1→2 (last): captured. Forward: A 4 taken, B 3 stops.
     ("forward", [("c", 2, SOUTH, "bakuk-capture"), ("A", 4, SOUTH, "bakuk-chain")],
-     (0, 2, 0, 0, 3, 0)),
+     (0, 2, 0, 0, 3, 1)),
     # Backward (variant): b 2 taken, a (emptied) stops.
     ("backward", [("c", 2, SOUTH, "bakuk-capture"), ("b", 2, SOUTH, "bakuk-chain")],
-     (0, 0, 0, 4, 3, 0)),
+     (0, 0, 0, 4, 3, 1)),
 ])
 def test_chain_direction_option(chain, taken, after):
     game = ms.get_game("bakuk", chain=chain)
-    trace = make(game, [2, 1, 1, 4, 3, 0]).trace("a")
+    # (C holds 1, untouched: twelve counters on the board, an even number.)
+    trace = make(game, [2, 1, 1, 4, 3, 1]).trace("a")
     assert captures(trace) == taken
     assert trace.position.pits == after
 
@@ -200,7 +205,8 @@ def test_chain_direction_option(chain, taken, after):
 ])
 def test_backward_chain_wraps_from_the_first_hole_to_the_last(chain, taken):
     game = ms.get_game("bakuk", chain=chain)
-    trace = make(game, [3, 3, 0, 0, 2, 1], to_move=NORTH).trace("B")
+    # (A holds 1, untouched: ten counters on the board, an even number.)
+    trace = make(game, [3, 3, 0, 1, 2, 1], to_move=NORTH).trace("B")
     assert captures(trace) == taken
 
 
@@ -324,7 +330,10 @@ def test_lone_counter_circling_with_no_move_pass_ends_by_repetition():
     # A→B→C→a (South passes twice); then South is to move with the counter in a
     # again: the start recurs.
     game = ms.get_game("bakuk", no_move="pass")
-    pos = make(game, [1, 0, 0, 0, 0, 0])
+    # A lone counter is a board play cannot leave (35 captured: captures take
+    # twos, fours and sixes), but only one counter can circle without ever
+    # capturing, which is what the pass-and-repeat mechanics need: built anyway.
+    pos = make(game, [1, 0, 0, 0, 0, 0], allow_unreachable=True)
     record = []
     for move in "abcABC":
         trace = pos.trace(move)
@@ -339,7 +348,8 @@ def test_lone_counter_circling_with_no_move_pass_ends_by_repetition():
 
 @covers("bakuk-exhausted")
 def test_lone_counter_with_default_no_move_ends_at_once():
-    trace = make(GAME, [1, 0, 0, 0, 0, 0]).trace("a")
+    # (a lone counter: unreachable, 35 captured being odd; built anyway, as above)
+    trace = make(GAME, [1, 0, 0, 0, 0, 0], allow_unreachable=True).trace("a")
     assert game_end(trace).reason == "exhausted"
 
 

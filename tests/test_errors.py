@@ -134,14 +134,27 @@ def test_invalid_ba_awa_positions(kwargs, message):
 def test_ba_awa_board_with_one_to_eight_seeds_is_invalid(seeds):
     pits = [0] * 12
     pits[8] = seeds
+    # Play leaves only 4 or 8 of these (captures take fours); the others are
+    # refused for their captured counts first, so the eight-seeds check is
+    # reached for them only with allow_unreachable.
+    unreachable = seeds % 4 != 0
+    if unreachable:
+        with pytest.raises(ms.InvalidPositionError, match="which play cannot reach") as info:
+            make(BA_AWA, pits, to_move=NORTH)
+        assert info.value.field == "captured"
     with pytest.raises(ms.InvalidPositionError,
                        match=rf"the board holds {seeds} seeds?, but when eight or fewer remain "
                              r"after a move the opener takes them .*\(rule ba-awa-eight\)"):
-        make(BA_AWA, pits, to_move=NORTH)
+        make(BA_AWA, pits, to_move=NORTH, allow_unreachable=unreachable)
 
 
 def test_ba_awa_board_with_nine_seeds_or_none_is_valid():
-    assert make(BA_AWA, [0] * 8 + [9, 0, 0, 0], to_move=NORTH).seeds_on_board == 9
+    # nine: the eight-seeds check's boundary, on a board play cannot leave
+    # (39 captured), so built with allow_unreachable; twelve is the first
+    # count above eight play leaves
+    nine = make(BA_AWA, [0] * 8 + [9, 0, 0, 0], to_move=NORTH, allow_unreachable=True)
+    assert nine.seeds_on_board == 9
+    assert make(BA_AWA, [0] * 8 + [12, 0, 0, 0], to_move=NORTH).seeds_on_board == 12
     assert BA_AWA.position([0] * 12, captured=(24, 24)).is_over
 
 

@@ -183,14 +183,15 @@ def test_an_illegal_move_carries_the_pit_and_the_reason(move, pit, reason):
 
 
 def test_an_illegal_move_by_rule_and_on_an_empty_pit():
-    pos = BA_AWA.parse("0,1,0,1,0,1/0,1,0,1,3,1 N 19-20 opener=S")
+    # the smallest endless board play can reach (twelve seeds): a never ends
+    pos = BA_AWA.parse("2,0,1,0,2,1/0,2,1,0,2,1 S 20-16 opener=S")
     with pytest.raises(ms.IllegalMoveError) as info:
-        pos.play("E")
-    assert (info.value.pit, info.value.reason) == (10, "rule")
+        pos.play("a")
+    assert (info.value.pit, info.value.reason) == (0, "rule")
     assert "never ends" in info.value.message
     with pytest.raises(ms.IllegalMoveError) as info:
-        pos.play("A")
-    assert (info.value.pit, info.value.reason) == (6, "empty")
+        pos.play("b")
+    assert (info.value.pit, info.value.reason) == (1, "empty")
 
 
 def test_a_bad_pit_name_keeps_the_board_message_without_its_column():

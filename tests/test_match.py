@@ -46,7 +46,8 @@ def test_ba_awa_three_players_start_with_four_consecutive_pits_each():
 def test_three_player_turns_follow_the_option(order, expected):
     game = ms.get_game("ba-awa", players=3, turn_order=order)
     # a position where every move lands in an empty pit at once, so each player moves once
-    pits = [1, 0, 0, 5, 1, 0, 0, 5, 1, 0, 0, 5]
+    # (20 seeds on the board, so that the 28 captured are fours, as in play)
+    pits = [1, 0, 0, 5, 1, 0, 0, 5, 1, 0, 0, 7]
     missing = 48 - sum(pits)
     pos = game.position(pits, captured=[missing, 0, 0])
     movers = []

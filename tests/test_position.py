@@ -80,7 +80,7 @@ def test_winner_is_none_unless_over(pos):
 def test_winner_and_draw():
     assert BA_AWA.position([0] * 12, captured=(24, 24)).winner is None
     assert BA_AWA.position([0] * 12, captured=(20, 28)).winner == NORTH
-    assert BAKUK.position([0] * 6, captured=(19, 17)).winner == SOUTH
+    assert BAKUK.position([0] * 6, captured=(20, 16)).winner == SOUTH
     over = BAKUK.parse("0,1,3/0,0,0 N 16-16 opener=S")        # North has no counters
     assert over.is_over and over.winner is None
 

@@ -42,11 +42,14 @@ def test_the_page_text_cites_the_program_at_its_commit_and_draws_the_changes():
     assert "line 24" in text and "| the whole `koumma` ruleset |" in text
 
 
-def test_ba_awas_decided_cannot_change_a_move_below_thirteen_seeds():
-    """Below 13 seeds a capture (four or more) leaves eight or fewer: the last
-    eight end the game under both readings; the search starts at 13, and finds one."""
+def test_ba_awas_decided_cannot_change_a_move_below_sixteen_seeds():
+    """From 12 seeds (the fewest above eight play leaves: captures take fours) a
+    capture leaves eight or fewer: the last eight end the game under both
+    readings; the search starts at 16, and finds one there, at a split play
+    can reach."""
     change = smallest_change("ba-awa", "decided", True)
-    assert sum(change.position.pits) == 13
+    assert sum(change.position.pits) == 16
+    assert all(n % 4 == 0 for n in change.position.captured)
     after = change.variant.position(change.position.pits, to_move=0,
                                     captured=change.position.captured).play(change.move)
     assert after.is_over and max(after.captured) > 24 and sum(after.pits) > 8
@@ -56,7 +59,7 @@ def test_ba_awas_decided_cannot_change_a_move_below_thirteen_seeds():
 def test_ba_awas_recurrence_is_a_real_cycle_of_quiet_moves_with_the_fewest_seeds():
     change = smallest_change("ba-awa", "repetition", "play-on")
     pos = change.position
-    assert sum(pos.pits) == 9                    # eight or fewer end the game
+    assert sum(pos.pits) == 12      # eight or fewer end the game; play leaves fours
     # the history is a cycle of real moves: each position leads to the next by a
     # legal move that captures nothing, and the move shown brings the first back
     game = change.variant
@@ -102,7 +105,7 @@ def test_the_match_aims_smallest_change_ends_the_match_under_one_setting_only():
 
     change = smallest_match_change("target", 10)
     pos = change.position
-    assert sum(pos.pits) == 9 and pos.play(change.move).is_over
+    assert sum(pos.pits) == 12 and pos.play(change.move).is_over   # the fewest play leaves
     ours = Match.starting_from(pos).play(change.move)
     theirs = Match.starting_from(pos, target=10).play(change.move)
     assert max(ours.earned()) in (10, 11) and not ours.is_over and theirs.is_over

@@ -244,7 +244,13 @@ def test_solution_lookups_and_errors(full):
     with pytest.raises(InvalidPositionError):
         full.value((6, 6, 6), 0)                  # not a position of this board
     with pytest.raises(InvalidPositionError, match="game is over"):
-        solve(start=((0, 0, 0, 1, 1, 1), 0))
+        solve(start=((0, 0, 0, 1, 1, 2), 0))
+    # five counters on the board: 31 off it, odd, which play cannot reach
+    with pytest.raises(InvalidPositionError, match="which play cannot reach") as odd:
+        solve(start=((0, 2, 1, 0, 1, 1), 0))
+    assert odd.value.field == "captured"
+    smaller = solve(start=((0, 2, 1, 0, 1, 1), 0), allow_unreachable=True)
+    assert len(smaller) > 1 and smaller.start == ((0, 2, 1, 0, 1, 1), 0)
     with pytest.raises(InvalidPositionError) as bad_player:
         solve(start=((6,) * 6, 2))
     assert bad_player.value.field == "to_move"
@@ -301,12 +307,8 @@ class ReferenceMinimax:
         self.memo: dict = {}
 
     def value(self, pits, to_move: int) -> int:
-        return self._value(self.game.position(pits, to_move=to_move,
-                                              captured=self._split(sum(pits))))
-
-    def _split(self, on_board: int) -> tuple[int, int]:
-        rest = self.game.total_seeds - on_board
-        return (rest // 2, rest - rest // 2)
+        # captured: Game.position's default, the counters off the board in twos
+        return self._value(self.game.position(pits, to_move=to_move))
 
     def _value(self, pos) -> int:
         key = (pos.pits, pos.to_move, frozenset(pos.history))
@@ -328,12 +330,12 @@ class ReferenceMinimax:
                          ids=label)
 def test_sampled_positions_have_the_reference_engines_minimax_values(options):
     """Every position of the 2x2 board, and 15 sampled positions of the real
-    board with five counters or fewer, against minimax on the reference engine."""
+    board with six counters or fewer, against minimax on the reference engine."""
     small = solve(Rules(pits_per_row=2, seeds_per_pit=2, **options))
     search = ReferenceMinimax(small_bakuk(2, 2, **options))
     for pits, player, value in positions(small):
         assert search.value(pits, player) == value, (pits, player)
-    start = ((0, 2, 1, 0, 1, 1), 0)
+    start = ((0, 2, 1, 0, 1, 2), 0)
     real = solve(Rules(**options), start=start)
     search = ReferenceMinimax(ms.get_game("bakuk", **options))
     sample = random.Random(label(options)).sample(list(positions(real)), min(15, len(real)))

@@ -38,7 +38,8 @@ def test_the_sowing_order_is_counter_clockwise_passing_the_origin_only_if_told(g
 @pytest.mark.parametrize("skip_origin", [False, True])
 def test_a_long_ba_awa_lap_drops_into_every_pit_but_perhaps_its_origin(skip_origin):
     game = ms.get_game("ba-awa", skip_origin=skip_origin)
-    pos = position("ba-awa", [1, 2, 1, 2, 1, 2, 9, 1, 2, 1, 2, 1], skip_origin=skip_origin)
+    # (a holds none: 24 seeds on the board, a number play can leave, captures being fours)
+    pos = position("ba-awa", [0, 2, 1, 2, 1, 2, 9, 1, 2, 1, 2, 1], skip_origin=skip_origin)
     for seeds in (11, 12, 13, 23, 24, 25):
         s = Sowing(pos)
         s.pits[6] = 0
@@ -52,7 +53,8 @@ def test_a_long_ba_awa_lap_drops_into_every_pit_but_perhaps_its_origin(skip_orig
 
 def test_a_capture_on_the_way_is_recorded_between_its_drops():
     # Ba-awa: a drop that makes four (not the last) goes to the pit's owner at once.
-    pos = position("ba-awa", [0, 3, 3, 0, 0, 0, 3, 0, 0, 0, 0, 1])
+    # (F holds 3, untouched: 12 seeds on the board, a number play can leave)
+    pos = position("ba-awa", [0, 3, 3, 0, 0, 0, 3, 0, 0, 0, 0, 3])
     game = pos.game
     s = Sowing(pos)
     s.pits[0] = 3                                  # three seeds in hand from a

@@ -6,6 +6,13 @@ with the kernel's sowing, :func:`exhaustive` sows every board of *n* seeds
 (5, False)
 >>> sow_laps((0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 1), 10)   # nine seeds: never ends
 (72, True)
+
+Nine seeds is the fewest with an endless sowing, but a board play cannot reach
+(captures take fours, so play leaves 48 less a multiple of four on the board):
+the smallest endless board play can reach has twelve seeds, the first that
+:func:`exhaustive` finds among them (docs/analysis.md's table; the readings
+studies use it).
+
 """
 from __future__ import annotations
 

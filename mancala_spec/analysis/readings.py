@@ -29,6 +29,7 @@ from typing import Any
 
 from ..engine.games import Game, get_game
 from ..engine.position import Position
+from ..engine.reach import CAPTURE_UNIT, default_captured
 from ..errors import MancalaError
 from .endless import cached_exhaustive, compositions
 
@@ -40,13 +41,14 @@ MAX_SEEDS = {"ba-awa": 12, "bakuk": 8}
 BUDGET = 4000
 #: moves after which a compared random game counts as unfinished
 MAX_MOVES = 2000
-#: Ba-awa's fewest seeds on the board with the game going on: with eight or
-#: fewer the opener takes them (ba-awa-eight)
-BA_AWA_LOW = 9
+#: Ba-awa's fewest seeds on the board with the game going on, in play: with
+#: eight or fewer the opener takes them (ba-awa-eight), and captures take
+#: fours, so play leaves the board a multiple of four
+BA_AWA_LOW = 12
 #: Ba-awa's fewest seeds on the board where ``decided`` can change a move: a
-#: capture takes four seeds or more, and from twelve or fewer it leaves eight
-#: or fewer, so the last eight end the game under both readings first
-DECIDED_LOW = 13
+#: capture takes four seeds or more, and from twelve it leaves eight or
+#: fewer, so the last eight end the game under both readings first
+DECIDED_LOW = 16
 #: Ba-awa's search for a recurrence: random boards of each size tried, and the
 #: walks' length (non-capturing moves) and the recurrences gathered at most
 WALKS, WALK_MOVES, CYCLES = 3000, 60, 12
@@ -110,12 +112,27 @@ def _boards(game: Game, seeds: int) -> Iterator[tuple[int, ...]]:
                     yield other + row
 
 
-def _splits(game: Game, pits: list[int], past_half: bool) -> Iterator[tuple[int, int]]:
-    """The captured seeds to try with *pits*: split as evenly as possible; with
+def reachable_split(game: Game, rest: int) -> tuple[int, ...] | None:
+    """*rest* captured seeds split as play can have captured them: in the
+    game's capture units, as evenly as they go, South first
+    (:func:`~mancala_spec.engine.reach.default_captured`); ``None`` if *rest*
+    is no whole number of units, so that no game leaves that many seeds on
+    the board (searches skip those boards)."""
+    if rest % CAPTURE_UNIT[game.name][0]:
+        return None
+    return default_captured(game, rest)
+
+
+def _splits(game: Game, pits: list[int], past_half: bool) -> Iterator[tuple[int, ...]]:
+    """The captured seeds to try with *pits*, only splits play can reach
+    (:func:`reachable_split`): as evenly as the capture units go; with
     *past_half*, also each split at which a capturing move of South's takes
-    South just past half the seeds."""
+    South just past half the seeds (to the first multiple of the unit above
+    half)."""
     rest = game.total_seeds - sum(pits)
-    even = (rest // 2, rest - rest // 2)
+    even = reachable_split(game, rest)
+    if even is None:
+        return
     yield even
     if not past_half:
         return
@@ -123,9 +140,11 @@ def _splits(game: Game, pits: list[int], past_half: bool) -> Iterator[tuple[int,
         pos = game.position(pits, to_move=0, captured=even)
     except MancalaError:
         return
+    unit = CAPTURE_UNIT[game.name][0]
+    past = (game.total_seeds // 2 // unit + 1) * unit
     for pit in pos.legal_moves():
         gain = pos.play(pit).captured[0] - even[0]
-        south = game.total_seeds // 2 + 1 - gain
+        south = past - gain
         if gain > 0 and 0 <= south <= rest and (south, rest - south) != even:
             yield (south, rest - south)
 
@@ -136,15 +155,18 @@ def smallest_change(game_name: str, option: str, value: Any) -> Change | None:
     another result under *option* = *value* than under the defaults: fewest
     seeds on the board first (Ba-awa: more than eight, the rest end the game),
     then the boards in a fixed order (Ba-awa: one row holding at most one seed),
-    South to move, the captured seeds split as evenly as possible (every split,
-    nearest-even first, for ``decided``, whose result depends on them), pits in
-    index order. Ba-awa's ``decided`` starts at :data:`DECIDED_LOW` seeds (below
-    it no move can change). A recurrence (``repetition``): in Bakuk the one
+    South to move, the captured seeds split as evenly as play can have captured
+    them (:func:`reachable_split`: only positions play can reach are searched;
+    for ``decided``, whose result depends on the split, also the split that
+    takes South just past half), pits in index order. Ba-awa's ``decided``
+    starts at :data:`DECIDED_LOW` seeds (below it no move can change). A
+    recurrence (``repetition``): in Bakuk the one
     with the fewest seeds met in 300 seeded random games played without the
     rule; in Ba-awa, whose random games end by their last eight before any
     position recurs, :func:`_smallest_walk_cycle`. Ba-awa's endless sowing is the
-    smallest endless board the analysis finds (every board of up to twelve
-    seeds). ``None`` if the search finds none within :data:`BUDGET` boards."""
+    smallest endless board play can reach that the analysis finds (every board
+    of up to twelve seeds; the nine-seed ones are boards play cannot leave).
+    ``None`` if the search finds none within :data:`BUDGET` boards."""
     base = get_game(game_name)
     variant = get_game(game_name, **{option: value})
     if option == "repetition":
@@ -169,7 +191,7 @@ def smallest_change(game_name: str, option: str, value: Any) -> Change | None:
     return None
 
 
-def _compare(base: Game, variant: Game, pits: list[int], captured: tuple[int, int],
+def _compare(base: Game, variant: Game, pits: list[int], captured: tuple[int, ...],
              history: tuple[Any, ...] = ()) -> Change | None:
     try:
         ours = base.position(pits, to_move=0, captured=captured, history=history)
@@ -186,10 +208,10 @@ def _compare(base: Game, variant: Game, pits: list[int], captured: tuple[int, in
 
 def _smallest_endless(base: Game, variant: Game) -> Change | None:
     for seeds in range(1, MAX_SEEDS["ba-awa"] + 1):
-        board = cached_exhaustive(seeds, False).example
-        if board is not None:
-            rest = base.total_seeds - seeds
-            return _compare(base, variant, list(board), (rest // 2, rest - rest // 2))
+        split = reachable_split(base, base.total_seeds - seeds)
+        board = cached_exhaustive(seeds, False).example if split else None
+        if board is not None and split is not None:
+            return _compare(base, variant, list(board), split)
     return None
 
 
@@ -224,8 +246,9 @@ def _smallest_cycle(base: Game, variant: Game, games: int = 300) -> Change | Non
 def _smallest_walk_cycle(base: Game, variant: Game) -> Change | None:
     """Ba-awa's smallest recurrence: with the fewest seeds on the board first
     (from :data:`BA_AWA_LOW`), random boards (seeded, South to move, the
-    captured seeds split evenly) each walked by random non-capturing moves
-    without the repetition rule until a position recurs; of the first
+    captured seeds split as play can have them, :func:`reachable_split`) each
+    walked by random non-capturing moves without the repetition rule until a
+    position recurs; of the first
     :data:`CYCLES` recurrences of the smallest size that has any, the shortest
     cycle (the first found among equals). The position returned is the one
     before the move that brings the earlier position back, its history the
@@ -233,15 +256,17 @@ def _smallest_walk_cycle(base: Game, variant: Game) -> Change | None:
     capture): this reference's rule ends the game there, ``play-on`` goes on."""
     size = base.board.size
     for seeds in range(BA_AWA_LOW, MAX_SEEDS["ba-awa"] + 1):
+        split = reachable_split(base, base.total_seeds - seeds)
+        if split is None:
+            continue
         rng = random.Random(f"walk {base.name} {seeds}")
         found: list[Change] = []
         for _ in range(WALKS):
             pits = [0] * size
             for _ in range(seeds):
                 pits[int(rng.random() * size)] += 1
-            rest = base.total_seeds - seeds
             try:
-                pos = variant.position(pits, to_move=0, captured=(rest // 2, rest - rest // 2))
+                pos = variant.position(pits, to_move=0, captured=split)
             except MancalaError:
                 continue
             change = _walk(base, variant, pos, rng)
@@ -320,19 +345,23 @@ def smallest_match_change(setting: str, value: Any) -> MatchChange | None:
     """Ba-awa's match setting *setting* = *value*: the first position of a
     match's first game, in the order of :func:`smallest_change` (fewest seeds
     first, from :data:`BA_AWA_LOW`; the boards in a fixed order, South to
-    move), the captured seeds tried from South's most to South's fewest, where
+    move), the captured seeds tried from South's most to South's fewest, in
+    fours (only splits play can reach), where
     a move that ends the game ends the match under one setting and not under
     the other (or with another winner). ``None`` within :data:`BUDGET` boards."""
     base = get_game("ba-awa")
     settings = {setting: value}
     boards = 0
+    unit = CAPTURE_UNIT["ba-awa"][0]
     for seeds in range(BA_AWA_LOW, MAX_SEEDS["ba-awa"] + 1):
         rest = base.total_seeds - seeds
+        if rest % unit:
+            continue                      # no game leaves this many seeds on the board
         for pits in _boards(base, seeds):
             boards += 1
             if boards > BUDGET:
                 return None
-            for south in range(rest, -1, -1):
+            for south in range(rest, -1, -unit):
                 try:
                     pos = base.position(list(pits), to_move=0, captured=(south, rest - south))
                 except MancalaError:

@@ -312,7 +312,9 @@ def schema_problem(value: Any, schema: dict[str, Any], root: dict[str, Any] | No
 def check_suite(suite: Any) -> None:
     """Raise :class:`~mancala_spec.errors.SuiteError` if *suite* is not a suite
     document the runner can run: not of the suite's JSON Schema (``path`` names
-    the first place it departs from it), two cases with one ID, or no case."""
+    the first place it departs from it), two cases with one ID, no case, or a
+    case whose position play cannot reach (its captured counts, under its own
+    game, ruleset and options: ``path`` names them)."""
     from . import schema
     from .protocol import PROTOCOL
 
@@ -332,6 +334,32 @@ def check_suite(suite: Any) -> None:
             raise SuiteError(f"$.cases[{index}].id: {short(case['id'])} is the ID of an "
                              "earlier case", f"$.cases[{index}].id")
         seen.add(case["id"])
+        unreachable = _unreachable(case)
+        if unreachable:
+            where = f"$.cases[{index}].position.fields.captured"
+            raise SuiteError(f"{where}: case {short(case['id'])}: {unreachable}", where)
+
+
+def _unreachable(case: dict[str, Any]) -> str | None:
+    """Why play cannot reach *case*'s captured counts, under its game, ruleset
+    and options (:func:`~mancala_spec.engine.reach.reachable_captures`), or
+    ``None``. A game or options this package does not know are the engine's to
+    answer (``unsupported``)."""
+    from ..engine.games import get_game
+    from ..engine.reach import reachable_captures
+    from ..errors import InvalidPositionError, MancalaError
+
+    fields = case["position"]["fields"]
+    try:
+        game = get_game(case["game"], ruleset=case.get("ruleset", DEFAULT_RULESET),
+                        **case["options"])
+        reachable_captures(game, fields["pits"], fields["captured"], fields["opener"],
+                           fields.get("owners") or game.board.default_owners)
+    except InvalidPositionError as error:
+        return error.message if error.field == "captured" else None
+    except (MancalaError, KeyError, TypeError):
+        return None
+    return None
 
 
 def suite_problem(suite: Any) -> str | None:

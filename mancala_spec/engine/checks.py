@@ -2,7 +2,9 @@
 <mancala_spec.engine.games.variant.Variant.position>`, or from text).
 
 A position is checked in two parts. :func:`checked_position` checks the data:
-counts, players, owners, the history and the conservation of seeds. Then
+counts, players, owners, the history, the conservation of seeds and, unless
+``allow_unreachable=True``, whether play can reach the captured counts
+(:func:`~mancala_spec.engine.reach.reachable_captures`). Then
 :func:`settled` asks the game's own end-of-move rules (``conclude``, the one
 place each game decides whether a position ends the game, and how): a position
 can stand between moves only if those rules leave it as it is. If they would
@@ -16,8 +18,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidPositionError, shown
-from ..options import Endless, Leftovers, NoMove
 from .position import Key, Position
+from .reach import CAPTURE_UNIT, default_captured, reachable_captures
 from .sowing import Sowing
 from .trace import Capture, Pass
 
@@ -66,18 +68,26 @@ def settled(pos: Position) -> Position:
 def checked_position(game: Game, pits: Sequence[int], to_move: int = 0,
                      captured: Sequence[int] | None = None, opener: int = 0,
                      owners: Sequence[int] | None = None,
-                     history: Sequence[tuple[Sequence[int], int]] = ()) -> Position:
+                     history: Sequence[tuple[Sequence[int], int]] = (), *,
+                     allow_unreachable: bool = False) -> Position:
     """The position of *game* these values describe, checked (see
-    :meth:`Game.position <mancala_spec.engine.games.variant.Variant.position>`)."""
+    :meth:`Game.position <mancala_spec.engine.games.variant.Variant.position>`):
+    with *allow_unreachable*, captured counts that play cannot reach
+    (:func:`~mancala_spec.engine.reach.reachable_captures`) are accepted, as long as the seeds are
+    conserved."""
     size, players, total = game.board.size, game.players, game.total_seeds
     pits = _seed_counts(pits, size, "pits", "pits")
     if captured is None:
         missing = total - sum(pits)
-        if missing < 0 or missing % players:
+        captured = default_captured(game, missing)
+        if captured is None:
+            unit = CAPTURE_UNIT.get(game.name, (1, ""))[0]
+            why = (f" (no game leaves this board while seeds are on it: {missing} are off "
+                   f"it, not a multiple of {unit}, as every capture is)"
+                   if missing > 0 and missing % unit else "")
             raise InvalidPositionError(
                 f"the board holds {sum(pits)} seeds of {total}: give captured= "
-                "explicitly", field="captured")
-        captured = [missing // players] * players
+                f"explicitly{why}", field="captured")
     captured = _seed_counts(captured, players, "captured", "captured")
     to_move = _player(to_move, players, "to_move", "to_move")
     opener = _player(opener, players, "opener", "opener")
@@ -93,73 +103,32 @@ def checked_position(game: Game, pits: Sequence[int], to_move: int = 0,
         raise InvalidPositionError(
             f"seeds are not conserved: {sum(pits)} on the board + {sum(captured)} captured "
             f"= {sum(pits) + sum(captured)}, but {game.name} is played with {total}")
+    if not allow_unreachable:
+        reachable_captures(game, pits, captured, opener, owners)
     keys = _history(history, size, players, sum(pits))
     return settled(Position.unchecked(game, pits, to_move, captured, opener, owners, keys))
-
-
-#: What each capture made during play takes, by game, as a multiple of a unit:
-#: Ba-awa captures fours and only fours (``ba-awa-owner-four``,
-#: ``ba-awa-mover-four``: a pit is taken when it holds exactly four); Bakuk
-#: captures holes holding two or four, or with ``sixes`` (Koumma) six, the
-#: last hole and each hole of the chain alike (``bakuk-capture``,
-#: ``bakuk-chain``): always an even number.
-CAPTURE_UNIT: dict[str, tuple[int, str]] = {
-    "ba-awa": (4, "Ba-awa captures seeds only as fours (rules ba-awa-owner-four, "
-                  "ba-awa-mover-four)"),
-    "bakuk": (2, "Bakuk captures only twos, fours and sixes (rules bakuk-capture, "
-                 "bakuk-chain)"),
-}
-
-
-def end_takers(game: Game, opener: int, owners: Sequence[int]) -> frozenset[int]:
-    """The players who may have taken seeds as the game ended, under *game*'s
-    options: those takes are the only ones not made of :data:`CAPTURE_UNIT`.
-
-    Ba-awa: the opener takes what remains when eight seeds or fewer do
-    (``ba-awa-eight``), when nobody can move (``ba-awa-no-move``) and when a
-    position recurs (``ba-awa-repetition``); with ``no_move="owners"`` each
-    pit's owner takes its seeds; with ``no_move="empty-row"`` the mover or
-    the next player takes them, so anyone may have; with ``endless="cap-75"``
-    South and North share them. Bakuk: nobody takes the counters left
-    (``bakuk-leftovers``), or with ``leftovers="owners"`` each hole's owner.
-    ``decided`` takes nothing (it only ends the game) and ``repetition="play-on"``
-    takes away an ending, so neither adds a taker; nor do three players or a
-    match, whose games each start from the setup with nothing captured."""
-    options = game.options
-    if game.name == "ba-awa":
-        takers = {opener}
-        if options["no_move"] is NoMove.OWNERS:
-            takers |= set(owners)
-        if options["no_move"] is NoMove.EMPTY_ROW:
-            takers |= set(range(game.players))
-        if options["endless"] is Endless.CAP_75:
-            takers |= {0, 1}
-        return frozenset(takers)
-    if game.name == "bakuk" and options["leftovers"] is Leftovers.OWNERS:
-        return frozenset(owners)
-    return frozenset()
 
 
 def check_reachable(pos: Position) -> Position:
     """*pos*, if play can reach its captured counts; else
     :class:`~mancala_spec.errors.InvalidPositionError` (``field="captured"``)
-    saying why (:func:`reachable_captures`).
+    saying why (:func:`~mancala_spec.engine.reach.reachable_captures`).
 
-    Not part of :func:`checked_position` (yet). The rules pages' examples,
-    the gallery and the conformance suite now start from reachable positions,
-    but boards outside play are still built on purpose elsewhere: the
-    rule-by-rule tests' hand-worked boards (any seed total, the missing
-    seeds split evenly), the readings studies' searches (which split the
-    captured seeds evenly, as on Ba-awa's ``2,2,2,2,2,1/0,2,2,2,2,2 S 13-14``:
-    21 seeds on the board) and other programs' recorded cases; each needs a
-    reachable board, or a way to say it builds one outside play, first.
+    :func:`checked_position` makes the same check on every position built
+    by hand (:meth:`Game.position
+    <mancala_spec.engine.games.variant.Variant.position>`, ``Game.parse``,
+    ``Position(game, text)``) unless ``allow_unreachable=True`` is given, so
+    this is for positions built with it, or by :meth:`Position.unchecked
+    <mancala_spec.engine.position.Position.unchecked>`. Positions made by
+    play are never checked (they are reachable if their start was).
 
     >>> import mancala_spec as ms
     >>> bakuk = ms.get_game("bakuk")
     >>> check_reachable(bakuk.parse("0,0,0/2,0,0 S 20-14")).captured
     (20, 14)
+    >>> study = bakuk.parse("0,0,0/1,0,0 S 20-15", allow_unreachable=True)
     >>> try:
-    ...     check_reachable(bakuk.parse("0,0,0/1,0,0 S 20-15"))
+    ...     check_reachable(study)
     ... except ms.InvalidPositionError as error:
     ...     print(error.field, error.message[:40])
     captured North has captured 15, which play cannot
@@ -169,36 +138,6 @@ def check_reachable(pos: Position) -> Position:
                                    field="game")
     reachable_captures(pos.game, pos.pits, pos.captured, pos.opener, pos.owners)
     return pos
-
-
-def reachable_captures(game: Game, pits: Sequence[int], captured: Sequence[int], opener: int,
-                       owners: Sequence[int]) -> None:
-    """Raise :class:`~mancala_spec.errors.InvalidPositionError`
-    (``field="captured"``) if no game can have captured *captured*.
-
-    Every game starts from its setup with nothing captured (``ba-awa-setup``,
-    ``bakuk-setup``; so does each game of a match), and during play seeds
-    leave the board only as captures of :data:`CAPTURE_UNIT`, so each
-    player's count is a multiple of it. The one exception is the end of the
-    game: the takes that end it may be of any size, but each of them empties
-    the board (every rule that takes the seeds left takes them all). So while
-    seeds are on the board every count is a multiple of the unit; once the
-    board is empty, every count but those of the players who may have taken
-    the last seeds (:func:`end_takers`) still is."""
-    unit, why = CAPTURE_UNIT.get(game.name, (1, ""))
-    takers = end_takers(game, opener, owners) if not any(pits) else frozenset()
-    for player, seeds in enumerate(captured):
-        if seeds % unit and player not in takers:
-            name = game.board.player_name(player)
-            if any(pits):
-                when = ("and a take that ends the game takes every seed left, so while "
-                        "seeds are on the board")
-            else:
-                when = ("and " + name + " cannot have taken the seeds left at the end of "
-                        "the game under these options, so")
-            raise InvalidPositionError(
-                f"{name} has captured {seeds}, which play cannot reach: {why}, {when} "
-                f"every count is a multiple of {unit}", field="captured")
 
 
 def _history(history: Any, size: int, players: int, seeds: int) -> tuple[Key, ...]:

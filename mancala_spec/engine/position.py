@@ -2,8 +2,9 @@
 
 A :class:`Position` is a value: :meth:`Position.play` returns a new position and
 never changes the one it is called on. ``repr(pos)`` can be pasted back into
-Python (after ``from mancala_spec import Position, get_game``) and ``str(pos)``
-draws the board as South sees it.
+Python (after ``from mancala_spec import Position, get_game``; a position whose
+captured counts play cannot reach, built with ``allow_unreachable=True``, says so
+in its repr too) and ``str(pos)`` draws the board as South sees it.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import mancala_spec.engine.outcome
 from ..errors import InvalidPositionError, NotationError, shown
 from .illegal import illegal_move
 from .outcome import Outcome
+from .reach import reachable_captures
 from .text import format_position, parse_position
 from .trace import Trace
 
@@ -33,6 +35,11 @@ class Position:
     :meth:`Game.position <mancala_spec.engine.games.variant.Variant.position>`, or from text::
 
         Position(get_game("bakuk"), "6,6,6/6,6,6 S 0-0 opener=S")
+
+    Captured counts that play cannot reach are refused
+    (:class:`~mancala_spec.errors.InvalidPositionError`, ``field="captured"``)
+    unless ``allow_unreachable=True`` is given, as with :meth:`Game.position
+    <mancala_spec.engine.games.variant.Variant.position>`.
     """
 
     __slots__ = ("game", "pits", "to_move", "captured", "opener", "owners", "history",
@@ -52,12 +59,12 @@ class Position:
     _sowings: dict[int, Sowing]
     _moves: tuple[int, ...] | None
 
-    def __init__(self, game: Game, text: str) -> None:
+    def __init__(self, game: Game, text: str, *, allow_unreachable: bool = False) -> None:
         if not callable(getattr(game, "parse", None)):
             raise InvalidPositionError(
                 f"Position(game, text) needs a game (from get_game), not {shown(game)}",
                 field="game")
-        parsed = parse_position(game, text)
+        parsed = parse_position(game, text, allow_unreachable=allow_unreachable)
         self._set(game, parsed.pits, parsed.to_move, parsed.captured, parsed.opener,
                   parsed.owners, parsed.history, parsed.outcome)
 
@@ -170,8 +177,20 @@ class Position:
         """The position in one line of notation (see :mod:`mancala_spec.notation`)."""
         return format_position(self)
 
+    @property
+    def reachable(self) -> bool:
+        """Whether play can reach this position's captured counts
+        (:func:`~mancala_spec.engine.reach.reachable_captures`): false only
+        for a position built with ``allow_unreachable=True``, or played on from one."""
+        try:
+            reachable_captures(self.game, self.pits, self.captured, self.opener, self.owners)
+        except InvalidPositionError:
+            return False
+        return True
+
     def __repr__(self) -> str:
-        return f"Position({self.game!r}, {self.to_text()!r})"
+        unreachable = "" if self.reachable else ", allow_unreachable=True"
+        return f"Position({self.game!r}, {self.to_text()!r}{unreachable})"
 
     def __str__(self) -> str:
         board = self.game.board
@@ -239,7 +258,7 @@ class Position:
 
 
 def _restore(game: Game, text: str, outcome: Outcome | None) -> Position:
-    pos = Position(game, text)
+    pos = Position(game, text, allow_unreachable=True)    # it was built, so it was allowed
     return pos if outcome == pos.outcome else Position.unchecked(
         game, pos.pits, pos.to_move, pos.captured, pos.opener, pos.owners, pos.history, outcome)
 

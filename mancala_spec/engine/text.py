@@ -103,12 +103,13 @@ def _parse_player(game: Game, token: str, column: int, text: str, what: str) -> 
     return letters.index(token)
 
 
-def parse_position(game: Game, text: str) -> Position:
+def parse_position(game: Game, text: str, *, allow_unreachable: bool = False) -> Position:
     """The :class:`~mancala_spec.engine.position.Position` of *game* written as *text*.
 
     Malformed text raises :class:`~mancala_spec.errors.NotationError` naming
     the column; well-formed text of an impossible position raises
-    :class:`~mancala_spec.errors.InvalidPositionError`.
+    :class:`~mancala_spec.errors.InvalidPositionError` (captured counts play
+    cannot reach too, unless *allow_unreachable*).
     """
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
@@ -162,6 +163,7 @@ def parse_position(game: Game, text: str) -> Position:
                                           "the player to move")))
             column += len(entry) + 1
     return game.position(pits, to_move=to_move, captured=captured, opener=opener,
-                         owners=owners, history=history)
+                         owners=owners, history=history,
+                         allow_unreachable=allow_unreachable)
 
 

@@ -134,7 +134,8 @@ class FastGame:
               history: Iterable[tuple[Iterable[int], int]] = ()) -> State:
         """A state, its legal moves worked out. Only the shape and the types are
         checked (:class:`~mancala_spec.errors.InvalidPositionError` naming the
-        field): whether the rules can reach it, :meth:`to_position` checks."""
+        field): whether the rules can reach it (its captured counts too),
+        :meth:`to_position` checks."""
         size, players = self.size, self.players
         board = checked_counts(pits, size, "pits", "pits")
         counts = self.nobody if captured is None else checked_counts(
@@ -171,11 +172,15 @@ class FastGame:
                                        field="game")
         return self.state(pos.pits, pos.to_move, pos.captured, pos.history)
 
-    def to_position(self, state: State) -> Position:
-        """The :class:`~mancala_spec.engine.position.Position` of *state*, checked as usual."""
+    def to_position(self, state: State, *, allow_unreachable: bool = False) -> Position:
+        """The :class:`~mancala_spec.engine.position.Position` of *state*, checked as
+        :meth:`Game.position <mancala_spec.engine.games.variant.Variant.position>`
+        checks it (*allow_unreachable* as there: a state played on from a
+        position built with it needs it too)."""
         pits, to_move, captured, history, _ = checked_state(state)
         return self.game.position(pits, to_move=to_move, captured=captured,
-                                  opener=self.opener, owners=self.owners, history=history)
+                                  opener=self.opener, owners=self.owners, history=history,
+                                  allow_unreachable=allow_unreachable)
 
     # -- reading ----------------------------------------------------------------
 
@@ -248,7 +253,8 @@ class FastGame:
             return IllegalMoveError(f"the fast path takes pit indices (whole numbers), not "
                                     f"{shown(pit)}", pit=pit, reason="no-such-pit")
         try:
-            self.to_position(state).play(pit)
+            # (any state the kernel plays: why a move is illegal, not how it got here)
+            self.to_position(state, allow_unreachable=True).play(pit)
         except IllegalMoveError as error:
             return error
         return IllegalMoveError(f"{shown(pit)} is not a legal move here")  # pragma: no cover

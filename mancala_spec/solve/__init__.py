@@ -68,6 +68,7 @@ try:
 except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
+from ..engine.reach import CAPTURE_UNIT
 from ..errors import (
     InvalidPositionError,
     OptionError,
@@ -258,8 +259,8 @@ class Moves:
 
 def _start(start: object, m: int, total: int) -> tuple[tuple[int, ...], int]:
     """*start*, checked: ``(pits, to_move)``, *m* whole hole counts (not 3.7,
-    0.0 or True), *total* counters at most (an odd number too: no game has one,
-    every capture taking an even number, but it solves as a smaller game), player 0 or 1."""
+    0.0 or True), *total* counters at most, player 0 or 1. (Whether play can
+    reach it, :func:`solve` asks.)"""
     shape = f"start must be ({m} hole counts with at most {total} counters, player 0 or 1)"
     if isinstance(start, (str, bytes)) or not isinstance(start, Sequence) or len(start) != 2:
         raise InvalidPositionError(shape, field="pits")
@@ -331,10 +332,17 @@ class Solution:
         return result
 
 
-def solve(rules: Rules | None = None, start=None, progress: Progress | None = None) -> Solution:
+def solve(rules: Rules | None = None, start=None, progress: Progress | None = None, *,
+          allow_unreachable: bool = False) -> Solution:
     """Solve every position reachable from *start* (``(pits, to_move)``; by
     default the opening, South to move) under *rules* (by default ``Rules()``).
-    *progress* is called now and then with (phase, done, total or ``None``)."""
+    *progress* is called now and then with (phase, done, total or ``None``).
+
+    A *start* play cannot reach is refused
+    (:class:`~mancala_spec.errors.InvalidPositionError`, ``field="captured"``):
+    every capture takes an even number of counters, so while counters are on
+    the board an even number are off it. *allow_unreachable* solves it all the
+    same, as a smaller game."""
     rules = Rules() if rules is None else rules
     for name, value, ok in (("rules", rules, isinstance(rules, Rules)),
                             ("progress", progress, progress is None or callable(progress))):
@@ -345,6 +353,13 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
     if start is None:
         start = ((rules.seeds_per_pit,) * m, 0)
     pits0, player0 = _start(start, m, total)
+    unit, why = CAPTURE_UNIT["bakuk"]
+    if not allow_unreachable and (total - sum(pits0)) % unit:
+        raise InvalidPositionError(
+            f"start has {total - sum(pits0)} of the {total} counters off the board, which play "
+            f"cannot reach: {why}, so while counters are on the board the number off it is a "
+            f"multiple of {unit} (allow_unreachable=True solves it as a smaller game)",
+            field="captured")
     if not any(pits0[player0 * n:(player0 + 1) * n]):
         raise InvalidPositionError("the player to move at the start has no counters: the game "
                                    "is over")

@@ -88,22 +88,32 @@ class Variant:
     def position(self, pits: Sequence[int], to_move: int = 0,
                  captured: Sequence[int] | None = None, opener: int = 0,
                  owners: Sequence[int] | None = None,
-                 history: Sequence[tuple[Sequence[int], int]] = ()) -> Position:
-        """Any valid position of this game, finished or not.
+                 history: Sequence[tuple[Sequence[int], int]] = (), *,
+                 allow_unreachable: bool = False) -> Position:
+        """Any position of this game that play can reach, finished or not.
 
         *captured* defaults to whatever the board is missing from the game's
-        total, split evenly (it must then split evenly); *owners* defaults to
+        total, split in capture units as evenly as they go, South first
+        (:func:`~mancala_spec.engine.reach.default_captured`: Ba-awa's 36
+        missing seeds are 20 and 16); *owners* defaults to
         each player owning their own row; *history* lists the (pits, player to
         move) pairs seen since the last capture, oldest first.
 
         Raises :class:`~mancala_spec.errors.InvalidPositionError` saying what is
-        wrong (see :mod:`mancala_spec.engine.checks`).
+        wrong (see :mod:`mancala_spec.engine.checks`). That includes captured
+        counts no game can reach (``field="captured"``: Ba-awa captures only
+        fours, Bakuk only even numbers, until the take that ends the game;
+        :func:`~mancala_spec.engine.reach.reachable_captures`).
+        *allow_unreachable* accepts them, as long as the seeds are conserved:
+        for studies and tests that build a board outside play on purpose.
         """
-        return checked_position(_game(self), pits, to_move, captured, opener, owners, history)
+        return checked_position(_game(self), pits, to_move, captured, opener, owners, history,
+                                allow_unreachable=allow_unreachable)
 
-    def parse(self, text: str) -> Position:
-        """The position written as *text* in our one-line notation."""
-        return parse_position(_game(self), text)
+    def parse(self, text: str, *, allow_unreachable: bool = False) -> Position:
+        """The position written as *text* in our one-line notation, checked as
+        :meth:`position` checks it (*allow_unreachable* as there)."""
+        return parse_position(_game(self), text, allow_unreachable=allow_unreachable)
 
     def pit_index(self, pit: int | str) -> int:
         """The index of the pit *pit* names, as a move (:meth:`Board.pit_index

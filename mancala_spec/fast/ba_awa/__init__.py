@@ -42,6 +42,9 @@ Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, a
 #: positions whose sowings a :class:`FastBaAwa` remembers (then it forgets them
 #: all, as :meth:`~FastBaAwa.forget` does): about 1 KB each, 20 MB in all
 CACHE = 20_000
+#: the share of a game's seeds that may be captured in a position a
+#: :class:`FastBaAwa` remembers across games (see ``remember_above``)
+REMEMBERED_CAPTURES = 1 / 3
 #: the seeds in a pit that make a lap ending there end the move: none (it
 #: ends in an empty pit, ba-awa-sowing-end) or three (it makes four, ba-awa-mover-four)
 ENDS_MOVE = (0, FOUR - 1)
@@ -206,12 +209,23 @@ class FastBaAwa(FastGame):
             self.choice = self.owned
         # The legal moves and sowings (see moves) of the last (pits, player) asked
         # about (a move asks for the next player's, playing one asks again), and
-        # of every (pits, player) met, up to CACHE: games pass the same positions
+        # of the (pits, player) met with more than remember_above seeds on the
+        # board, up to CACHE
         self._tables = (self.paths, self.lap_end, self.owners, self.players, self.nobody,
                         self.size)             # (what _ending reads, fetched in one go)
         self._memo_key: Key = ((), -1)
         self._memo: dict[int, Sown | None] = {}
         self._cache: dict[Key, dict[int, Sown | None]] = {}
+        #: the positions remembered across games are those with more seeds than
+        #: this on the board (at most :data:`REMEMBERED_CAPTURES` of the game's
+        #: seeds captured): random games from the start share their first
+        #: positions but rarely meet a later one again (200 random games met
+        #: positions with more captured 1,630 times, 51 of them a position met
+        #: before), while every position remembered costs the garbage collector
+        #: time (remembering them all, a tenth of those games' time). A search,
+        #: which meets its positions again at every depth, sets it to -1:
+        #: every position is remembered.
+        self.remember_above = game.total_seeds - int(game.total_seeds * REMEMBERED_CAPTURES)
 
     def forget(self) -> None:
         super().forget()
@@ -242,14 +256,16 @@ class FastBaAwa(FastGame):
         if player == memo_player and (pits is memo_pits or pits == memo_pits):
             return self._memo
         key = (pits, player)
-        memo = self._cache.get(key)
+        remember = sum(pits) > self.remember_above
+        memo = self._cache.get(key) if remember else None
         if memo is None:
-            memo = self._moves_of(key)
+            memo = self._moves_of(key, remember)
         self._memo, self._memo_key = memo, key
         return memo
 
-    def _moves_of(self, key: Key) -> dict[int, Sown | None]:
-        """:meth:`moves` of ``key = (pits, player)``, not remembered yet: now remembered."""
+    def _moves_of(self, key: Key, remember: bool) -> dict[int, Sown | None]:
+        """:meth:`moves` of ``key = (pits, player)``, not remembered yet: now
+        remembered if *remember*."""
         pits, player = key
         # ba-awa-choose: any pit the player chooses from that holds seeds ...
         choice = self.choice[player]
@@ -258,9 +274,10 @@ class FastBaAwa(FastGame):
             memo = {pit: None for pit in choice if pits[pit]}
         else:
             memo = self._ending(pits, player, choice)
-        if len(self._cache) >= CACHE:
-            self._cache.clear()
-        self._cache[key] = memo
+        if remember:
+            if len(self._cache) >= CACHE:
+                self._cache.clear()
+            self._cache[key] = memo
         return memo
 
     def _ending(self, pits: Pits, player: int, choice: Sequence[int]
@@ -325,15 +342,19 @@ class FastBaAwa(FastGame):
         turns = self.turns[mover]
         # ba-awa-eight, ba-awa-eight-timing: after a complete move, eight seeds or
         # fewer on the board go to the opener, and the game is over.
-        if sum(after) <= EIGHT:
+        seeds = sum(after)
+        if seeds <= EIGHT:
             return self._finish(after, turns[0], captured, None, EIGHT_SEEDS)
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can
         # (ba-awa-no-move: if not, no_move decides who does, if anybody)
         to_move = turns[0]
         key = (after, to_move)       # (moves(after, to_move), spelt out: a call less)
-        following = self._cache.get(key)
-        if following is None:
-            following = self._moves_of(key)
+        if seeds > self.remember_above:
+            following = self._cache.get(key)
+            if following is None:
+                following = self._moves_of(key, True)
+        else:
+            following = self._moves_of(key, False)
         self._memo, self._memo_key = following, key
         if not following:
             decided = no_move(turns, lambda player: bool(self.moves(after, player)),

@@ -297,8 +297,9 @@ class FastBaAwa(FastGame):
                 if held in ends_move:
                     memo[pit] = None                 # it ends with this lap
                     continue
-                if held + 1 < size:                  # a second short lap, to *second*:
-                    second = ends[last][held + 1]
+                relay = held + 1
+                if relay < size:                     # a second short lap, to *second*:
+                    second = ends[last][relay]
                     held = pits[second]              # what it held then
                     if second == pit:                # (the first lap's origin, emptied)
                         held = 0
@@ -307,6 +308,19 @@ class FastBaAwa(FastGame):
                     if held in ends_move:
                         memo[pit] = None             # it ends with the second lap
                         continue
+                    if held + 1 < size:              # a third short lap, to *third*:
+                        third = ends[second][held + 1]
+                        if third == last:            # (the second lap's origin, emptied)
+                            held = 0
+                        else:
+                            held = 0 if third == pit else pits[third]
+                            if 0 < (third - pit) % size < seeds:  # (sown in the first lap)
+                                held = 0 if held == FOUR - 1 else held + 1
+                            if (third - last) % size < relay:     # (sown in the second)
+                                held = 0 if held == FOUR - 1 else held + 1
+                        if held in ends_move:
+                            memo[pit] = None         # it ends with the third lap
+                            continue
             # (sow_along, its quick first try spelt out: a call less)
             after, won, took, _, endless = (
                 _sow(pits, pit, player, paths, owners, nobody)

@@ -249,8 +249,8 @@ class FastBaAwa(FastGame):
     def moves(self, pits: Pits, player: int) -> dict[int, Sown | None]:
         """*player*'s legal moves on *pits*, in pit order, each with its sowing,
         or ``None`` for one not sown yet (:meth:`play` sows it): legal whether it
-        ends or not (``endless="stop"``), or known to end within two laps of
-        fewer seeds than pits (each lap's last seed in a pit of :data:`ENDS_MOVE`).
+        ends or not (``endless="stop"``), or known to end within three laps of
+        fewer seeds than pits (see :meth:`_ending`).
         Remembered (see ``__init__``) until :meth:`forget`; do not change it."""
         memo_pits, memo_player = self._memo_key
         if player == memo_player and (pits is memo_pits or pits == memo_pits):
@@ -283,7 +283,15 @@ class FastBaAwa(FastGame):
     def _ending(self, pits: Pits, player: int, choice: Sequence[int]
                 ) -> dict[int, Sown | None]:
         """ba-awa-endless (endless="illegal"): the pits of *choice* that hold
-        seeds and whose sowing ends, for :meth:`moves`."""
+        seeds and whose sowing ends, for :meth:`moves`. A sowing whose first,
+        second or third lap ends the move (its last seed falls in a pit that
+        held one of :data:`ENDS_MOVE`), each lap of fewer seeds than pits, is
+        known to end without sowing it (``None``: :meth:`play` sows it if
+        played): such a lap sows each pit after its origin once, so only the
+        pit it ends in is followed: what it held at the start, emptied if it
+        was lifted (the first origin, or a lap's end, whose seeds the next lap
+        sows), one more for each earlier lap that passed it, emptied when that
+        made four (ba-awa-owner-four). Any other pit is sown in full."""
         memo: dict[int, Sown | None] = {}
         paths, ends, owners, players, nobody, size = self._tables
         ends_move = ENDS_MOVE

@@ -360,7 +360,7 @@ class FastBaAwa(FastGame):
         if took:
             captured = self.add_counts(captured, won)
         # ba-awa-repetition: the positions seen since the last capture
-        history = () if took else (*history, seen)
+        history = () if took else history + (seen,)
         turns = self.turns[mover]
         # ba-awa-eight, ba-awa-eight-timing: after a complete move, eight seeds or
         # fewer on the board go to the opener, and the game is over.
@@ -375,6 +375,8 @@ class FastBaAwa(FastGame):
             following = self._cache.get(key)
             if following is None:
                 following = self._moves_of(key, True)
+        elif self.endless_illegal:   # (_moves_of(key, False), spelt out: a call less)
+            following = self._ending(after, to_move, self.choice[to_move])
         else:
             following = self._moves_of(key, False)
         self._memo, self._memo_key = following, key

@@ -80,12 +80,12 @@ class FastBakuk(FastGame):
             dict(row_moves(owned, game.total_seeds)
                  if owned == tuple(range(span.start, span.stop)) else {})
             for owned, span in zip(self.owned, self._row))
-        # what play() reads at every move, fetched in one go: the laps as
-        # functions (the same laps, faster applied), and for each mover the next
+        # what play() reads at every move, fetched in one go, for each mover:
+        # the laps as functions (the same laps, faster applied), and the next
         # player with their row and its moves
-        self._tables = (bakuk_sowers(self.sow_next, game.total_seeds),
-                        tuple((after, self._row[after], self._moves_for_row[after])
-                              for after in self.next_turn))
+        sowers = bakuk_sowers(self.sow_next, game.total_seeds)
+        self._tables = tuple((sowers, after, self._row[after], self._moves_for_row[after])
+                             for after in self.next_turn)
 
     def own_moves(self, pits: Pits, player: int) -> Moves:
         """bakuk-choose: the holes of *player* that hold counters."""
@@ -114,7 +114,7 @@ class FastBakuk(FastGame):
             raise self.illegal(checked_state(state), pit)
         # bakuk-choose, bakuk-sow, bakuk-origin: lift the hole's counters and sow
         # them one by one, a single lap (applied whole: see lap)
-        sowers, following_of = self._tables
+        sowers, to_move, row, moves_for_row = self._tables[mover]
         sow, last = sowers[pit][pits[pit]]
         after = sow(pits)
         won = after[last]
@@ -133,11 +133,13 @@ class FastBakuk(FastGame):
                             else (captured[0], captured[1] + won))
             else:
                 captured = (*captured[:mover], captured[mover] + won, *captured[mover + 1:])
+            earlier: History = ()
             history = ()              # bakuk-repetition: positions since the last capture
         else:
-            history = (*history, (pits, mover))
+            # (the position just left cannot be the one reached: its hole sown
+            # from holds fewer counters now, so only the earlier ones are searched)
+            earlier, history = history, history + ((pits, mover),)
         # bakuk-turns, bakuk-three-turns: the next player; bakuk-choose: their moves
-        to_move, row, moves_for_row = following_of[mover]
         try:
             following = moves_for_row[after[row]]
         except KeyError:              # (a row not met yet)
@@ -153,7 +155,7 @@ class FastBakuk(FastGame):
                         break
             if not following:
                 return self._end(after, to_move, captured, history, EXHAUSTED)
-        if history and (after, to_move) in history:   # bakuk-repetition: game over
+        if earlier and (after, to_move) in earlier:   # bakuk-repetition: game over
             return self._end(after, to_move, captured, history, REPETITION)
         return (after, to_move, captured, history, following)
 

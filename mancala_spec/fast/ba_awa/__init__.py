@@ -215,6 +215,7 @@ class FastBaAwa(FastGame):
                         self.size)             # (what _ending reads, fetched in one go)
         self._memo_key: Key = ((), -1)
         self._memo: dict[int, Sown | None] = {}
+        self._memo_seeds = 0                   # the seeds on the board of _memo_key
         self._cache: dict[Key, dict[int, Sown | None]] = {}
         #: the positions remembered across games are those with more seeds than
         #: this on the board (at most :data:`REMEMBERED_CAPTURES` of the game's
@@ -229,7 +230,7 @@ class FastBaAwa(FastGame):
 
     def forget(self) -> None:
         super().forget()
-        self._memo_key, self._memo = ((), -1), {}
+        self._memo_key, self._memo, self._memo_seeds = ((), -1), {}, 0
         self._cache.clear()
 
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:
@@ -256,11 +257,12 @@ class FastBaAwa(FastGame):
         if player == memo_player and (pits is memo_pits or pits == memo_pits):
             return self._memo
         key = (pits, player)
-        remember = sum(pits) > self.remember_above
+        seeds = sum(pits)
+        remember = seeds > self.remember_above
         memo = self._cache.get(key) if remember else None
         if memo is None:
             memo = self._moves_of(key, remember)
-        self._memo, self._memo_key = memo, key
+        self._memo, self._memo_key, self._memo_seeds = memo, key, seeds
         return memo
 
     def _moves_of(self, key: Key, remember: bool) -> dict[int, Sown | None]:
@@ -350,6 +352,7 @@ class FastBaAwa(FastGame):
             legal = self._memo         # ... were remembered last
         else:
             legal, seen = self.moves(pits, mover), (pits, mover)
+        seeds = self._memo_seeds       # (on the board: sum(pits), remembered)
         sown = legal[pit]
         if sown is None:
             after, won, took, _, _ = (
@@ -360,14 +363,15 @@ class FastBaAwa(FastGame):
         if took:
             if self.players == 2:     # (the common case, spelt out: a call less)
                 captured = (captured[0] + won[0], captured[1] + won[1])
+                seeds -= won[0] + won[1]
             else:
                 captured = self.add_counts(captured, won)
+                seeds -= sum(won)
         # ba-awa-repetition: the positions seen since the last capture
         history = () if took else history + (seen,)
         turns = self.turns[mover]
         # ba-awa-eight, ba-awa-eight-timing: after a complete move, eight seeds or
         # fewer on the board go to the opener, and the game is over.
-        seeds = sum(after)
         if seeds <= EIGHT:
             return self._finish(after, turns[0], captured, None, EIGHT_SEEDS)
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can
@@ -382,7 +386,7 @@ class FastBaAwa(FastGame):
             following = self._ending(after, to_move, self.choice[to_move])
         else:
             following = self._moves_of(key, False)
-        self._memo, self._memo_key = following, key
+        self._memo, self._memo_key, self._memo_seeds = following, key, seeds
         if not following:
             decided = no_move(turns, lambda player: bool(self.moves(after, player)),
                               self.owners_take)

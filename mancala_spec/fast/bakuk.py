@@ -115,19 +115,19 @@ class FastBakuk(FastGame):
         # bakuk-choose, bakuk-sow, bakuk-origin: lift the hole's counters and sow
         # them one by one, a single lap (applied whole: see lap)
         sowers, to_move, row, moves_for_row = self._tables[mover]
-        sow, last = sowers[pit][pits[pit]]
-        after = sow(pits)
-        won = after[last]
+        sow, emptied, last, add = sowers[pit][pits[pit]]
+        won = pits[last] + add        # what the last hole holds after the lap
         if won in CAPTURING:          # bakuk-capture: the last makes 2 or 4: the mover's
-            board = list(after)
-            board[last] = 0
+            after = emptied(pits)
             chain = self.chain_next   # bakuk-chain: then each next hole holding 2 or 4
             p = chain[last]
-            while board[p] in CAPTURING:
-                won += board[p]
-                board[p] = 0
-                p = chain[p]
-            after = tuple(board)
+            if after[p] in CAPTURING:
+                board = list(after)
+                while board[p] in CAPTURING:
+                    won += board[p]
+                    board[p] = 0
+                    p = chain[p]
+                after = tuple(board)
             if self.players == 2:     # (the common case, spelt out because it is faster)
                 captured = ((captured[0] + won, captured[1]) if mover == 0
                             else (captured[0], captured[1] + won))
@@ -139,6 +139,7 @@ class FastBakuk(FastGame):
             # (the position just left cannot be the one reached: its hole sown
             # from holds fewer counters now, so only the earlier ones are searched)
             earlier, history = history, history + ((pits, mover),)
+            after = sow(pits)
         # bakuk-turns, bakuk-three-turns: the next player; bakuk-choose: their moves
         try:
             following = moves_for_row[after[row]]

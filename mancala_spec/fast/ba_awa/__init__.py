@@ -211,8 +211,11 @@ class FastBaAwa(FastGame):
         # about (a move asks for the next player's, playing one asks again), and
         # of the (pits, player) met with more than remember_above seeds on the
         # board, up to CACHE
+        # a lap of as many seeds as pits or more passes each pit once a round
+        # of this many pits (ba-awa-origin: skip_origin passes over the origin)
+        period = self.size - 1 if game.options["skip_origin"] else self.size
         self._tables = (self.paths, self.lap_end, self.owners, self.players, self.nobody,
-                        self.size)             # (what _ending reads, fetched in one go)
+                        self.size, period)     # (what _ending reads, fetched in one go)
         self._memo_key: Key = ((), -1)
         self._memo: dict[int, Sown | None] = {}
         self._memo_seeds = 0                   # the seeds on the board of _memo_key
@@ -293,9 +296,11 @@ class FastBaAwa(FastGame):
         pit it ends in is followed: what it held at the start, emptied if it
         was lifted (the first origin, or a lap's end, whose seeds the next lap
         sows), one more for each earlier lap that passed it, emptied when that
-        made four (ba-awa-owner-four). Any other pit is sown in full."""
+        made four (ba-awa-owner-four). A first lap of more seeds, which goes
+        round the board, ends the move the same way, its last pit passed once a
+        round before the last seed falls. Any other pit is sown in full."""
         memo: dict[int, Sown | None] = {}
-        paths, ends, owners, players, nobody, size = self._tables
+        paths, ends, owners, players, nobody, size, period = self._tables
         ends_move = ENDS_MOVE
         for pit in choice:
             seeds = pits[pit]
@@ -331,6 +336,14 @@ class FastBaAwa(FastGame):
                         if held in ends_move:
                             memo[pit] = None         # it ends with the third lap
                             continue
+            else:                      # a long first lap: it passes its last pit
+                last = ends[pit][seeds]    # once a round before the last seed falls
+                held = 0 if last == pit else pits[last]
+                passes = (seeds - 1) // period
+                held = held + passes if held >= FOUR else (held + passes) % FOUR
+                if held in ends_move:
+                    memo[pit] = None                 # it ends with this lap
+                    continue
             # (sow_along, its quick first try spelt out: a call less)
             after, won, took, _, endless = (
                 _sow(pits, pit, player, paths, owners, nobody)

@@ -438,6 +438,71 @@ def test_remembered_sowings_give_the_same_games(cache, monkeypatch):
             fast.forget()
 
 
+def lap_seeds(pits: tuple[int, ...], pit: int, skip_origin: bool) -> tuple[list[int], bool]:
+    """The seeds each lap of sowing *pit* lifts, seed by seed (a test's own
+    sowing, not the kernel's), and whether the sowing is endless."""
+    board, size = list(pits), len(pits)
+    seen, laps, origin = {(pits, pit)}, [], pit
+    while True:
+        seeds, board[origin] = board[origin], 0
+        laps.append(seeds)
+        at = origin
+        for number in range(seeds):
+            at = (at + 1) % size
+            if skip_origin and at == origin:
+                at = (at + 1) % size
+            board[at] += 1
+            if board[at] == 4 and number < seeds - 1:   # the owner's four
+                board[at] = 0
+        if board[at] in (1, 4):                         # ends in an empty pit or makes four
+            return laps, False
+        if (tuple(board), at) in seen:
+            return laps, True
+        seen.add((tuple(board), at))
+        origin = at
+
+
+@pytest.mark.parametrize("skip_origin", [False, True])
+def test_moves_known_legal_without_sowing_are_those_of_three_short_laps_or_one(skip_origin):
+    """The Ba-awa kernel knows a move legal without sowing it exactly when it
+    ends within three laps, each of fewer seeds than pits, or with its first lap
+    however long (it follows only the pits those laps end in:
+    FastBaAwa._ending); every other pit holding seeds is
+    sown, and the moves are exactly the pits whose sowing ends. On random
+    boards, many of them of ones, twos and threes (what endless sowings are made of)."""
+    from mancala_spec.fast import ba_awa
+    fast = FastGame(ms.get_game("ba-awa", skip_origin=skip_origin))
+    rng = random.Random(f"three laps {skip_origin}")
+    known = endless = long_first = 0
+    for _ in range(6000):
+        total = rng.choice([9, 12, 13, 16, 20, 24, 32, 48])
+        cuts = sorted(rng.randrange(total + 1) for _ in range(rng.choice([3, 11])))
+        pits = tuple(b - a for a, b in zip([0, *cuts], [*cuts, total]))
+        pits += (0,) * (12 - len(pits))    # (four pits, some of them big, turned round)
+        turn = rng.randrange(12)
+        pits = pits[turn:] + pits[:turn]
+        if rng.random() < 0.5:
+            pits = tuple(min(p, rng.choice([1, 2, 3])) for p in pits)
+        for player in (0, 1):
+            moves = fast._ending(pits, player, fast.choice[player])
+            for pit in fast.choice[player]:
+                if not pits[pit]:
+                    assert pit not in moves
+                    continue
+                laps, forever = lap_seeds(pits, pit, skip_origin)
+                endless += forever
+                assert (pit in moves) == (not forever), (pits, pit)
+                short = not forever and (len(laps) <= 3 and max(laps) < len(pits)
+                                         or len(laps) == 1)
+                assert (pit in moves and moves[pit] is None) == short, (pits, pit, laps)
+                known += short
+                long_first += short and laps[0] >= len(pits)
+                if pit in moves and not short:
+                    assert moves[pit] == ba_awa.sow_along(pits, pit, player, fast.paths,
+                                                          fast.owners)[:3]
+    assert known > 10_000 and long_first > 100 and endless > 0   # every case was met
+
+
 def test_the_lap_adder_takes_only_a_board_size():
     from mancala_spec.fast.tables import adder
 

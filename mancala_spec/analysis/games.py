@@ -8,11 +8,15 @@ import functools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.games import get_game
 from ..errors import MancalaError, OptionError, shown
 from ..fast import FastGame, State
 from .common import CONFIGS, POLICIES, game_rng, in_processes
+
+if TYPE_CHECKING:
+    from ..engine.games.base import Game
 
 
 def capture_margin(fast: FastGame, state: State, pit: int) -> int:
@@ -125,7 +129,7 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
             result.merge(part)
         return result
     game = get_game("ba-awa", **CONFIGS[config])
-    fast = FastGame(game)
+    fast = kernel_for(game, policy)
     result = PlayResult(config, policy, games, seed)
     for chunk in range(first, first + games, CHUNK):
         met = Met()
@@ -137,6 +141,16 @@ def play_games(config: str = "default", policy: str = "random", games: int = 100
                             "opener" if winner == fast.opener else "second"] += 1
         met.count(result, fast)
     return result
+
+
+def kernel_for(game: Game, policy: str) -> FastGame:
+    """The fast game *policy*'s games are played with: a greedy player plays
+    every move of a position before it chooses one, so it meets each position
+    again, and its kernel remembers every position (``remember_above``)."""
+    fast = FastGame(game)
+    if policy == "greedy":
+        fast.remember_above = -1
+    return fast
 
 
 def play_game(fast: FastGame, policy: str, seed: int, number: int, reasons: Counter[str],
@@ -280,7 +294,7 @@ def count_endings(config: str = "default", policy: str = "random", games: int = 
             result.repetitions += part.repetitions
         result.repetitions.sort()
         return result
-    fast = FastGame(get_game("ba-awa", **CONFIGS[config]))
+    fast = kernel_for(get_game("ba-awa", **CONFIGS[config]), policy)
     result = Endings(config, policy, games, seed)
     for number in range(first, first + games):
         play_game(fast, policy, seed, number, result.reasons, result.repetitions)

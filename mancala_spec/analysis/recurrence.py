@@ -125,6 +125,7 @@ def recurrence_search(config: str = "default", games: int = 100, seed: int = 202
             result.undecided.update(part.undecided)
         return result
     fast = FastBaAwa(get_game("ba-awa", **CONFIGS[config]))
+    fast.remember_above = -1       # (a search: it meets its positions again)
     result = RecurrenceResult(config, games, seed, budget)
     for number in range(first, first + games):
         rng = game_rng(seed, number)

@@ -80,12 +80,21 @@ class FastBakuk(FastGame):
             dict(row_moves(owned, game.total_seeds)
                  if owned == tuple(range(span.start, span.stop)) else {})
             for owned, span in zip(self.owned, self._row))
-        # what play() reads at every move, fetched in one go: the laps as
-        # functions (the same laps, faster applied), and for each mover the next
-        # player with their row and its moves
-        self._tables = (bakuk_sowers(self.sow_next, game.total_seeds),
-                        tuple((after, self._row[after], self._moves_for_row[after])
-                              for after in self.next_turn))
+        # what play() reads at every move, fetched in one go, for each mover:
+        # the laps as functions (the same laps, faster applied), the next
+        # player with their row and its moves, and their moves after each lap
+        # that sows every hole they own (all of them, unless a capture empties
+        # one; most laps do: a row is three holes), else ()
+        sowers = bakuk_sowers(self.sow_next, game.total_seeds)
+        self._tables = tuple((sowers, after, self._row[after], self._moves_for_row[after],
+                              self._sowing_all(self.owned[after]))
+                             for after in self.next_turn)
+
+    def _sowing_all(self, holes: Moves) -> tuple[tuple[Moves, ...], ...]:
+        """``[pit][seeds]``: *holes* if the lap of *seeds* from *pit* adds to
+        every one of them, else ``()``."""
+        return tuple(tuple(holes if holes and all(change[h] > 0 for h in holes) else ()
+                           for change, _ in row) for row in self.lap)
 
     def own_moves(self, pits: Pits, player: int) -> Moves:
         """bakuk-choose: the holes of *player* that hold counters."""
@@ -114,34 +123,41 @@ class FastBakuk(FastGame):
             raise self.illegal(checked_state(state), pit)
         # bakuk-choose, bakuk-sow, bakuk-origin: lift the hole's counters and sow
         # them one by one, a single lap (applied whole: see lap)
-        sowers, following_of = self._tables
-        sow, last = sowers[pit][pits[pit]]
-        after = sow(pits)
-        won = after[last]
+        sowers, to_move, row, moves_for_row, sowing_all = self._tables[mover]
+        seeds = pits[pit]
+        sow, emptied, last, add = sowers[pit][seeds]
+        won = pits[last] + add        # what the last hole holds after the lap
         if won in CAPTURING:          # bakuk-capture: the last makes 2 or 4: the mover's
-            board = list(after)
-            board[last] = 0
+            after = emptied(pits)
             chain = self.chain_next   # bakuk-chain: then each next hole holding 2 or 4
             p = chain[last]
-            while board[p] in CAPTURING:
-                won += board[p]
-                board[p] = 0
-                p = chain[p]
-            after = tuple(board)
+            if after[p] in CAPTURING:
+                board = list(after)
+                while board[p] in CAPTURING:
+                    won += board[p]
+                    board[p] = 0
+                    p = chain[p]
+                after = tuple(board)
             if self.players == 2:     # (the common case, spelt out because it is faster)
                 captured = ((captured[0] + won, captured[1]) if mover == 0
                             else (captured[0], captured[1] + won))
             else:
                 captured = (*captured[:mover], captured[mover] + won, *captured[mover + 1:])
+            earlier: History = ()
             history = ()              # bakuk-repetition: positions since the last capture
+            following: Moves = ()
         else:
-            history = (*history, (pits, mover))
+            # (the position just left cannot be the one reached: its hole sown
+            # from holds fewer counters now, so only the earlier ones are searched)
+            earlier, history = history, history + ((pits, mover),)
+            after = sow(pits)
+            following = sowing_all[pit][seeds]
         # bakuk-turns, bakuk-three-turns: the next player; bakuk-choose: their moves
-        to_move, row, moves_for_row = following_of[mover]
-        try:
-            following = moves_for_row[after[row]]
-        except KeyError:              # (a row not met yet)
-            following = self.own_moves(after, to_move)
+        if not following:             # (unless the lap sowed all their holes)
+            try:
+                following = moves_for_row[after[row]]
+            except KeyError:          # (a row not met yet)
+                following = self.own_moves(after, to_move)
         if not following:
             # bakuk-exhausted: the player to move has no counters: the game is over,
             # or (no_move="pass") they pass to the next player who has counters
@@ -153,7 +169,7 @@ class FastBakuk(FastGame):
                         break
             if not following:
                 return self._end(after, to_move, captured, history, EXHAUSTED)
-        if history and (after, to_move) in history:   # bakuk-repetition: game over
+        if earlier and (after, to_move) in earlier:   # bakuk-repetition: game over
             return self._end(after, to_move, captured, history, REPETITION)
         return (after, to_move, captured, history, following)
 

@@ -76,6 +76,9 @@ class FastGame:
     #: the kernel of each game, by the game's name (filled by the subclasses)
     kernels: ClassVar[dict[str, type[FastGame]]] = {}
     game_name: ClassVar[str] = ""
+    #: a kernel that remembers the positions it meets across games (Ba-awa's)
+    #: remembers those with more seeds than this on the board; -1: every one
+    remember_above: int = -1
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -140,8 +140,10 @@ def search(pos: Position, nodes: int = 200_000, seconds: float = 1.0,
 def search_state(fast: FastGame, state: State, nodes: int = 200_000, seconds: float = 1.0,
                  rng: _random.Random | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> Result:
-    """:func:`search` on a kernel state."""
+    """:func:`search` on a kernel state. From then on *fast* remembers every
+    position it meets (``remember_above``): a search meets them again at every depth."""
     started = clock()
+    fast.remember_above = -1
     moves = list(state[4])
     if not moves:
         raise IllegalMoveError("the game is over: there is no move to search",

@@ -66,30 +66,35 @@ def bakuk_laps(step: NextTable, most: int) -> LapTable:
     return tuple(laps)
 
 
-#: ``sowers[origin][seeds]``: ``(sow, last)``, see :func:`bakuk_sowers`
-SowerTable = tuple[tuple[tuple[Callable[[Pits], Pits], int], ...], ...]
+#: ``sowers[origin][seeds]``: ``(sow, emptied, last, add)``, see :func:`bakuk_sowers`
+SowerTable = tuple[tuple[tuple[Callable[[Pits], Pits], Callable[[Pits], Pits], int, int],
+                         ...], ...]
 
 
 @lru_cache(maxsize=8)
 def bakuk_sowers(step: NextTable, most: int) -> SowerTable:
-    """``sowers[pit][seeds]``: each lap of :func:`bakuk_laps` as a function:
-    ``sow(pits)`` is *pits* plus the lap's change, for pits whose *pit* holds
-    *seeds* (so it is left holding what comes round to it), spelt out pit by
+    """``sowers[pit][seeds]``: each lap of :func:`bakuk_laps` as functions, for
+    pits whose *pit* holds *seeds*: ``sow(pits)`` is *pits* plus the lap's
+    change (so *pit* is left holding what comes round to it), spelt out pit by
     pit with only the pits the lap changes added to (about twice as fast as
-    :func:`adder` with the change); and the pit of the last seed.
+    :func:`adder` with the change); ``emptied(pits)`` the same with the pit of
+    the last seed emptied (what a capture there leaves, bakuk-capture); that
+    pit, *last*; and *add*, what the lap adds to it, so that ``pits[last] + add``
+    is what it holds after the lap, known before sowing (the lap's change there).
 
     >>> step = sowing_next(6, skip_origin=False)
-    >>> sow, last = bakuk_sowers(step, 7)[2][3]
-    >>> sow((1, 2, 3, 4, 5, 6)), last      # c's 3: one each into A, B and C
-    ((1, 2, 0, 5, 6, 7), 5)
+    >>> sow, emptied, last, add = bakuk_sowers(step, 7)[2][3]
+    >>> sow((1, 2, 3, 4, 5, 6)), emptied((1, 2, 3, 4, 5, 6)), last, add
+    ((1, 2, 0, 5, 6, 7), (1, 2, 0, 5, 6, 0), 5, 1)
     """
-    def sower(pit: int, seeds: int, change: Pits) -> Callable[[Pits], Pits]:
-        terms = "".join(f"{seeds + add}, " if p == pit else f"a[{p}] + {add}, " if add
-                        else f"a[{p}], " for p, add in enumerate(change))
+    def sower(pit: int, seeds: int, change: Pits, empty: int) -> Callable[[Pits], Pits]:
+        terms = "".join("0, " if p == empty else f"{seeds + add}, " if p == pit
+                        else f"a[{p}] + {add}, " if add else f"a[{p}], "
+                        for p, add in enumerate(change))
         made: Callable[[Pits], Pits] = eval(f"lambda a: ({terms})")  # (numbers only)
         return made
-    return tuple(tuple((sower(pit, seeds, change), last)
-                       for seeds, (change, last) in enumerate(row))
+    return tuple(tuple((sower(pit, seeds, change, -1), sower(pit, seeds, change, last), last,
+                        change[last]) for seeds, (change, last) in enumerate(row))
                  for pit, row in enumerate(bakuk_laps(step, most)))
 
 

@@ -42,6 +42,9 @@ Sown = tuple[Pits, Counts, bool]   # the pits after, seeds won by each player, a
 #: positions whose sowings a :class:`FastBaAwa` remembers (then it forgets them
 #: all, as :meth:`~FastBaAwa.forget` does): about 1 KB each, 20 MB in all
 CACHE = 20_000
+#: the share of a game's seeds that may be captured in a position a
+#: :class:`FastBaAwa` remembers across games (see ``remember_above``)
+REMEMBERED_CAPTURES = 1 / 3
 #: the seeds in a pit that make a lap ending there end the move: none (it
 #: ends in an empty pit, ba-awa-sowing-end) or three (it makes four, ba-awa-mover-four)
 ENDS_MOVE = (0, FOUR - 1)
@@ -206,16 +209,31 @@ class FastBaAwa(FastGame):
             self.choice = self.owned
         # The legal moves and sowings (see moves) of the last (pits, player) asked
         # about (a move asks for the next player's, playing one asks again), and
-        # of every (pits, player) met, up to CACHE: games pass the same positions
+        # of the (pits, player) met with more than remember_above seeds on the
+        # board, up to CACHE
+        # a lap of as many seeds as pits or more passes each pit once a round
+        # of this many pits (ba-awa-origin: skip_origin passes over the origin)
+        period = self.size - 1 if game.options["skip_origin"] else self.size
         self._tables = (self.paths, self.lap_end, self.owners, self.players, self.nobody,
-                        self.size)             # (what _ending reads, fetched in one go)
+                        self.size, period)     # (what _ending reads, fetched in one go)
         self._memo_key: Key = ((), -1)
         self._memo: dict[int, Sown | None] = {}
+        self._memo_seeds = 0                   # the seeds on the board of _memo_key
         self._cache: dict[Key, dict[int, Sown | None]] = {}
+        #: the positions remembered across games are those with more seeds than
+        #: this on the board (at most :data:`REMEMBERED_CAPTURES` of the game's
+        #: seeds captured): random games from the start share their first
+        #: positions but rarely meet a later one again (200 random games met
+        #: positions with more captured 1,630 times, 51 of them a position met
+        #: before), while every position remembered costs the garbage collector
+        #: time (remembering them all, a tenth of those games' time). A search,
+        #: which meets its positions again at every depth, sets it to -1:
+        #: every position is remembered.
+        self.remember_above = game.total_seeds - int(game.total_seeds * REMEMBERED_CAPTURES)
 
     def forget(self) -> None:
         super().forget()
-        self._memo_key, self._memo = ((), -1), {}
+        self._memo_key, self._memo, self._memo_seeds = ((), -1), {}, 0
         self._cache.clear()
 
     def derive_moves(self, pits: Pits, to_move: int, history: History) -> Moves:
@@ -235,21 +253,24 @@ class FastBaAwa(FastGame):
     def moves(self, pits: Pits, player: int) -> dict[int, Sown | None]:
         """*player*'s legal moves on *pits*, in pit order, each with its sowing,
         or ``None`` for one not sown yet (:meth:`play` sows it): legal whether it
-        ends or not (``endless="stop"``), or known to end within two laps of
-        fewer seeds than pits (each lap's last seed in a pit of :data:`ENDS_MOVE`).
+        ends or not (``endless="stop"``), or known to end within three laps of
+        fewer seeds than pits (see :meth:`_ending`).
         Remembered (see ``__init__``) until :meth:`forget`; do not change it."""
         memo_pits, memo_player = self._memo_key
         if player == memo_player and (pits is memo_pits or pits == memo_pits):
             return self._memo
         key = (pits, player)
-        memo = self._cache.get(key)
+        seeds = sum(pits)
+        remember = seeds > self.remember_above
+        memo = self._cache.get(key) if remember else None
         if memo is None:
-            memo = self._moves_of(key)
-        self._memo, self._memo_key = memo, key
+            memo = self._moves_of(key, remember)
+        self._memo, self._memo_key, self._memo_seeds = memo, key, seeds
         return memo
 
-    def _moves_of(self, key: Key) -> dict[int, Sown | None]:
-        """:meth:`moves` of ``key = (pits, player)``, not remembered yet: now remembered."""
+    def _moves_of(self, key: Key, remember: bool) -> dict[int, Sown | None]:
+        """:meth:`moves` of ``key = (pits, player)``, not remembered yet: now
+        remembered if *remember*."""
         pits, player = key
         # ba-awa-choose: any pit the player chooses from that holds seeds ...
         choice = self.choice[player]
@@ -258,17 +279,28 @@ class FastBaAwa(FastGame):
             memo = {pit: None for pit in choice if pits[pit]}
         else:
             memo = self._ending(pits, player, choice)
-        if len(self._cache) >= CACHE:
-            self._cache.clear()
-        self._cache[key] = memo
+        if remember:
+            if len(self._cache) >= CACHE:
+                self._cache.clear()
+            self._cache[key] = memo
         return memo
 
     def _ending(self, pits: Pits, player: int, choice: Sequence[int]
                 ) -> dict[int, Sown | None]:
         """ba-awa-endless (endless="illegal"): the pits of *choice* that hold
-        seeds and whose sowing ends, for :meth:`moves`."""
+        seeds and whose sowing ends, for :meth:`moves`. A sowing whose first,
+        second or third lap ends the move (its last seed falls in a pit that
+        held one of :data:`ENDS_MOVE`), each lap of fewer seeds than pits, is
+        known to end without sowing it (``None``: :meth:`play` sows it if
+        played): such a lap sows each pit after its origin once, so only the
+        pit it ends in is followed: what it held at the start, emptied if it
+        was lifted (the first origin, or a lap's end, whose seeds the next lap
+        sows), one more for each earlier lap that passed it, emptied when that
+        made four (ba-awa-owner-four). A first lap of more seeds, which goes
+        round the board, ends the move the same way, its last pit passed once a
+        round before the last seed falls. Any other pit is sown in full."""
         memo: dict[int, Sown | None] = {}
-        paths, ends, owners, players, nobody, size = self._tables
+        paths, ends, owners, players, nobody, size, period = self._tables
         ends_move = ENDS_MOVE
         for pit in choice:
             seeds = pits[pit]
@@ -280,8 +312,9 @@ class FastBaAwa(FastGame):
                 if held in ends_move:
                     memo[pit] = None                 # it ends with this lap
                     continue
-                if held + 1 < size:                  # a second short lap, to *second*:
-                    second = ends[last][held + 1]
+                relay = held + 1
+                if relay < size:                     # a second short lap, to *second*:
+                    second = ends[last][relay]
                     held = pits[second]              # what it held then
                     if second == pit:                # (the first lap's origin, emptied)
                         held = 0
@@ -290,6 +323,27 @@ class FastBaAwa(FastGame):
                     if held in ends_move:
                         memo[pit] = None             # it ends with the second lap
                         continue
+                    if held + 1 < size:              # a third short lap, to *third*:
+                        third = ends[second][held + 1]
+                        if third == last:            # (the second lap's origin, emptied)
+                            held = 0
+                        else:
+                            held = 0 if third == pit else pits[third]
+                            if 0 < (third - pit) % size < seeds:  # (sown in the first lap)
+                                held = 0 if held == FOUR - 1 else held + 1
+                            if (third - last) % size < relay:     # (sown in the second)
+                                held = 0 if held == FOUR - 1 else held + 1
+                        if held in ends_move:
+                            memo[pit] = None         # it ends with the third lap
+                            continue
+            else:                      # a long first lap: it passes its last pit
+                last = ends[pit][seeds]    # once a round before the last seed falls
+                held = 0 if last == pit else pits[last]
+                passes = (seeds - 1) // period
+                held = held + passes if held >= FOUR else (held + passes) % FOUR
+                if held in ends_move:
+                    memo[pit] = None                 # it ends with this lap
+                    continue
             # (sow_along, its quick first try spelt out: a call less)
             after, won, took, _, endless = (
                 _sow(pits, pit, player, paths, owners, nobody)
@@ -311,6 +365,7 @@ class FastBaAwa(FastGame):
             legal = self._memo         # ... were remembered last
         else:
             legal, seen = self.moves(pits, mover), (pits, mover)
+        seeds = self._memo_seeds       # (on the board: sum(pits), remembered)
         sown = legal[pit]
         if sown is None:
             after, won, took, _, _ = (
@@ -319,22 +374,32 @@ class FastBaAwa(FastGame):
             sown = legal[pit] = (after, won, took)
         after, won, took = sown
         if took:
-            captured = self.add_counts(captured, won)
+            if self.players == 2:     # (the common case, spelt out: a call less)
+                captured = (captured[0] + won[0], captured[1] + won[1])
+                seeds -= won[0] + won[1]
+            else:
+                captured = self.add_counts(captured, won)
+                seeds -= sum(won)
         # ba-awa-repetition: the positions seen since the last capture
-        history = () if took else (*history, seen)
+        history = () if took else history + (seen,)
         turns = self.turns[mover]
         # ba-awa-eight, ba-awa-eight-timing: after a complete move, eight seeds or
         # fewer on the board go to the opener, and the game is over.
-        if sum(after) <= EIGHT:
+        if seeds <= EIGHT:
             return self._finish(after, turns[0], captured, None, EIGHT_SEEDS)
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can
         # (ba-awa-no-move: if not, no_move decides who does, if anybody)
         to_move = turns[0]
         key = (after, to_move)       # (moves(after, to_move), spelt out: a call less)
-        following = self._cache.get(key)
-        if following is None:
-            following = self._moves_of(key)
-        self._memo, self._memo_key = following, key
+        if seeds > self.remember_above:
+            following = self._cache.get(key)
+            if following is None:
+                following = self._moves_of(key, True)
+        elif self.endless_illegal:   # (_moves_of(key, False), spelt out: a call less)
+            following = self._ending(after, to_move, self.choice[to_move])
+        else:
+            following = self._moves_of(key, False)
+        self._memo, self._memo_key, self._memo_seeds = following, key, seeds
         if not following:
             decided = no_move(turns, lambda player: bool(self.moves(after, player)),
                               self.owners_take)

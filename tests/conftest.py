@@ -107,7 +107,7 @@ def site(tmp_path_factory, request):
     shared = Path(workerinput[SITE_DIR])
     with open(shared / "build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (shared / "build.json").exists() and not (shared / "build.log").exists():
+        if not (shared / "html.json").exists() and not (shared / "build.log").exists():
             record_build(shared)          # no build was started in the background
     return shared_build(shared)
 

@@ -113,6 +113,15 @@ def site(tmp_path_factory, request):
 
 
 @pytest.fixture(scope="session")
+def docs_suite() -> dict:
+    """The conformance suite of the checkout's docs/ (``build_suite(extract_examples(
+    docs))``, seconds of engine work), built once per worker: test_conformance.py,
+    test_examples.py and test_site.py read the same one (none changes it)."""
+    from mancala_spec.conformance import build_suite, extract_examples
+    return build_suite(extract_examples(TESTS.parent / "docs"))
+
+
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
     """The project's wheel, built as a user builds it (``pip wheel <checkout>
     --no-deps``, the backend pyproject.toml names, in build isolation), once per

@@ -126,10 +126,28 @@ def _copy_play_assets(app, exception) -> None:
     if exception is None and app.builder.format == "html":
         import dev
         dev.copy_play_assets(Path(app.outdir))
-        # the Play page's exact Bakuk values: solved now, read in the page without numpy
+        # the Play page's exact Bakuk values: solved (or kept from a build of the same
+        # package: mancala_spec.sphinx.cache), read in the page without numpy
         from mancala_spec.solved import write_table
-        write_table(Path(app.outdir) / "_static" / "play" / "bakuk-values.bin")
+        from mancala_spec.sphinx import cache
+        cache.file(Path(app.outdir) / "_static" / "play" / "bakuk-values.bin",
+                   _values_name(), write_table)
+
+
+def _values_name() -> str:
+    from mancala_spec.sphinx import cache
+    return f"bakuk-values-{cache.package_digest()[:20]}.bin"
+
+
+def _plan(app):
+    """The Bakuk values, solved ahead beside the gallery (mancala_spec.sphinx.cache)."""
+    from mancala_spec.solved import write_table
+    from mancala_spec.sphinx import cache
+    return [(_values_name(), cache.made(_values_name(), write_table))] \
+        if app.builder.format == "html" else []
 
 
 def setup(app):
     app.connect("build-finished", _copy_play_assets)
+    from mancala_spec.sphinx import cache
+    cache.plan(_plan)

@@ -108,9 +108,18 @@ def site(tmp_path_factory, request):
     shared = Path(workerinput[SITE_DIR])
     with open(shared / "build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (shared / "build.json").exists() and not (shared / "build.log").exists():
+        if not (shared / "html.json").exists() and not (shared / "build.log").exists():
             record_build(shared)          # no build was started in the background
     return shared_build(shared)
+
+
+@pytest.fixture(scope="session")
+def docs_suite() -> dict:
+    """The conformance suite of the checkout's docs/ (``build_suite(extract_examples(
+    docs))``, seconds of engine work), built once per worker: test_conformance.py,
+    test_examples.py and test_site.py read the same one (none changes it)."""
+    from mancala_spec.conformance import build_suite, extract_examples
+    return build_suite(extract_examples(TESTS.parent / "docs"))
 
 
 @pytest.fixture(scope="session")

@@ -123,34 +123,88 @@ def enabled_pits(page) -> list[str]:
 # -- the Play page agrees with the CPython engine ----------------------------------
 
 
-def test_clicked_moves_agree_with_the_engine(play):
-    rng = random.Random(13)
-    games = moves = 0
-    for name, options in GAMES:
+#: The clicked games in this many shares (GAMES[share::CLICK_SHARES], each share's
+#: moves drawn by its own seeded generator), so that the workers of a parallel run
+#: click them side by side: together the longest test of the suite.
+CLICK_SHARES = 4
+
+#: After a click: wait (up to 30 s) for the board to leave the position *before*; then
+#: its position and its playable pits, read together in one call into the page (the
+#: page draws both at once, drawBoard in play.js).
+AFTER_CLICK = """async (before) => {
+  const deadline = performance.now() + 30000;
+  for (;;) {
+    const board = document.getElementById("play-board");
+    if (board && board.dataset.position !== before) {
+      return {position: board.dataset.position,
+              enabled: [...board.querySelectorAll("button[data-pit]:not([disabled])")]
+                .map(p => p.dataset.pit)};
+    }
+    if (performance.now() > deadline) return null;
+    await new Promise(done => requestAnimationFrame(() => done()));
+  }
+}"""
+
+
+def clicked_games(share: int) -> list[tuple[str, dict, list[str]]]:
+    """The games share *share* clicks: (game, options, pits), each played by the CPython
+    engine from the start with random legal moves to its end or MOVE_CAP moves."""
+    rng = random.Random(13 + share)
+    games = []
+    for name, options in GAMES[share::CLICK_SHARES]:
         game = ms.get_game(name, **options)
         for _ in range(GAMES_PER_SETTING):
-            new_game(play, name, options)
-            pos = game.start()
-            assert position(play) == pos.to_text()
-            played = []
-            while not pos.is_over and len(played) < MOVE_CAP:
-                names = [game.board.name(p) for p in pos.legal_moves()]
-                assert sorted(enabled_pits(play)) == sorted(names), pos.to_text()
-                pit = rng.choice(names)
-                after = pos.play(pit)
-                assert click(play, pit, pos.to_text()) == after.to_text(), (name, options, played)
-                played.append(pit)
-                pos = after
-            games += 1
-            moves += len(played)
-            if pos.is_over:
-                assert enabled_pits(play) == []
-                assert play.get_attribute(".play-turn", "data-over") == "true"
-                assert "Game over" in play.inner_text(".play-turn")
-            # the record shown is the engine's record of the game
-            assert play.input_value("#play-record") == ms.format_game(game.start(), played)
+            pos, pits = game.start(), []
+            while not pos.is_over and len(pits) < MOVE_CAP:
+                pits.append(rng.choice([game.board.name(p) for p in pos.legal_moves()]))
+                pos = pos.play(pits[-1])
+            games.append((name, options, pits))
+    return games
+
+
+def test_the_clicked_games_cover_every_setting_and_over_300_moves():
+    shares = [clicked_games(share) for share in range(CLICK_SHARES)]
+    settings = [(name, options) for share in shares for name, options, _ in share]
+    assert len(settings) == len(GAMES) * GAMES_PER_SETTING
+    assert all(settings.count(setting) == GAMES_PER_SETTING for setting in GAMES)
+    assert sum(len(pits) for share in shares for _, _, pits in share) > 300
+
+
+@pytest.mark.parametrize("share", range(CLICK_SHARES),
+                         ids=lambda n: f"share{n + 1}of{CLICK_SHARES}")
+def test_clicked_moves_agree_with_the_engine(play, share):
+    """Every move of the share's games clicked on the board: before each click the
+    playable pits are the engine's legal moves; after it the board shows the
+    engine's position; at the end the page's record is the engine's record."""
+    games = moves = 0
+    for name, options, pits in clicked_games(share):
+        game = ms.get_game(name, **options)
+        new_game(play, name, options)
+        pos = game.start()
+        assert position(play) == pos.to_text()
+        enabled = enabled_pits(play)
+        played = []
+        for pit in pits:
+            names = [game.board.name(p) for p in pos.legal_moves()]
+            assert sorted(enabled) == sorted(names), pos.to_text()
+            after = pos.play(pit)
+            play.click(f"#play-board [data-pit={pit}]")
+            shown = play.evaluate(AFTER_CLICK, pos.to_text())
+            assert shown is not None, f"the board still shows {pos.to_text()} after {pit}"
+            assert shown["position"] == after.to_text(), (name, options, played)
+            enabled = shown["enabled"]
+            played.append(pit)
+            pos = after
+        games += 1
+        moves += len(played)
+        if pos.is_over:
+            assert enabled == []
+            assert play.get_attribute(".play-turn", "data-over") == "true"
+            assert "Game over" in play.inner_text(".play-turn")
+        # the record shown is the engine's record of the game
+        assert play.input_value("#play-record") == ms.format_game(game.start(), played)
     print(f"\n{games} games, {moves} clicked moves agree with the CPython engine")
-    assert games == len(GAMES) * GAMES_PER_SETTING and moves > 300
+    assert games == len(GAMES[share::CLICK_SHARES]) * GAMES_PER_SETTING and moves > 0
 
 
 def test_undo_and_replaying_a_record(play):

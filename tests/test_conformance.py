@@ -11,7 +11,7 @@ import pytest
 
 import mancala_spec as ms
 from mancala_spec.catalogue import load_catalogue
-from mancala_spec.conformance import build_suite, extract_examples, schema
+from mancala_spec.conformance import extract_examples, schema
 from mancala_spec.conformance.engine import MUTANTS
 from mancala_spec.conformance.protocol import answer, position_fields
 from mancala_spec.conformance.runner import CRASH, FAIL, HUNG, PASS, SKIP, compare, run
@@ -28,8 +28,10 @@ def examples():
 
 
 @pytest.fixture(scope="module")
-def suite(examples):
-    return build_suite(examples)
+def suite(docs_suite):
+    """The suite of docs/ (conftest's ``docs_suite``, built once per worker), a copy."""
+    import copy
+    return copy.deepcopy(docs_suite)
 
 
 def test_every_rule_has_three_cases_and_ids_are_unique(suite):

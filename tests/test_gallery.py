@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import re
 import runpy
-import textwrap
 from pathlib import Path
 
 import matplotlib
@@ -236,35 +235,14 @@ def test_statistics_script():
 # -- sphinx-gallery turns scripts into pages with their images ----------------------------
 
 
-def test_sphinx_gallery_builds_pages_with_images(tmp_path, monkeypatch):
-    """A small site with the real gallery folder; two scripts are executed (the
-    whole gallery runs in the site build)."""
+def test_sphinx_gallery_builds_pages_with_images(site):
+    """The session's site build (conftest's ``site``: the whole gallery, run by
+    sphinx-gallery with the site's scraper) turned the scripts into pages whose
+    images exist."""
     from PIL import Image
-    from sphinx.application import Sphinx
-    from sphinx.util.docutils import docutils_namespace
 
-    monkeypatch.setenv("MANCALA_GALLERY_GAMES", "40")
-    src, out = tmp_path / "docs", tmp_path / "html"
-    src.mkdir()
-    (src / "conf.py").write_text(textwrap.dedent(f"""\
-        extensions = ["sphinx_gallery.gen_gallery"]
-        sphinx_gallery_conf = {{
-            "examples_dirs": {str(GALLERY)!r},
-            "gallery_dirs": "auto_examples",
-            "filename_pattern": r"/plot_0[128]_",
-            "download_all_examples": False,
-            "image_scrapers": ("mancala_spec.sphinx.gallery.scraper",),
-        }}
-        """))
-    (src / "index.rst").write_text("Test\n====\n\n.. toctree::\n\n   auto_examples/index\n")
-    status, warnings = io.StringIO(), io.StringIO()
-    plt.close("all")
-    with docutils_namespace():
-        app = Sphinx(str(src), str(src), str(out), str(tmp_path / "doctrees"), "html",
-                     status=status, warning=warnings, warningiserror=True, keep_going=True)
-        app.build()
-    plt.close("all")
-    assert app.statuscode == 0, warnings.getvalue()
+    assert site.result.returncode == 0, site.result.stderr[-3000:]
+    src, out = site.tree / "docs", site.html
     # the site's scraper (mancala_spec.sphinx.gallery): each figure drawn four times,
     # light and dark, for a desktop and (laid out again) for a phone, each picture with
     # its size and the size of its smallest text

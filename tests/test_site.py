@@ -22,6 +22,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from html.parser import HTMLParser
@@ -72,7 +73,13 @@ class Build:
     tree: Path
     html: Path
     result: subprocess.CompletedProcess
-    doctest: subprocess.CompletedProcess
+    #: the doctest builder's run over the same doctrees, once it is needed: in a
+    #: parallel run it goes on beside the tests that need only the HTML
+    finish_doctest: Callable[[], subprocess.CompletedProcess]
+
+    @cached_property
+    def doctest(self) -> subprocess.CompletedProcess:
+        return self.finish_doctest()
 
     def page(self, name: str) -> str:
         return (self.html / f"{name}.html").read_text(encoding="utf-8")
@@ -96,43 +103,63 @@ def _completed(data: dict) -> subprocess.CompletedProcess:
                                        data["stderr"])
 
 
+def _record(proc: subprocess.CompletedProcess) -> dict:
+    return {"args": proc.args, "returncode": proc.returncode, "stdout": proc.stdout,
+            "stderr": proc.stderr}
+
+
+def _write(path: Path, record: dict) -> None:
+    """*record* as JSON at *path*, written whole (its presence means done)."""
+    partial = path.with_name(path.name + ".part")
+    partial.write_text(json.dumps(record))
+    partial.replace(path)
+
+
 def record_build(shared: Path) -> None:
-    """Build the site in *shared*/clone and write what the builds printed to
-    *shared*/build.json (last, so that its presence means done): the one build
-    of a parallel run, shared by every worker (conftest.py)."""
+    """Build the site in *shared*/clone and write what the builds printed: the HTML
+    build's to *shared*/html.json as soon as it is done (the browser tests need no
+    more), then the doctest build's, with the HTML build's, to *shared*/build.json:
+    the one build of a parallel run, shared by every worker (conftest.py)."""
     record: dict = {}
     try:
-        build = build_site_in(shared / "clone")
-        record = {name: {"args": proc.args, "returncode": proc.returncode,
-                         "stdout": proc.stdout, "stderr": proc.stderr}
-                  for name, proc in (("result", build.result), ("doctest", build.doctest))}
+        build = build_site_in(shared / "clone",
+                              built=lambda result: _write(shared / "html.json",
+                                                          {"result": _record(result)}))
+        record = {"result": _record(build.result), "doctest": _record(build.doctest)}
     except BaseException as error:  # noqa: BLE001 - reported by the tests that need the site
         record = {"error": f"{type(error).__name__}: {error}"}
+        if not (shared / "html.json").exists():
+            _write(shared / "html.json", record)
         raise
     finally:
-        partial = shared / "build.json.part"
-        partial.write_text(json.dumps(record))
-        partial.replace(shared / "build.json")
+        _write(shared / "build.json", record)
 
 
-def shared_build(shared: Path, timeout: float = 1800) -> Build:
-    """The build :func:`record_build` makes in *shared*, waited for."""
+def _wait_for(done: Path, timeout: float) -> dict:
     import time
 
-    done = shared / "build.json"
     deadline = time.monotonic() + timeout
     while not done.exists():
-        assert time.monotonic() < deadline, f"the site build in {shared} did not finish"
+        assert time.monotonic() < deadline, f"the site build ({done}) did not finish"
         time.sleep(0.2)
     record = json.loads(done.read_text())
     assert "error" not in record, record.get("error")
+    return record
+
+
+def shared_build(shared: Path, timeout: float = 1800) -> Build:
+    """The build :func:`record_build` makes in *shared*, waited for (its HTML now, its
+    doctest run when a test asks for it)."""
+    record = _wait_for(shared / "html.json", timeout)
     tree = shared / "clone"
     return Build(tree, tree / "build" / "html", _completed(record["result"]),
-                 _completed(record["doctest"]))
+                 lambda: _completed(_wait_for(shared / "build.json", timeout)["doctest"]))
 
 
-def build_site_in(tree: Path) -> Build:
-    """Build the site in a fresh clone at *tree*."""
+def build_site_in(tree: Path, built: Callable[[subprocess.CompletedProcess], None]
+                  = lambda result: None) -> Build:
+    """Build the site in a fresh clone at *tree* (*built* is told the HTML build's
+    result before the doctest builder runs)."""
     tree.mkdir(parents=True, exist_ok=True)
     fresh_clone(tree)
     assert not (tree / "docs" / "auto_examples").exists()
@@ -140,10 +167,11 @@ def build_site_in(tree: Path) -> Build:
     result = subprocess.run(sphinx + ["-c", ".", "docs", "build/html", "-d", "build/doctrees",
                                       "-n", "-W", "--keep-going"],
                             cwd=tree, capture_output=True, text=True, timeout=900)
+    built(result)
     doctest = subprocess.run(sphinx + ["-b", "doctest", "-c", ".", "docs", "build/doctest",
                                        "-d", "build/doctrees", "-W", "--keep-going"],
                              cwd=tree, capture_output=True, text=True, timeout=900)
-    return Build(tree, tree / "build" / "html", result, doctest)
+    return Build(tree, tree / "build" / "html", result, lambda: doctest)
 
 
 # -- reading HTML ----------------------------------------------------------------------
@@ -559,15 +587,22 @@ def test_glossary_words_occur_in_their_sources():
                 (language, word)
 
 
-def test_the_conformance_suite_and_schema_are_downloadable(site):
+def test_the_conformance_suite_and_schema_are_downloadable(site, docs_suite):
     import jsonschema
 
-    from mancala_spec.conformance import build_suite, extract_examples, schema
+    from mancala_spec.conformance import schema
 
     page = site.pages["conformance.html"]
     assert 'href="conformance-suite.json"' in page and 'href="conformance-schema.json"' in page
     suite = json.loads((site.html / "conformance-suite.json").read_text(encoding="utf-8"))
-    assert suite == build_suite(extract_examples(site.tree / "docs"))
+    # the suite built fresh from the same pages (the site's clone holds the checkout's
+    # docs/, byte for byte; conftest's docs_suite is built from those)
+    def pages(docs: Path) -> dict[Path, bytes]:
+        return {path.relative_to(docs): path.read_bytes() for path in sorted(docs.rglob("*.md"))
+                if "auto_examples" not in path.parts}
+
+    assert pages(site.tree / "docs") == pages(ROOT / "docs")
+    assert suite == docs_suite
     assert json.loads((site.html / "conformance-schema.json").read_text()) == schema()
     jsonschema.validate(suite, schema())
     assert f"<p>{len(suite['cases'])}</p>" in page   # the summary table's total

@@ -50,6 +50,41 @@ def _code_digest() -> str:
 
 
 
+#: what ``analysis-table`` computes, by kind: (games, greedy games, seed, max seeds) -> table
+TABLES: dict[str, Callable[[int, int, int, int], Any]] = {
+    "opener": lambda games, greedy, seed, most: opener_table(games, greedy, seed),
+    "in-play": lambda games, greedy, seed, most: in_play_table(games, greedy, seed),
+    "longest": lambda games, greedy, seed, most: longest_table(games, greedy, seed),
+    "exhaustive": lambda games, greedy, seed, most: exhaustive_table(
+        exhaustive_seed_counts(most), skip_options=(False,)),
+}
+
+
+def _table_job(kind: str, games: int, greedy: int, seed: int,
+               most: int) -> tuple[str, Callable[[], Any]]:
+    """(cache name, function returning the table) of one ``analysis-table``: kept
+    (:mod:`.cache`) under a digest of the code it runs, the kind and the sizes."""
+    sizes = f"{games} {greedy} {seed} {most}"
+    digest = hashlib.sha256(f"{_code_digest()} {kind} {sizes}".encode()).hexdigest()
+    name = f"analysis-{kind}-{digest[:16]}"
+    return name, lambda: cache.value(
+        name, lambda: list(TABLES[kind](games, greedy, seed, most)))
+
+
+def _plan(app) -> list[tuple[str, Callable[[], Any]]]:
+    """Each analysis table of the sources, made ahead (:func:`.cache.ahead`)."""
+    jobs = []
+    for arguments, options in cache.directive_uses(app, "analysis-table"):
+        if arguments and arguments[0] in TABLES:
+            name, make = _table_job(
+                arguments[0], int(options.get("games", QUICK["games"])),
+                int(options.get("greedy-games", QUICK["greedy_games"])),
+                int(options.get("seed", QUICK["seed"])),
+                int(options.get("max-seeds", QUICK["max_seeds"])))
+            jobs.append((f"{name}.json", make))
+    return jobs
+
+
 def _make_directives():
     """The directive classes (made here, so that the module imports without Sphinx)."""
     from docutils import nodes
@@ -116,22 +151,12 @@ def _make_directives():
         def run(self) -> list[nodes.Node]:
             kind = self.arguments[0]
             games, greedy, seed = self.sizes()
-            makers = {
-                "opener": lambda: opener_table(games, greedy, seed),
-                "in-play": lambda: in_play_table(games, greedy, seed),
-                "longest": lambda: longest_table(games, greedy, seed),
-                "exhaustive": lambda: exhaustive_table(
-                    exhaustive_seed_counts(self.options.get("max-seeds", QUICK["max_seeds"])),
-                    skip_options=(False,)),
-            }
-            if kind not in makers:
+            if kind not in TABLES:
                 raise self.error(f"analysis-table: unknown table {kind!r}; use one of "
-                                 + ", ".join(makers))
+                                 + ", ".join(TABLES))
             t0 = time.perf_counter()
-            sizes = f"{games} {greedy} {seed} {self.options.get('max-seeds', QUICK['max_seeds'])}"
-            digest = hashlib.sha256(f"{_code_digest()} {kind} {sizes}".encode()).hexdigest()
-            header, rows = cache.value(f"analysis-{kind}-{digest[:16]}",
-                                       lambda: list(makers[kind]()))
+            header, rows = _table_job(kind, games, greedy, seed,
+                                      self.options.get("max-seeds", QUICK["max_seeds"]))[1]()
             table = (list(header), [list(row) for row in rows])
             if not table[1]:
                 table = (table[0], [["none"] + [""] * (len(table[0]) - 1)])
@@ -175,4 +200,5 @@ def setup(app) -> dict[str, Any]:
     table, figure = _make_directives()
     app.add_directive("analysis-table", table)
     app.add_directive("analysis-figure", figure)
+    cache.plan(_plan)
     return {"version": version(), "parallel_read_safe": True, "parallel_write_safe": True}

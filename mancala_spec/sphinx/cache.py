@@ -12,6 +12,14 @@ page's text under a digest of the whole package (:func:`package_digest`).
 As a Sphinx extension (``conf.py`` lists it), it also keeps sphinx-gallery's
 output folder whole, so that a fresh clone's build need not run the gallery's
 scripts again when nothing they depend on changed (:func:`restore_gallery`).
+
+And it makes ahead what the pages will ask it for (:func:`ahead`): when a build
+starts, the values the extensions say the sources will need (the conformance
+suite, the readings pages, the analysis tables) are made in one forked process,
+beside sphinx-gallery's scripts in the main one, so that on two cores a cold build
+does not wait for them one after the other. A page that asks for a value still
+being made waits for it (a lock the process holds until the value is kept); if the
+process failed, the page makes the value itself, as without it.
 """
 from __future__ import annotations
 
@@ -36,6 +44,7 @@ def folder() -> Path | None:
 
 def restore(target: Path) -> bool:
     """Put the cached file named like *target* at *target*; whether there was one."""
+    wait(target.name)
     where = folder()
     if where is None or not (where / target.name).is_file():
         return False
@@ -61,6 +70,7 @@ def keep(target: Path) -> None:
 def value(name: str, make: Callable[[], Any]) -> Any:
     """The JSON value cached as *name* (a digest of what it depends on), made
     by *make* and kept when it is not there."""
+    wait(f"{name}.json")
     where = folder()
     path = None if where is None else where / f"{name}.json"
     if path is not None and path.is_file():
@@ -80,6 +90,39 @@ def value(name: str, make: Callable[[], Any]) -> Any:
     return result
 
 
+def file(target: Path, name: str, write: Callable[[Path], Any]) -> Path:
+    """Put the file cached as *name* (a digest of what it depends on) at *target*; when
+    there is none, *write* it there (``write(path)``) and keep it under *name*."""
+    wait(name)
+    where = folder()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if where is not None and (where / name).is_file():
+        shutil.copyfile(where / name, target)
+        return target
+    write(target)
+    if where is not None:
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            partial = where / f".{name}.{os.getpid()}.part"
+            shutil.copyfile(target, partial)
+            partial.replace(where / name)
+        except OSError:
+            pass
+    return target
+
+
+def made(name: str, write: Callable[[Path], Any]) -> Callable[[], None]:
+    """A job for :func:`ahead`: *write* the file cached as *name* into the cache folder."""
+    def make() -> None:
+        where = folder()
+        if where is None or (where / name).is_file():
+            return
+        partial = where / f".{name}.{os.getpid()}.part"
+        write(partial)
+        partial.replace(where / name)
+    return make
+
+
 # -- what the whole package's code decides ----------------------------------------------
 
 
@@ -95,6 +138,121 @@ def package_digest(package: Path | None = None) -> str:
             digest.update(path.relative_to(package).as_posix().encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+# -- made ahead: what the sources will ask for, made beside the gallery ------------------
+
+#: the extensions' lists of what a build will need: each takes the app and returns
+#: (file name in the cache folder, a function that makes and keeps that file)
+PLANNERS: list[Callable[[Any], list[tuple[str, Callable[[], Any]]]]] = []
+
+#: cache file name -> the lock file the process making it holds until it is kept
+_MAKING: dict[str, Path] = {}
+
+
+def plan(planner: Callable[[Any], list[tuple[str, Callable[[], Any]]]]) -> None:
+    """Register *planner* (an extension's setup() calls this): at the start of a
+    build it lists what the sources will need, to be made ahead (:func:`ahead`)."""
+    if planner not in PLANNERS:
+        PLANNERS.append(planner)
+
+
+def directive_uses(app, name: str) -> list[tuple[list[str], dict[str, str]]]:
+    """(arguments, options) of each use of directive *name* in the MyST pages of the
+    build's sources, as written (fenced ```{name} args, then :option: value lines)."""
+    import re
+
+    fence = re.compile(r"^(?:`{3,}|:{3,})\{" + re.escape(name) + r"\}[ \t]*(.*)\n"
+                       r"((?:[ \t]*:[\w-]+:.*\n)*)", re.MULTILINE)
+    found = []
+    for path in sorted(Path(app.srcdir).rglob("*.md")):
+        for match in fence.finditer(path.read_text(encoding="utf-8")):
+            options = dict(re.findall(r"^[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$", match.group(2),
+                                      re.MULTILINE))
+            found.append((match.group(1).split(), options))
+    return found
+
+
+def wait(name: str) -> None:
+    """If the file *name* of the cache folder is being made ahead, wait until it is
+    (or until the process making it has ended, whatever became of it)."""
+    lock = _MAKING.get(name)
+    if lock is None:
+        return
+    import fcntl
+
+    try:
+        with open(lock, "rb") as held:
+            fcntl.flock(held, fcntl.LOCK_EX)     # released by the maker when it is kept
+    except OSError:
+        pass
+
+
+def ahead(app) -> None:
+    """At the start of a build (builder-inited, before sphinx-gallery runs the
+    scripts): fork one process that makes, one after the other, what the planners
+    list and the cache folder does not hold yet. Each is locked (flock) before the
+    fork and released by the process when it is kept, so a page asking for it
+    waits for exactly that one; a lock is also released if the process dies."""
+    where = folder()
+    if where is None or not hasattr(os, "fork"):
+        return
+    import fcntl
+
+    jobs: list[tuple[str, Callable[[], Any]]] = []
+    for planner in PLANNERS:
+        try:
+            jobs += planner(app)
+        except Exception:      # noqa: BLE001 - a plan that fails only costs the head start
+            continue
+    jobs = [(name, make) for name, make in dict(jobs).items()
+            if name not in _MAKING and not (where / name).is_file()]
+    if not jobs:
+        return
+    where.mkdir(parents=True, exist_ok=True)
+    held = []
+    for name, _ in jobs:
+        lock = where / f".{name}.{os.getpid()}.lock"
+        handle = open(lock, "wb")
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        held.append(handle)
+        _MAKING[name] = lock
+    import sys as _sys
+    _sys.stdout.flush()
+    _sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:                                   # the maker
+        code = 0
+        _MAKING.clear()                  # it waits for nothing: it holds the locks
+        try:
+            for (_, make), handle in zip(jobs, held):
+                try:
+                    make()
+                except BaseException:   # noqa: BLE001 - the page makes it, and says why
+                    code = 1
+                finally:
+                    handle.close()       # released: a page waiting for it reads it now
+        finally:
+            os._exit(code)
+    for handle in held:                  # the maker holds the locks now
+        handle.close()
+    app.connect("build-finished", lambda app, exception: _reap(pid, jobs))
+
+
+def _reap(pid: int, jobs) -> None:
+    """After the build: wait for the maker (it may still make what no page asked
+    for), and remove its lock files."""
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+    for name, _ in jobs:
+        lock = _MAKING.pop(name, None)
+        if lock is not None:
+            try:
+                lock.unlink()
+            except OSError:
+                pass
 
 
 # -- the gallery: sphinx-gallery's output, kept whole ----------------------------------------
@@ -209,5 +367,7 @@ def keep_gallery(app, exception) -> None:
 def setup(app):
     # sphinx-gallery writes its pages at builder-inited (priority 500): restore first
     app.connect("builder-inited", restore_gallery, priority=400)
+    # the values the pages will ask for: made ahead, beside the gallery's scripts
+    app.connect("builder-inited", ahead, priority=450)
     app.connect("build-finished", keep_gallery)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -44,11 +44,9 @@ PROTOCOL_FILE = "protocol-{}-schema.json"
 _SUITES: dict[str, dict[str, Any]] = {}
 
 
-def _suite(app) -> dict[str, Any]:
-    """The conformance suite of the rules pages, which the summary table, the protocol
-    page's exchanges and the download all show: built once (seconds of engine work),
-    and kept (:mod:`.cache`) under a digest of the package and of the pages."""
-    from ..conformance import build_suite, extract_examples
+def _suite_key(app) -> str:
+    """The name the suite of these sources is kept under (:mod:`.cache`): a digest
+    of the package and of the pages."""
     from . import cache
 
     docs = Path(app.srcdir)
@@ -57,10 +55,26 @@ def _suite(app) -> dict[str, Any]:
         if "auto_examples" not in path.parts:
             digest.update(path.relative_to(docs).as_posix().encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
-    key = f"suite-{digest.hexdigest()[:20]}"
+    return f"suite-{digest.hexdigest()[:20]}"
+
+
+def _suite(app) -> dict[str, Any]:
+    """The conformance suite of the rules pages, which the summary table, the protocol
+    page's exchanges and the download all show: built once (seconds of engine work),
+    and kept (:mod:`.cache`) under a digest of the package and of the pages."""
+    from ..conformance import build_suite, extract_examples
+    from . import cache
+
+    key = _suite_key(app)
     if key not in _SUITES:
-        _SUITES[key] = cache.value(key, lambda: build_suite(extract_examples(docs)))
+        _SUITES[key] = cache.value(
+            key, lambda: build_suite(extract_examples(Path(app.srcdir))))
     return _SUITES[key]
+
+
+def _plan(app) -> list[tuple[str, Any]]:
+    """The suite, made ahead of the pages that show it (:func:`.cache.ahead`)."""
+    return [(f"{_suite_key(app)}.json", lambda: _suite(app))]
 
 
 class CliReference(SphinxDirective):
@@ -187,4 +201,6 @@ def setup(app) -> dict[str, Any]:
     app.add_directive("exit-statuses", ExitStatuses)
     app.add_directive("protocol-exchanges", ProtocolExchanges)
     app.connect("build-finished", _write_downloads)
+    from . import cache
+    cache.plan(_plan)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

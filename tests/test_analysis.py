@@ -27,6 +27,7 @@ import random
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -328,15 +329,39 @@ def test_run_counts_against_the_traced_engine():
     assert endless_positions > 0
 
 
-def test_count_endings_plays_the_same_games():
-    endings = an.count_endings("default", "random", 80, seed=2026)
-    assert endings.reasons == an.play_games("default", "random", 80, seed=2026).end_reasons
-    assert an.count_endings("default", "random", 80, seed=2026, processes=2) == endings
-    # the first 30 games known from a play_games run: only the other 50 are played
-    known = an.play_games("default", "random", 30, seed=2026)
-    assert an.count_endings("default", "random", 80, seed=2026, known=known) == endings
+def test_count_endings_counts_random_games_in_batches():
+    games = an.ENDING_BATCH + 5_000                    # a whole batch and part of one
+    endings = an.count_endings("default", "random", games, seed=2026)
+    assert sum(endings.reasons.values()) == games
+    assert an.count_endings("default", "random", games, seed=2026, processes=2) == endings
+    # game k is game k % ENDING_BATCH of batch k // ENDING_BATCH, whatever the count
+    first = an.count_endings("default", "random", an.ENDING_BATCH, seed=2026)
+    second = an.ending_batch("default", 2026, 1)
+    rest = Counter(second.outcome(i).reason for i in range(5_000))
+    assert first.reasons + rest == endings.reasons
+    # and each game is a game of the rules: the one-game kernel, playing its
+    # moves, finds each move legal and ends it the same way at the same move
+    fast = FastGame(ms.get_game("ba-awa"))
+    for index in range(300):
+        state = fast.start()
+        for pit in second.record(index):
+            assert not fast.is_over(state) and pit in fast.legal_moves(state)
+            state = fast.play(state, pit)
+        assert fast.outcome(state) == second.outcome(index)
     with pytest.raises(MancalaError):
-        an.count_endings("default", "random", 80, seed=2027, known=known)
+        an.count_endings("default", "random", 80, seed=2026, known=an.play_games(
+            "default", "random", 30, seed=2026))
+
+
+def test_count_endings_plays_the_same_greedy_games():
+    endings = an.count_endings("default", "greedy", 40, seed=2026)
+    assert endings.reasons == an.play_games("default", "greedy", 40, seed=2026).end_reasons
+    assert an.count_endings("default", "greedy", 40, seed=2026, processes=2) == endings
+    # the first 15 games known from a play_games run: only the other 25 are played
+    known = an.play_games("default", "greedy", 15, seed=2026)
+    assert an.count_endings("default", "greedy", 40, seed=2026, known=known) == endings
+    with pytest.raises(MancalaError):
+        an.count_endings("default", "greedy", 40, seed=2027, known=known)
 
 
 # Games 2630 to 2649 of seed 2026 include the first (game 2641) that meets a
@@ -392,13 +417,11 @@ def test_quoted_repetition_games():
         assert (rep.seeds, rep.cycle, rep.recurring, rep.reason) == (
             number(seeds), number(cycle), recurring, "repetition")
         # and it is the game that run played: same seed, same game number
-        fast = FastGame(game)
-        rng = an.game_rng(an.FULL["seed"], int(game_number))
-        state = fast.start()
-        for pit in pits:
-            assert an.choose(policy, fast, state, rng) == pit
-            state = fast.play(state, pit)
-        assert fast.is_over(state)
+        assert policy == "random"
+        batch, index = divmod(int(game_number), an.ENDING_BATCH)
+        played = an.ending_batch(config, an.FULL["seed"], batch)
+        assert played.record(index) == tuple(pits)
+        assert played.outcome(index).reason == "repetition"
 
 
 def test_recurrence_search_counts():

@@ -65,6 +65,7 @@ from .endless import (
                      sow_laps,
 )
 from .games import (
+                     ENDING_BATCH,
                      Endings,
                      PlayResult,
                      cached_play,
@@ -72,6 +73,7 @@ from .games import (
                      choose,
                      count_endings,
                      end_reason,
+                     ending_batch,
                      greedy_moves,
                      play_games,
 )
@@ -100,7 +102,8 @@ __all__ = [
     "CONFIGS", "FIGURES", "FULL", "OUTCOMES", "POLICIES", "QUICK", "ROWS", "SIZE", "Z95",
     "EndlessCount", "Endings", "PlayResult", "RecurrenceResult", "Repetition", "Table",
     "board_text", "cached_exhaustive", "cached_play", "capture_free_moves", "capture_margin",
-    "choose", "compositions", "count_endings", "describe_repetition", "end_reason",
+    "ENDING_BATCH", "choose", "compositions", "count_endings", "ending_batch",
+    "describe_repetition", "end_reason",
     "endings_table", "exhaustive", "exhaustive_seed_counts", "exhaustive_table",
     "find_recurrence", "game_rng", "greedy_moves", "in_play_table", "in_processes", "label",
     "laps_figure", "longest_table", "main", "markdown", "opener_figure", "opener_table",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from .common import Table, markdown, version
 from .endless import MOST_EXHAUSTIVE, MOST_PROCESSES, exhaustive_seed_counts, exhaustive_table
-from .games import Endings, cached_play, count_endings
+from .games import Endings, count_endings
 from .opener import endings_table, in_play_table, longest_table, opener_table
 from .recurrence import recurrence_search, recurrence_table, repetition_table
 
@@ -23,7 +23,7 @@ QUICK = {"games": 4000, "greedy_games": 800, "seed": 2026, "max_seeds": 12,
 
 #: The sizes of the run the analysis page quotes (no flag).
 FULL = {"games": 100_000, "greedy_games": 20_000, "seed": 2026, "max_seeds": 20,
-        "ending_games": 1_000_000, "recurrence_games": 300, "budget": 3000}
+        "ending_games": 4_000_000, "recurrence_games": 300, "budget": 3000}
 
 
 #: The largest value each size takes (a larger one would run for days or take
@@ -175,12 +175,8 @@ def _run(args: argparse.Namespace) -> int:
         endings: list[Endings] = []      # counted once, for both tables
 
         def counted() -> Endings:
-            # (the first games are the opener table's: how they ended is known)
-            played = cached_play("default", "random", games, seed, processes)
             endings.append(count_endings("default", "random", sizes["ending_games"], seed,
-                                         processes=processes,
-                                         known=played if games <= sizes["ending_games"]
-                                         else None))
+                                         processes=processes))
             return endings[0]
 
         section(f"How {sizes['ending_games']:,} random games end (seed {seed})",

@@ -5,15 +5,16 @@ sowing, the longest move, how games end.
 from __future__ import annotations
 
 import functools
+import hashlib
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.games import get_game
 from ..errors import MancalaError, OptionError, shown
 from ..fast import FastGame, State
-from .common import CONFIGS, POLICIES, game_rng, in_processes
+from .common import CONFIGS, POLICIES, game_rng, in_processes, worker_pool
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game
@@ -266,15 +267,67 @@ class Endings:
 
 
 
+#: the games of :func:`count_endings` played at once, in one batch
+ENDING_BATCH = 20_000
+
+
+def ending_batch(config: str, seed: int, batch: int) -> Any:
+    """Batch number *batch* of a :func:`count_endings` run with *seed*:
+    :data:`ENDING_BATCH` random games of the option set *config*, played at
+    once by the kernel's many-games steps (:func:`mancala_spec.fast.playouts`,
+    numpy needed) with their moves recorded. Its numpy seed is made from the
+    run's seed and the batch's number, so game *k* of a run is always game
+    ``k % ENDING_BATCH`` of batch ``k // ENDING_BATCH``, however many games the
+    run plays and however many processes share them."""
+    from ..fast import playouts
+
+    digest = hashlib.sha256(f"ba-awa endings {seed} {batch}".encode()).digest()
+    return playouts(get_game("ba-awa", **CONFIGS[config]), ENDING_BATCH,
+                    seed=int.from_bytes(digest[:8], "big"), record=True)
+
+
+def _count_batch(config: str, seed: int, batch: int, games: int) -> Endings:
+    """How the first *games* games of :func:`ending_batch` ended."""
+    played = ending_batch(config, seed, batch)
+    result = Endings(config, "random", games, seed)
+    for index in range(games):
+        reason = played.outcome(index).reason
+        result.reasons[reason] += 1
+        if reason == "repetition":
+            result.repetitions.append((batch * ENDING_BATCH + index, played.record(index)))
+    return result
+
+
 def count_endings(config: str = "default", policy: str = "random", games: int = 1000,
                   seed: int = 2026, first: int = 0, processes: int = 1,
                   known: PlayResult | None = None) -> Endings:
-    """Play the same games as :func:`play_games` (game *k* draws from
-    :func:`game_rng(seed, k) <game_rng>`), counting only how they end: for runs
-    large enough to meet the rare repetition. *known*, a :func:`play_games`
-    run of the same option set, policy and seed (so of games 0 on; *first*
-    must then be 0), gives how its games ended, and only the games after them
-    are played."""
+    """How *games* games end, both players following *policy*: for runs large
+    enough to meet the rare repetition.
+
+    Random games are played in batches (:func:`ending_batch`: numpy needed),
+    game *k* being game ``k % ENDING_BATCH`` of batch ``k // ENDING_BATCH``;
+    *processes* share the batches. Greedy games are the same games as
+    :func:`play_games` (game *k* draws from :func:`game_rng(seed, k)
+    <game_rng>`), played one at a time, from game *first*; *known*, a
+    :func:`play_games` run of the same option set, policy and seed (so of
+    games 0 on; *first* must then be 0), gives how its games ended, and only
+    the games after them are played."""
+    if policy == "random":
+        if first or known is not None:
+            raise MancalaError("random games are counted in batches from game 0: first and "
+                               "known are for greedy games")
+        sizes = [(config, seed, batch, min(ENDING_BATCH, games - batch * ENDING_BATCH))
+                 for batch in range(-(-games // ENDING_BATCH))]
+        if processes > 1 and len(sizes) > 1:
+            with worker_pool(min(processes, len(sizes))) as pool:
+                parts = pool.starmap(_count_batch, sizes)
+        else:
+            parts = [_count_batch(*size) for size in sizes]
+        result = Endings(config, policy, games, seed)
+        for part in parts:
+            result.reasons.update(part.reasons)
+            result.repetitions += part.repetitions
+        return result
     if known is not None:
         if (known.config, known.policy, known.seed, first) != (config, policy, seed, 0) \
                 or known.games > games:

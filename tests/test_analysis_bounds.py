@@ -30,7 +30,8 @@ def analysis(*argv: str) -> subprocess.CompletedProcess:
 def test_sizes_are_bounded(argv, message):
     result = analysis(*argv)
     assert result.returncode == 2
-    assert result.stderr.splitlines()[-1].startswith("python -m mancala_spec.analysis: error:")
+    assert len(result.stderr.splitlines()) == 1, result.stderr       # one line, no usage
+    assert result.stderr.startswith("python -m mancala_spec.analysis: error:")
     assert message in result.stderr
     assert "Traceback" not in result.stderr
 

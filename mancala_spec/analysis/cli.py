@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import NoReturn
 
 from .common import Table, markdown, version
 from .endless import MOST_EXHAUSTIVE, MOST_PROCESSES, exhaustive_seed_counts, exhaustive_table
@@ -108,9 +109,17 @@ def _watch_parent() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose errors are one line on stderr (not the usage as well), with
+    exit status 2, as the ``mancala-spec`` commands' are."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m mancala_spec.analysis``: print every table, with timings."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m mancala_spec.analysis",
         description="Ba-awa by experiment: print the analysis page's tables (Markdown).")
     parser.add_argument("--quick", action="store_true",

@@ -240,6 +240,11 @@ def test_allow_unreachable_accepts_and_its_repr_pastes_back(game, pits, captured
     # still conserved, still checked otherwise
     with pytest.raises(ms.InvalidPositionError, match="not conserved"):
         variant.position(pits, captured=(captured[0] + 1, captured[1]), allow_unreachable=True)
+    # only True allows: a truthy "no" or 1 is a mistake, not a yes
+    for given in ("no", 1, None):
+        with pytest.raises(ms.OptionError) as info:
+            variant.position(pits, captured=captured, allow_unreachable=given)
+        assert (info.value.option, info.value.value) == ("allow_unreachable", given)
     # a reachable position's repr is unchanged
     start = variant.start()
     assert start.reachable and repr(start) == f"Position({variant!r}, {start.to_text()!r})"

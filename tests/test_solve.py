@@ -251,6 +251,8 @@ def test_solution_lookups_and_errors(full):
     assert odd.value.field == "captured"
     smaller = solve(start=((0, 2, 1, 0, 1, 1), 0), allow_unreachable=True)
     assert len(smaller) > 1 and smaller.start == ((0, 2, 1, 0, 1, 1), 0)
+    with pytest.raises(OptionError):                  # only True allows, not a truthy "no"
+        solve(start=((0, 2, 1, 0, 1, 1), 0), allow_unreachable="no")
     with pytest.raises(InvalidPositionError) as bad_player:
         solve(start=((6,) * 6, 2))
     assert bad_player.value.field == "to_move"

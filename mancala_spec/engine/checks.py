@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidPositionError, shown
+from ..errors import InvalidPositionError, not_a, shown
 from .position import Key, Position
 from .reach import CAPTURE_UNIT, default_captured, reachable_captures
 from .sowing import Sowing
@@ -75,6 +75,8 @@ def checked_position(game: Game, pits: Sequence[int], to_move: int = 0,
     with *allow_unreachable*, captured counts that play cannot reach
     (:func:`~mancala_spec.engine.reach.reachable_captures`) are accepted, as long as the seeds are
     conserved."""
+    if type(allow_unreachable) is not bool:       # ("no" would allow them silently)
+        raise not_a("allow_unreachable", allow_unreachable, "True or False")
     size, players, total = game.board.size, game.players, game.total_seeds
     pits = _seed_counts(pits, size, "pits", "pits")
     if captured is None:

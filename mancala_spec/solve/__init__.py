@@ -74,6 +74,7 @@ from ..errors import (
     OptionError,
     UnknownGameError,
     UnreachedPositionError,
+    not_a,
     shown,
 )
 from ..fast.bakuk import BakukBatch
@@ -344,6 +345,8 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
     the board an even number are off it. *allow_unreachable* solves it all the
     same, as a smaller game."""
     rules = Rules() if rules is None else rules
+    if type(allow_unreachable) is not bool:
+        raise not_a("allow_unreachable", allow_unreachable, "True or False")
     for name, value, ok in (("rules", rules, isinstance(rules, Rules)),
                             ("progress", progress, progress is None or callable(progress))):
         if not ok:

@@ -9,7 +9,7 @@ import hashlib
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..engine.games import get_game
 from ..errors import MancalaError, OptionError, shown
@@ -18,6 +18,7 @@ from .common import CONFIGS, POLICIES, game_rng, in_processes, worker_pool
 
 if TYPE_CHECKING:
     from ..engine.games.base import Game
+    from ..fast.batch import Playouts
 
 
 def capture_margin(fast: FastGame, state: State, pit: int) -> int:
@@ -271,7 +272,7 @@ class Endings:
 ENDING_BATCH = 20_000
 
 
-def ending_batch(config: str, seed: int, batch: int) -> Any:
+def ending_batch(config: str, seed: int, batch: int) -> Playouts:
     """Batch number *batch* of a :func:`count_endings` run with *seed*:
     :data:`ENDING_BATCH` random games of the option set *config*, played at
     once by the kernel's many-games steps (:func:`mancala_spec.fast.playouts`,

@@ -227,6 +227,10 @@ def main(argv: list[str]) -> None:
     else:
         # the tests take axe-core and ajv from node_modules/ (npm ci), as the site takes Pyodide
         ensure_node_modules()
+        # the package's bytecode, written once: the hundreds of Python processes the tests
+        # start (the command line, engines, builds) read it instead of each compiling the
+        # package again (where PYTHONDONTWRITEBYTECODE is set, none of them writes it)
+        run(PYTHON, "-m", "compileall", "-q", "mancala_spec")
         # on every core (pytest-xdist); the site is built once, beside the other tests.
         # worksteal: a worker that runs out of tests takes queued ones from the other,
         # so the long browser tests at the end do not all wait on one worker

@@ -114,12 +114,35 @@ def site(tmp_path_factory, request):
 
 
 @pytest.fixture(scope="session")
-def docs_suite() -> dict:
+def docs_suite(tmp_path_factory) -> dict:
     """The conformance suite of the checkout's docs/ (``build_suite(extract_examples(
-    docs))``, seconds of engine work), built once per worker: test_conformance.py,
-    test_examples.py and test_site.py read the same one (none changes it)."""
+    docs))``, seconds of engine work), made once per run: the first worker of a
+    parallel run to need it makes it (a lock in the run's shared temporary folder),
+    kept in the site's cache (``$MANCALA_SPEC_CACHE``, :mod:`mancala_spec.sphinx.cache`)
+    under the name the site build gives it, so that a build or a later run with the
+    same package and pages takes it from there. As JSON, as the site and the
+    downloaded file have it. test_conformance.py, test_examples.py and test_site.py
+    read the same one (none changes it)."""
+    import fcntl
+    import json
+
     from mancala_spec.conformance import build_suite, extract_examples
-    return build_suite(extract_examples(TESTS.parent / "docs"))
+    from mancala_spec.sphinx import cache
+    from mancala_spec.sphinx.reference import suite_key
+
+    docs = TESTS.parent / "docs"
+    root = tmp_path_factory.getbasetemp()      # a worker's: <run's folder>/popen-gw<n>
+    shared = (root.parent if root.name.startswith("popen-gw") else root) / "docs-suite"
+    shared.mkdir(exist_ok=True)
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = shared / "suite.json"
+        if not made.exists():
+            suite = cache.value(suite_key(docs), lambda: build_suite(extract_examples(docs)))
+            partial = shared / "suite.json.part"
+            partial.write_text(json.dumps(suite), encoding="utf-8")
+            partial.replace(made)
+        return json.loads(made.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")

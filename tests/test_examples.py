@@ -129,7 +129,7 @@ def test_only_examples_as_data_may_sit_in_rule_blocks():
 
 
 def test_every_case_of_every_example_is_in_the_suite(docs_suite):
-    suite = docs_suite                   # build_suite(EXAMPLES), once per worker (conftest)
+    suite = docs_suite                   # build_suite(EXAMPLES), once per run (conftest)
     ids = {case["id"] for case in suite["cases"]}
     for example in EXAMPLES:
         assert set(example.case_ids()) <= ids, example.id

@@ -45,11 +45,16 @@ _SUITES: dict[str, dict[str, Any]] = {}
 
 
 def _suite_key(app) -> str:
-    """The name the suite of these sources is kept under (:mod:`.cache`): a digest
-    of the package and of the pages."""
+    """The name the suite of these sources is kept under (:mod:`.cache`)."""
+    return suite_key(Path(app.srcdir))
+
+
+def suite_key(docs: Path) -> str:
+    """The name the suite of the pages in *docs* is kept under (:mod:`.cache`): a
+    digest of the package and of the pages (the test suite's ``docs_suite`` keeps it
+    under the same name, so that the tests and the site build make it once)."""
     from . import cache
 
-    docs = Path(app.srcdir)
     digest = hashlib.sha256(cache.package_digest().encode())
     for path in sorted(docs.rglob("*.md")):
         if "auto_examples" not in path.parts:

@@ -28,6 +28,7 @@ from conftest import (
     random_game,
     replay,
 )
+from mancala_spec.engine.reach import CAPTURE_UNIT
 from mancala_spec.engine.trace import Capture, EndOfMove, Pass
 
 RULE_IDS = frozenset(rule.id for rule in ms.load_catalogue())
@@ -61,8 +62,16 @@ def positions(draw, name):
         on_board = draw(st.one_of(st.just(0), st.integers(9, 16), st.integers(9, everything)))
     else:
         on_board = draw(st.integers(0, everything))
+    unit = CAPTURE_UNIT.get(name, (1, ""))[0]
+    if on_board:
+        # while seeds are on the board each count captured is a multiple of the capture
+        # unit (reach.reachable_captures): draw only such counts, not mostly refused ones
+        on_board += (everything - on_board) % unit
     pits = draw(seed_vectors(size, on_board))
-    south = draw(st.integers(0, everything - on_board))
+    if on_board:
+        south = unit * draw(st.integers(0, (everything - on_board) // unit))
+    else:
+        south = draw(st.integers(0, everything))
     owners = draw(st.one_of(st.none(), st.lists(st.integers(0, 1), min_size=size,
                                                  max_size=size)))
     history = draw(st.lists(st.tuples(seed_vectors(size, on_board), st.integers(0, 1)),

@@ -88,7 +88,7 @@ def pytest_collection_modifyitems(session, config, items):
     ones in the browser (the long ones) first, so that the short ones fill the end."""
     def order(item) -> tuple[bool, bool]:
         names = getattr(item, "fixturenames", ())
-        return "site" in names, "chromium" not in names
+        return "site" in names, not {"chromium", "profile"} & set(names)
 
     items.sort(key=order)
 
@@ -203,9 +203,11 @@ def site_server(site):
 
 
 @pytest.fixture(scope="session")
-def chromium():
-    """One headless Chromium for the session's page tests. A browser that cannot
-    start FAILS the tests that need it (never skips them)."""
+def playwright_driver():
+    """Playwright's driver, one per worker (its sync API allows one per thread): the
+    session's Chromium (``chromium``) and its persistent profile (``profile``) both
+    run under it. Without Playwright or Chromium the tests that need a browser FAIL
+    (they never skip)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as error:
@@ -213,9 +215,50 @@ def chromium():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (see .ci/run)")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_driver):
+    """One headless Chromium for the session's page tests; each test opens its own
+    context (a fresh, private profile: nothing kept from another test)."""
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def profile(playwright_driver, tmp_path_factory):
+    """One Chromium profile on disk per worker, for the pages that start the engine in
+    the browser (Pyodide: the Play page, a rule page's Try it). A private context keeps
+    no code cache, so each of them ran Pyodide's start (interpreted WebAssembly, then
+    compiled as it warms up) from the beginning: about 4.5 CPU-s a load. With a disk
+    cache, Chromium keeps V8's compiled WebAssembly, and every load after the worker's
+    first takes about 2.5 CPU-s. Open pages with :func:`profile_page`, which clears
+    what the site stored (its local storage, cookies, databases), so that a page
+    starts as a new reader's would, with only the caches warm."""
+    context = playwright_driver.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS, headless=True, viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+#: what :func:`profile_page` clears of the site's data (Chrome DevTools Protocol
+#: Storage.clearDataForOrigin): everything the site can store, not the caches
+SITE_DATA = "cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems"
+
+
+def profile_page(profile, base: str, viewport: dict | None = None):
+    """A new page of the worker's profile (``profile``), *viewport* wide (1280×900 by
+    default), with nothing the site at *base* stored before."""
+    page = profile.new_page()
+    page.set_viewport_size(viewport or {"width": 1280, "height": 900})
+    session = profile.new_cdp_session(page)
+    session.send("Storage.clearDataForOrigin",
+                 {"origin": base.rstrip("/"), "storageTypes": SITE_DATA})
+    session.detach()
+    return page
 
 
 def covers(*rule_ids: str):

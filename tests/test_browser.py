@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import mancala_spec as ms
+from conftest import profile_page
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -75,16 +76,16 @@ class Watch:
 
 
 @pytest.fixture(scope="module")
-def play(browser, server):
-    """The Play page, loaded once; tests start new games on it."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+def play(profile, server):
+    """The Play page, loaded once (in the worker's profile, conftest's ``profile``);
+    tests start new games on it."""
+    page = profile_page(profile, server)
     watch = Watch(page, server)
     page.goto(server + "play.html")
     page.wait_for_selector(READY, timeout=60_000)
     yield page
     assert not watch.problems, watch.problems
-    context.close()
+    page.close()
 
 
 def position(page) -> str:
@@ -310,9 +311,8 @@ def test_step_through_shows_the_engines_events_in_order(play):
     assert href.endswith(f"ba-awa.html#rule-{expected[-1][1]}")
 
 
-def test_try_it_on_a_rule_example_switches_options_live(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+def test_try_it_on_a_rule_example_switches_options_live(profile, server):
+    page = profile_page(profile, server)
     watch = Watch(page, server)
     page.goto(server + "ba-awa.html")
     caption = "#example-ba-awa-relay-1"
@@ -363,24 +363,23 @@ def test_try_it_on_a_rule_example_switches_options_live(browser, server):
         assert stepped_events(page, panel) == engine_events(pos, move), value
         page.click(f"{panel} summary")
     assert not watch.problems, watch.problems
-    context.close()
+    page.close()
 
 
 # -- every page, phones, screenshots ------------------------------------------------
 
 
-def test_no_page_logs_an_error_or_leaves_the_site(browser, server, site):
+def test_no_page_logs_an_error_or_leaves_the_site(profile, server, site):
     pages = sorted(p for p in site.pages if not p.startswith(("_", "genindex", "search")))
     assert "play.html" in pages and len(pages) > 15
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    page = profile_page(profile, server)
     watch = Watch(page, server)
     for name in pages:
         page.goto(server + name, wait_until="load")
         if name == "play.html":
             page.wait_for_selector(READY, timeout=60_000)
         assert not watch.problems, (name, watch.problems)
-    context.close()
+    page.close()
 
 
 def test_the_page_opened_from_disk_says_to_serve_it(browser, site):
@@ -395,12 +394,11 @@ KEY_PAGES = ["index.html", "play.html", "ba-awa.html", "sources.html", "analysis
              "auto_examples/plot_07_endless_relay.html", "auto_examples/index.html"]
 
 
-def test_key_pages_fit_a_phone_and_are_screenshotted(browser, server):
+def test_key_pages_fit_a_phone_and_are_screenshotted(profile, server):
     """No horizontal scrolling at 390 px; screenshots at 1280 and 390 px, light and dark."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     wide = []
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    page = profile_page(profile, server)
     for name in KEY_PAGES:
         page.set_viewport_size({"width": 1280, "height": 900})
         page.goto(server + name)
@@ -416,7 +414,7 @@ def test_key_pages_fit_a_phone_and_are_screenshotted(browser, server):
                 stem = name[:-5].replace("/", "-")
                 page.screenshot(path=str(SCREENSHOTS / f"{stem}-{width}-{scheme}.png"),
                                 full_page=name == "play.html")
-    context.close()
+    page.close()
     assert not wide, wide
 
 
@@ -459,14 +457,14 @@ def query_of(url: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def linked(browser, server):
-    """A second Play page, for the tests that open the page at an address."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+def linked(profile, server):
+    """A second Play page (in the worker's profile), for the tests that open the page
+    at an address."""
+    page = profile_page(profile, server)
     watch = Watch(page, server)
     yield page
     assert not watch.problems, watch.problems
-    context.close()
+    page.close()
 
 
 def test_a_link_with_moves_restores_the_game_and_the_address_follows_it(linked, server):

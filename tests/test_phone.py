@@ -23,6 +23,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
+from conftest import profile_page
 from mancala_spec.diagrams.canvas import TEXT_KEY
 
 SMALLEST = 10.0          # CSS px
@@ -100,7 +101,7 @@ def test_the_rules_index_fits_a_phone(site_server, chromium):
         assert not table["broken"], table
 
 
-def test_each_play_option_shows_its_whole_choice_on_a_phone(site_server, chromium):
+def test_each_play_option_shows_its_whole_choice_on_a_phone(site_server, profile):
     """A closed dropdown 390 px wide cuts a long meaning off ("A move whose relay sowing
     never ends is not a legal move" shows as "…is not a legal move"): the chosen
     meaning is written out in full below each one, wraps inside the column, follows
@@ -114,8 +115,7 @@ def test_each_play_option_shows_its_whole_choice_on_a_phone(site_server, chromiu
     })"""
     # one load of the page, 1280 px wide and then 390 px (what shows where is CSS only:
     # play.css's max-width media query, which a resize applies as a load at that width)
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    page = profile_page(profile, site_server)       # the worker's profile: Pyodide's code cached
     page.goto(site_server + "play.html", wait_until="load")
     page.wait_for_selector("#mancala-play[data-ready=true]", timeout=60_000)
     for viewport, on_phone in (({"width": 1280, "height": 900}, False), (PHONE, True)):
@@ -135,4 +135,4 @@ def test_each_play_option_shows_its_whole_choice_on_a_phone(site_server, chromiu
             select.select_option(other)
             changed = {o["name"]: o for o in page.evaluate(shown)}["endless"]
             assert changed["chosen"] == changed["text"] and "(default)" not in changed["chosen"]
-    context.close()
+    page.close()

@@ -163,6 +163,19 @@ TARGETS += [
     ("exhaustive_seed_counts", an.exhaustive_seed_counts, [12], {}),
     ("wilson", an.wilson, [3, 10], {}),
 ]
+# the analysis page's tables, from small runs of the studies they show
+ENDINGS = an.count_endings("default", "random", games=20)
+RECURRENCE = an.recurrence_search(games=1, budget=20)
+TARGETS += [
+    ("exhaustive_table", lambda counts, **k: an.exhaustive_table(counts, **k), [[3, 4]],
+     {"skip_options": (False, True), "processes": 1}),
+    ("board_text", an.board_text, [(2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 2, 1)], {}),
+    ("label", an.label, ["skip_origin"], {}),
+    ("markdown", an.markdown, [(["a", "b"], [["1", "2"]])], {}),
+    ("endings_table", an.endings_table, [ENDINGS], {}),
+    ("repetition_table", an.repetition_table, [ENDINGS], {}),
+    ("recurrence_table", an.recurrence_table, [RECURRENCE], {}),
+]
 SOL = S.solve(S.Rules(2, 2))
 TARGETS += [("Solution.value", SOL.value, [(2, 2, 2, 2), 0], {}),
             ("Solution.index", SOL.index, [(2, 2, 2, 2), 0], {}),

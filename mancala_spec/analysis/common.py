@@ -127,7 +127,15 @@ def worker_pool(processes: int) -> Iterator[Any]:
 
 
 def label(config: str) -> str:
+    """The game a configuration of :data:`CONFIGS` names, as code (its ``repr``)."""
+    check_config(config)
     return f"`{get_game('ba-awa', **CONFIGS[config])!r}`"
+
+
+def check_config(config: object) -> None:
+    """Refuse a name that is not one of :data:`CONFIGS`."""
+    if type(config) is not str or config not in CONFIGS:
+        raise not_a("config", config, "one of " + ", ".join(map(repr, CONFIGS)))
 
 
 
@@ -137,12 +145,28 @@ def runs(games: int, greedy_games: int):
 
 
 def markdown(table: Table) -> str:
-    """A table as Markdown (a pipe table)."""
+    """A table as Markdown (a pipe table): *table* is (header, rows), each row a
+    list of texts as long as the header."""
+    check_table(table)
     header, rows = table
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
 
+
+
+def check_table(table: object) -> None:
+    """Refuse what is not a :data:`Table`: a header of texts and rows of as many texts."""
+    wanted = "a table: (a header, rows), each a list of texts, every row as long as the header"
+    if not (isinstance(table, (tuple, list)) and len(table) == 2):
+        raise not_a("table", table, wanted)
+    header, rows = table
+    if not (isinstance(header, (list, tuple)) and header and isinstance(rows, (list, tuple))):
+        raise not_a("table", table, wanted)
+    for row in (header, *rows):
+        if not (isinstance(row, (list, tuple)) and len(row) == len(header)
+                and all(type(cell) is str for cell in row)):
+            raise not_a("table", table, wanted)
 
 
 def version() -> str:

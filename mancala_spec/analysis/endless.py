@@ -279,13 +279,29 @@ def exhaustive_seed_counts(max_seeds: int) -> list[int]:
 
 
 def board_text(pits: tuple[int, ...] | None) -> str:
-    return "—" if pits is None else f"`{format_pits(pits, 6)}`"
+    """A board of the table (twelve counts) in notation, as code; a dash for none."""
+    if pits is None:
+        return "—"
+    if not (isinstance(pits, tuple) and len(pits) == SIZE
+            and all(type(n) is int and 0 <= n <= 4 * SIZE for n in pits)):
+        raise not_a("pits", pits, f"twelve seed counts from 0 to {4 * SIZE} (a tuple), or None")
+    return f"`{format_pits(pits, 6)}`"
 
 
 
 def exhaustive_table(seed_counts, skip_options=(False, True), processes: int = 1) -> Table:
     """:func:`exhaustive` for each seed count, without and with ``skip_origin``;
     the example boards (pit a played) are those without it."""
+    if not (isinstance(seed_counts, (list, tuple, range))
+            and all(type(n) is int for n in seed_counts)):
+        raise not_a("seed_counts", seed_counts, "a list of seed counts")
+    for seeds in seed_counts:
+        _seeds("seed_counts", seeds, 0)
+    if not (isinstance(skip_options, (list, tuple)) and skip_options
+            and all(type(skip) is bool for skip in skip_options)):
+        raise not_a("skip_options", skip_options, "a list of true or false (skip_origin)")
+    if type(processes) is not int or not 1 <= processes <= MOST_PROCESSES:
+        raise not_a("processes", processes, f"a whole number from 1 to {MOST_PROCESSES}")
     header = ["seeds", "boards", "(board, pit) pairs"]
     for skip in skip_options:
         suffix = ", skip_origin" if skip else ""

@@ -2,6 +2,7 @@
 the longest moves, how games end."""
 from __future__ import annotations
 
+from ..errors import not_a
 from .common import CONFIGS, Table, label, runs, share_text, wilson
 from .games import Endings, cached_play
 
@@ -57,6 +58,8 @@ def longest_table(games: int, greedy_games: int, seed: int, processes: int = 1) 
 
 def endings_table(endings: Endings) -> Table:
     """How a :func:`count_endings` run's games ended."""
+    if not isinstance(endings, Endings):
+        raise not_a("endings", endings, "what count_endings returns (Endings)")
     header = ["game and options", "policy", "games", "end of game", "games ending so"]
     rows = [[label(endings.config), endings.policy, f"{endings.games:,}", f"`{reason}`",
              f"{count:,}: " + share_text(count, endings.games)]

@@ -9,7 +9,7 @@ from typing import Literal
 
 from ..engine.games import get_game
 from ..engine.trace import Capture, Drop, EndOfGame, EndOfMove, Pass, PickUp, Relay
-from ..errors import OptionError
+from ..errors import OptionError, not_a
 from ..fast import FastBaAwa, State
 from ..fast.base import Key
 from ..notation import format_game, format_pits, parse_game
@@ -190,6 +190,8 @@ def describe_repetition(config: str, moves) -> Repetition:
 def repetition_table(endings: Endings) -> Table:
     """The games of a :func:`count_endings` run that ended by repetition,
     replayed by the traced engine."""
+    if not isinstance(endings, Endings):
+        raise not_a("endings", endings, "what count_endings returns (Endings)")
     header = ["game and options", "policy", "game number", "moves", "seeds", "cycle (moves)",
               "recurring position", "end (traced engine)"]
     rows = []
@@ -204,6 +206,8 @@ def repetition_table(endings: Endings) -> Table:
 
 def recurrence_table(result: RecurrenceResult) -> Table:
     """:func:`recurrence_search` by seeds on the board."""
+    if not isinstance(result, RecurrenceResult):
+        raise not_a("result", result, "what recurrence_search returns (RecurrenceResult)")
     header = ["seeds on the board", "positions searched", "a recurrence can follow",
               "none can", f"undecided after {result.budget:,} positions"]
     rows = []

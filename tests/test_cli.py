@@ -96,6 +96,28 @@ def test_bad_input_is_a_message_not_a_traceback(capsys, argv, message):
     assert err.startswith(f"mancala-spec {argv[0]}: error: ")
 
 
+def test_a_position_play_cannot_reach_is_taken_only_when_asked(capsys, tmp_path):
+    """Captured counts play cannot reach (Bakuk's are even while seeds are on the
+    board) are refused, with the flag that takes them named in the error; with it,
+    the position is shown and its move drawn, as Game.parse(allow_unreachable=True)."""
+    study = "0,0,1/2,0,0 S 16-17 opener=S"
+    code, out, err = run(capsys, "show", "bakuk", study)
+    assert code == 2 and out == ""
+    assert "which play cannot reach" in err and "--allow-unreachable" in err
+    assert err.count("\n") == 1
+    code, out, _ = run(capsys, "show", "bakuk", study, "--allow-unreachable")
+    pos = ms.get_game("bakuk").parse(study, allow_unreachable=True)
+    assert code == 0 and str(pos) in out
+    target = tmp_path / "d.svg"
+    code, _, err = run(capsys, "diagram", study, "c", "-o", str(target))
+    assert code == 2 and "--allow-unreachable" in err and not target.exists()
+    code, out, _ = run(capsys, "diagram", study, "c", "-o", str(target), "--allow-unreachable")
+    assert code == 0 and pos.play("c").to_text() in out and target.exists()
+    # a count that no flag makes right is refused with or without it
+    code, _, err = run(capsys, "show", "bakuk", "0,0,1/2,0,0 S 16-18", "--allow-unreachable")
+    assert code == 2 and "not conserved" in err and "--allow-unreachable" not in err
+
+
 def test_play_against_a_computer_player(capsys, monkeypatch):
     moves = "\n".join("abcABC" * 20) + "\n"
     code, out, _ = run(capsys, "play", "bakuk", "--opponent", "greedy", "--seed", "3",

@@ -21,6 +21,26 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                              "`mancala-spec rulesets` lists them")
 
 
+def add_unreachable(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--allow-unreachable", action="store_true",
+                        help="take a position whose captured counts play cannot reach "
+                             "(a study position; the rules play it as any other)")
+
+
+def position_from(game, text: str, args: argparse.Namespace):
+    """The position *text* of *game*; one play cannot reach only with
+    ``--allow-unreachable`` (the error says so)."""
+    from ..errors import InvalidPositionError
+
+    try:
+        return game.parse(text, allow_unreachable=args.allow_unreachable)
+    except InvalidPositionError as error:
+        if error.field != "captured" or args.allow_unreachable:
+            raise
+        raise InvalidPositionError(f"{error} (--allow-unreachable takes such a position)",
+                                   field=error.field) from None
+
+
 def game_from(name: str, args: argparse.Namespace):
     """The game *name* (or an alias) with the ``-O NAME=VALUE`` options, each
     parsed by its declaration in :mod:`mancala_spec.options`."""

@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 from ..engine.games import GAMES, get_game
-from .arguments import add_options, game_from
+from .arguments import add_options, add_unreachable, game_from, position_from
 from .output import check_target, write_atomic
 from .registry import command
 from .status import MissingExtraError, UsageError
@@ -19,6 +19,7 @@ def _diagram_arguments(parser):
                         help="the file to write (.png or .svg); written whole or not at all")
     parser.add_argument("--game", help="ba-awa or bakuk (default: from the position's size)")
     add_options(parser)
+    add_unreachable(parser)
 
 
 @command("diagram", "write a sowing diagram of a move (PNG or SVG; needs matplotlib: "
@@ -35,7 +36,7 @@ def run_diagram(args) -> int:
         if name is None:
             raise UsageError("cannot tell the game from the position: give --game")
     game = game_from(name, args)
-    trace = game.parse(args.position).trace(args.move)
+    trace = position_from(game, args.position, args).trace(args.move)
     check_target(args.output)
     try:
         import matplotlib  # noqa: F401 - only to say clearly that it is missing

@@ -14,7 +14,9 @@ from ..notation import parse_game
 from .arguments import (
     MAX_RECORD_BYTES,
     add_options,
+    add_unreachable,
     game_from,
+    position_from,
     read_line,
     read_text,
     size_text,
@@ -28,12 +30,13 @@ def _show_arguments(parser):
     parser.add_argument("game", help="ba-awa or bakuk (or another name: anenam, nam-nam)")
     parser.add_argument("position", nargs="?", help="a position in notation (start if omitted)")
     add_options(parser)
+    add_unreachable(parser)
 
 
 @command("show", "draw a position in the terminal", _show_arguments)
 def run_show(args) -> int:
     game = game_from(args.game, args)
-    pos = game.start() if args.position is None else game.parse(args.position)
+    pos = game.start() if args.position is None else position_from(game, args.position, args)
     print(pos)
     print(f"\n{pos.to_text()}")
     if not pos.is_over:

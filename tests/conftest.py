@@ -249,6 +249,23 @@ def profile(playwright_driver, tmp_path_factory):
 SITE_DATA = "cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems"
 
 
+class Watch:
+    """Console errors, page errors and requests that leave the site, of one page."""
+
+    def __init__(self, page, base: str) -> None:
+        self.problems: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.problems.append(
+            f"console: {m.text} ({m.location.get('url')})"))
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        # (a request cut short by leaving the page, such as a late favicon, is no fault)
+        page.on("requestfailed", lambda r: r.failure == "net::ERR_ABORTED"
+                or self.problems.append(f"failed: {r.url} ({r.failure})"))
+        page.on("request", lambda r: r.url.startswith((base, "data:", "blob:"))
+                or self.problems.append(f"outside the site: {r.url}"))
+        page.on("response", lambda r: r.status >= 400 and self.problems.append(
+            f"HTTP {r.status}: {r.url}"))
+
+
 def profile_page(profile, base: str, viewport: dict | None = None):
     """A new page of the worker's profile (``profile``), *viewport* wide (1280×900 by
     default), with nothing the site at *base* stored before."""

@@ -11,7 +11,9 @@ outcome a scheme can change (:data:`SCHEME_RULES`). Nothing on the site reads th
 scheme when a page loads (the pictures pick it in CSS, furo's only-light /
 only-dark), so this is the page as a reader in the dark scheme has it, with one
 load instead of two. Any critical or serious violation fails the test, listed by
-scheme and rule with the first elements it names.
+scheme and rule with the first elements it names; so does a page that, as it loads
+and runs its scripts, logs an error to the console, throws, fails a request, gets an
+HTTP error or asks for anything outside the site (conftest's ``Watch``).
 
 Two checks need no browser: the code highlighting styles keep every token at
 4.5:1 or more on the code's background and on an emphasised line's (WCAG AA),
@@ -26,6 +28,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from conftest import Watch
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -151,6 +155,25 @@ SWITCH = """(scheme) => { localStorage.setItem("theme", scheme);
   return getComputedStyle(document.body).backgroundColor; }"""
 
 
+def test_the_watch_sees_errors_and_requests_outside_the_site(site_server, chromium):
+    """What test_every_page_passes_axe asserts of every page can fail: a console error,
+    an uncaught error, and a request for another site are each seen."""
+    context = chromium.new_context()
+    page = context.new_page()
+    page.route("http://192.0.2.1/**", lambda route: route.abort())
+    watch = Watch(page, site_server)
+    page.goto(site_server + "index.html", wait_until="load")
+    assert watch.problems == []
+    page.evaluate("""() => { console.error("seen");
+                             setTimeout(() => { throw new Error("thrown"); });
+                             return fetch("http://192.0.2.1/x").catch(() => null); }""")
+    page.wait_for_timeout(200)
+    context.close()
+    text = "\n".join(watch.problems)
+    assert "console: seen" in text and "page error: thrown" in text, text
+    assert "outside the site: http://192.0.2.1/x" in text, text
+
+
 @pytest.mark.parametrize("share", range(SHARES), ids=lambda n: f"share{n + 1}of{SHARES}")
 def test_every_page_passes_axe(site, site_server, chromium, share):
     if not AXE.exists():
@@ -164,8 +187,9 @@ def test_every_page_passes_axe(site, site_server, chromium, share):
     context.add_init_script("try { localStorage.setItem('theme', 'light'); } catch (e) {}")
     context.add_init_script(path=str(AXE))
     page = context.new_page()
+    watch = Watch(page, site_server)
     counts: dict[str, Counter[tuple[str, str]]] = {"light": Counter(), "dark": Counter()}
-    failing = []
+    failing, problems = [], []
     for name in pages:
         page.emulate_media(color_scheme="light")
         page.goto(site_server + name, wait_until="load")
@@ -184,9 +208,13 @@ def test_every_page_passes_axe(site, site_server, chromium, share):
                 elif violation["impact"] in FAILING:
                     failing.append(f"{name} ({scheme}): {violation['id']} ({violation['impact']}, "
                                    f"{violation['count']}): {violation['nodes']}")
+        problems += [f"{name}: {problem}" for problem in watch.problems]
+        watch.problems.clear()
     context.close()
     for scheme, found in counts.items():
         print(f"\naxe, {scheme}, {len(pages)} of {len(every)} pages:",
               ", ".join(f"{rule} ({impact}) {n}" for (rule, impact), n in found.most_common())
               or "no violations")
     assert not failing, f"{len(failing)} critical or serious violations:\n" + "\n".join(failing)
+    assert not problems, f"{len(problems)} pages logged errors or left the site:\n" \
+        + "\n".join(problems)

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import mancala_spec as ms
-from conftest import profile_page
+from conftest import Watch, profile_page
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -56,23 +56,6 @@ def browser(chromium):
     """The session's one Chromium (conftest's ``chromium``): Playwright's sync API runs
     one browser driver per process, shared with test_a11y.py and test_permalinks.py."""
     return chromium
-
-
-class Watch:
-    """Console errors, page errors and requests that leave the site, of one page."""
-
-    def __init__(self, page, base: str) -> None:
-        self.problems: list[str] = []
-        page.on("console", lambda m: m.type == "error" and self.problems.append(
-            f"console: {m.text} ({m.location.get('url')})"))
-        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        # (a request cut short by leaving the page, such as a late favicon, is no fault)
-        page.on("requestfailed", lambda r: r.failure == "net::ERR_ABORTED"
-                or self.problems.append(f"failed: {r.url} ({r.failure})"))
-        page.on("request", lambda r: r.url.startswith((base, "data:", "blob:"))
-                or self.problems.append(f"outside the site: {r.url}"))
-        page.on("response", lambda r: r.status >= 400 and self.problems.append(
-            f"HTTP {r.status}: {r.url}"))
 
 
 @pytest.fixture(scope="module")
@@ -367,19 +350,6 @@ def test_try_it_on_a_rule_example_switches_options_live(profile, server):
 
 
 # -- every page, phones, screenshots ------------------------------------------------
-
-
-def test_no_page_logs_an_error_or_leaves_the_site(profile, server, site):
-    pages = sorted(p for p in site.pages if not p.startswith(("_", "genindex", "search")))
-    assert "play.html" in pages and len(pages) > 15
-    page = profile_page(profile, server)
-    watch = Watch(page, server)
-    for name in pages:
-        page.goto(server + name, wait_until="load")
-        if name == "play.html":
-            page.wait_for_selector(READY, timeout=60_000)
-        assert not watch.problems, (name, watch.problems)
-    page.close()
 
 
 def test_the_page_opened_from_disk_says_to_serve_it(browser, site):

@@ -5,8 +5,9 @@ served by http.server on 127.0.0.1. The Play page runs the engine with Pyodide;
 these tests check it against the CPython engine: every move played by clicking a
 pit must give the position text CPython gives, over random games of both games
 with options switched; the step-through must show the engine's events in order;
-no page may log a console error or fetch anything from outside the site; the Play
-page must work 390 px wide. Screenshots of key pages (1280 and 390 px, light and
+the pages opened here may log no console error nor fetch anything from outside the
+site (conftest's ``Watch``; test_a11y.py watches every page of the site so); the
+Play page must work 390 px wide. Screenshots of key pages (1280 and 390 px, light and
 dark) are saved under build/screenshots/ for a person to look at.
 
 A browser that cannot start FAILS these tests: ``.ci/run`` installs Debian's

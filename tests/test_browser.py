@@ -72,6 +72,21 @@ def play(profile, server):
     page.close()
 
 
+def test_a_profile_page_starts_without_what_the_site_stored(profile, server):
+    """The Play tests share one profile per worker for its code cache (conftest's
+    ``profile``); what one page stored is gone for the next (``profile_page``)."""
+    page = profile_page(profile, server)
+    page.goto(server + "index.html")
+    page.evaluate("() => { localStorage.setItem('theme', 'dark'); document.cookie = 'seen=1'; }")
+    assert page.evaluate("() => [localStorage.length, document.cookie]") == [1, "seen=1"]
+    page.close()
+    page = profile_page(profile, server)
+    page.goto(server + "index.html")
+    assert page.evaluate("() => [localStorage.length, document.cookie]") == [0, ""]
+    assert page.evaluate("document.body.dataset.theme") != "dark"
+    page.close()
+
+
 def position(page) -> str:
     return page.get_attribute("#play-board", "data-position")
 

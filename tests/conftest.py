@@ -244,11 +244,6 @@ def profile(playwright_driver, tmp_path_factory):
     context.close()
 
 
-#: what :func:`profile_page` clears of the site's data (Chrome DevTools Protocol
-#: Storage.clearDataForOrigin): everything the site can store, not the caches
-SITE_DATA = "cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems"
-
-
 class Watch:
     """Console errors, page errors and requests that leave the site, of one page."""
 
@@ -264,6 +259,11 @@ class Watch:
                 or self.problems.append(f"outside the site: {r.url}"))
         page.on("response", lambda r: r.status >= 400 and self.problems.append(
             f"HTTP {r.status}: {r.url}"))
+
+
+#: what :func:`profile_page` clears of the site's data (Chrome DevTools Protocol
+#: Storage.clearDataForOrigin): everything the site can store, not the caches
+SITE_DATA = "cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems"
 
 
 def profile_page(profile, base: str, viewport: dict | None = None):

@@ -113,9 +113,10 @@ def test_a_position_play_cannot_reach_is_taken_only_when_asked(capsys, tmp_path)
     assert code == 2 and "--allow-unreachable" in err and not target.exists()
     code, out, _ = run(capsys, "diagram", study, "c", "-o", str(target), "--allow-unreachable")
     assert code == 0 and pos.play("c").to_text() in out and target.exists()
-    # a count that no flag makes right is refused with or without it
-    code, _, err = run(capsys, "show", "bakuk", "0,0,1/2,0,0 S 16-18", "--allow-unreachable")
-    assert code == 2 and "not conserved" in err and "--allow-unreachable" not in err
+    # a count that no flag makes right is refused with or without it, the flag unnamed
+    for flag in ([], ["--allow-unreachable"]):
+        code, _, err = run(capsys, "show", "bakuk", "0,0,1/2,0,0 S 16-18", *flag)
+        assert code == 2 and "not conserved" in err and "--allow-unreachable" not in err
 
 
 def test_play_against_a_computer_player(capsys, monkeypatch):

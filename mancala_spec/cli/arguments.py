@@ -29,14 +29,18 @@ def add_unreachable(parser: argparse.ArgumentParser) -> None:
 
 def position_from(game, text: str, args: argparse.Namespace):
     """The position *text* of *game*; one play cannot reach only with
-    ``--allow-unreachable`` (the error says so)."""
+    ``--allow-unreachable`` (the error says so when the flag would take it)."""
     from ..errors import InvalidPositionError
 
     try:
         return game.parse(text, allow_unreachable=args.allow_unreachable)
     except InvalidPositionError as error:
-        if error.field != "captured" or args.allow_unreachable:
+        if args.allow_unreachable:
             raise
+        try:
+            game.parse(text, allow_unreachable=True)
+        except MancalaError:
+            raise error from None
         raise InvalidPositionError(f"{error} (--allow-unreachable takes such a position)",
                                    field=error.field) from None
 

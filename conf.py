@@ -150,4 +150,4 @@ def _plan(app):
 def setup(app):
     app.connect("build-finished", _copy_play_assets)
     from mancala_spec.sphinx import cache
-    cache.plan(_plan)
+    cache.plan(_plan, when=3)            # needed only once the pages are written

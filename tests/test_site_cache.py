@@ -237,3 +237,26 @@ def test_a_maker_that_dies_costs_time_only(tmp_path, monkeypatch, where_it_dies)
     app.finish()
     assert sorted(log.read_text().split()[::2]) == ["d0", "d1", "d2"]
     assert set(log.read_text().split()[1::2]) == {str(page)}
+
+
+def _docs_app(tmp_path):
+    """What the planners read of a Sphinx application building the project's docs."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    root = Path(__file__).resolve().parent.parent
+    return SimpleNamespace(srcdir=str(root / "docs"), confdir=str(root),
+                           builder=SimpleNamespace(format="html"),
+                           config=SimpleNamespace(sowing_diagram_dpi=144))
+
+
+def test_the_analysis_figures_are_planned_under_the_names_the_page_reads(tmp_path):
+    """The analysis page's figures are drawn ahead (their runs are the tables'), under
+    the names the directive looks for."""
+    from mancala_spec.sphinx import analysis
+
+    names = [name for name, _ in analysis._plan(_docs_app(tmp_path))]
+    for kind in analysis.FIGURES:
+        assert analysis._figure_name(kind, 4000, 800, 2026) in names
+    assert names.index(analysis._figure_name("laps", 4000, 800, 2026)) > max(
+        names.index(name) for name in names if name.startswith("analysis-"))

@@ -260,3 +260,20 @@ def test_the_analysis_figures_are_planned_under_the_names_the_page_reads(tmp_pat
         assert analysis._figure_name(kind, 4000, 800, 2026) in names
     assert names.index(analysis._figure_name("laps", 4000, 800, 2026)) > max(
         names.index(name) for name in names if name.startswith("analysis-"))
+
+
+def test_the_wheel_is_built_ahead_only_when_none_is_kept(tmp_path, monkeypatch):
+    import importlib.util
+    from pathlib import Path
+
+    monkeypatch.setenv("MANCALA_SPEC_CACHE", str(tmp_path))
+    spec = importlib.util.spec_from_file_location(
+        "site_conf", Path(__file__).resolve().parent.parent / "conf.py")
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    import dev
+
+    app = _docs_app(tmp_path)
+    assert conf._wheel_name() in [name for name, _ in conf._plan(app)]
+    (tmp_path / "wheels" / dev._package_digest()).mkdir(parents=True)
+    assert [name for name, _ in conf._plan(app)] == [conf._values_name()]

@@ -277,3 +277,18 @@ def test_the_wheel_is_built_ahead_only_when_none_is_kept(tmp_path, monkeypatch):
     assert conf._wheel_name() in [name for name, _ in conf._plan(app)]
     (tmp_path / "wheels" / dev._package_digest()).mkdir(parents=True)
     assert [name for name, _ in conf._plan(app)] == [conf._values_name()]
+
+
+def test_while_the_maker_draws_the_pages_with_diagrams_are_read_last(tmp_path, monkeypatch):
+    from mancala_spec.sphinx import examples
+
+    app = _docs_app(tmp_path)
+    order = ["analysis", "ba-awa", "bakuk", "changelog", "editorial", "index", "sources"]
+    docnames = list(order)
+    monkeypatch.setattr(cache, "_CLAIMS", [])
+    examples.diagrams_last(app, None, docnames)
+    assert docnames == order                    # no maker: Sphinx's order
+    monkeypatch.setattr(cache, "_CLAIMS", [tmp_path])
+    examples.diagrams_last(app, None, docnames)
+    assert docnames == ["analysis", "changelog", "index", "sources",
+                        "ba-awa", "bakuk", "editorial"]

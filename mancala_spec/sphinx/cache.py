@@ -189,6 +189,11 @@ def share(planner: Callable[[Any], list[tuple[str, Callable[[], Any]]]]) -> None
         SHARED.append(planner)
 
 
+def sharing() -> bool:
+    """Whether a maker beside this build makes what the shared planners list."""
+    return bool(_CLAIMS)
+
+
 def claimed(name: str, make: Callable[[], Any], *, wait: bool = True) -> bool:
     """Run *make* holding this build's claim on *name*, and say whether it ran.
     Without a maker beside the build there is no claim: *make* just runs. The claim

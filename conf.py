@@ -125,6 +125,8 @@ html_js_files = [("play/tryit.js", {"type": "module"}), "mancala_spec.js"]
 def _copy_play_assets(app, exception) -> None:
     if exception is None and app.builder.format == "html":
         import dev
+        from mancala_spec.sphinx import cache
+        cache.wait(_wheel_name())        # while it is built ahead (or until the maker ends)
         dev.copy_play_assets(Path(app.outdir))
         # the Play page's exact Bakuk values: solved (or kept from a build of the same
         # package: mancala_spec.sphinx.cache), read in the page without numpy
@@ -139,15 +141,35 @@ def _values_name() -> str:
     return f"bakuk-values-{cache.package_digest()[:20]}.bin"
 
 
+def _wheel_name() -> str:
+    import dev
+    return f"wheel-{dev._package_digest()}"
+
+
+def _build_wheel() -> None:
+    """The project's wheel, built into dev.py's cache of wheels."""
+    import tempfile
+
+    import dev
+    with tempfile.TemporaryDirectory() as scratch:
+        dev.build_wheel(Path(scratch))
+
+
 def _plan(app):
-    """The Bakuk values, solved ahead beside the gallery (mancala_spec.sphinx.cache)."""
+    """The Bakuk values, solved ahead beside the gallery, and the wheel, built
+    (mancala_spec.sphinx.cache)."""
     from mancala_spec.solved import write_table
     from mancala_spec.sphinx import cache
-    return [(_values_name(), cache.made(_values_name(), write_table))] \
-        if app.builder.format == "html" else []
+    if app.builder.format != "html":
+        return []
+    import dev
+    jobs = [(_values_name(), cache.made(_values_name(), write_table))]
+    if not (dev.cache_dir() / "wheels" / dev._package_digest()).is_dir():
+        jobs.append((_wheel_name(), _build_wheel))
+    return jobs
 
 
 def setup(app):
     app.connect("build-finished", _copy_play_assets)
     from mancala_spec.sphinx import cache
-    cache.plan(_plan)
+    cache.plan(_plan, when=3)            # needed only once the pages are written

@@ -81,8 +81,9 @@ def smallest_text(figure) -> float:
     from matplotlib.axis import Axis
     from matplotlib.text import Text
 
-    with matplotlib.rc_context(rc()):
-        figure.draw_without_rendering()       # tick labels get their text when drawn
+    if any(ax.axison for ax in figure.axes):  # tick labels get their text when drawn
+        with matplotlib.rc_context(rc()):     # (a diagram has none: a draw costs a third)
+            figure.draw_without_rendering()
     sizes: list[float] = []
 
     def walk(artist) -> None:

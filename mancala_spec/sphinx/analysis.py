@@ -71,8 +71,31 @@ def _table_job(kind: str, games: int, greedy: int, seed: int,
         name, lambda: list(TABLES[kind](games, greedy, seed, most)))
 
 
+def _figure_name(kind: str, games: int, greedy: int, seed: int) -> str:
+    """The file name of one ``analysis-figure``: a digest of the code it runs, the
+    kind and the sizes."""
+    key = f"{_code_digest()} {kind} {games} {greedy} {seed}"
+    return f"{kind}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.png"
+
+
+def _draw_figure(kind: str, games: int, greedy: int, seed: int, target: Path) -> None:
+    from ..diagrams import save
+    save(FIGURES[kind](games, greedy, seed), target, format="png", dpi=120)
+
+
 def _plan(app) -> list[tuple[str, Callable[[], Any]]]:
-    """Each analysis table of the sources, made ahead (:func:`.cache.ahead`)."""
+    """Each analysis table and figure of the sources, made ahead (:func:`.cache.ahead`):
+    the figures after the tables, whose runs they share."""
+    jobs = []
+    for arguments, options in cache.directive_uses(app, "analysis-figure"):
+        if arguments and arguments[0] in FIGURES:
+            sizes = (int(options.get("games", QUICK["games"])),
+                     int(options.get("greedy-games", QUICK["greedy_games"])),
+                     int(options.get("seed", QUICK["seed"])))
+            name = _figure_name(arguments[0], *sizes)
+            jobs.append((name, cache.made(name, functools.partial(
+                _draw_figure, arguments[0], *sizes))))
+    figures = jobs
     jobs = []
     for arguments, options in cache.directive_uses(app, "analysis-table"):
         if arguments and arguments[0] in TABLES:
@@ -82,7 +105,7 @@ def _plan(app) -> list[tuple[str, Callable[[], Any]]]:
                 int(options.get("seed", QUICK["seed"])),
                 int(options.get("max-seeds", QUICK["max_seeds"])))
             jobs.append((f"{name}.json", make))
-    return jobs
+    return jobs + figures
 
 
 def _make_directives():
@@ -176,13 +199,11 @@ def _make_directives():
                                  + ", ".join(FIGURES))
             games, greedy, seed = self.sizes()
             t0 = time.perf_counter()
-            key = f"{_code_digest()} {kind} {games} {greedy} {seed}"
-            digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-            target = Path(self.env.doctreedir) / FIGURE_FOLDER / f"{kind}-{digest}.png"
+            target = (Path(self.env.doctreedir) / FIGURE_FOLDER
+                      / _figure_name(kind, games, greedy, seed))
             if not target.exists() and not cache.restore(target):
-                from ..diagrams import save
                 target.parent.mkdir(parents=True, exist_ok=True)
-                save(FIGURES[kind](games, greedy, seed), target, dpi=120)
+                _draw_figure(kind, games, greedy, seed, target)
                 cache.keep(target)
             uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
             image = nodes.image(uri=uri, alt=self.options.get("alt", f"the {kind} figure"))
@@ -200,5 +221,5 @@ def setup(app) -> dict[str, Any]:
     table, figure = _make_directives()
     app.add_directive("analysis-table", table)
     app.add_directive("analysis-figure", figure)
-    cache.plan(_plan)
+    cache.plan(_plan, when=0)            # the first page read (analysis.md) reads them
     return {"version": version(), "parallel_read_safe": True, "parallel_write_safe": True}

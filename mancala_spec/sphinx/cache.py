@@ -19,7 +19,10 @@ suite, the readings pages, the analysis tables) are made in one forked process,
 beside sphinx-gallery's scripts in the main one, so that on two cores a cold build
 does not wait for them one after the other. A page that asks for a value still
 being made waits for it (a lock the process holds until the value is kept); if the
-process failed, the page makes the value itself, as without it.
+process failed, the page makes the value itself, as without it. Then the process
+draws the diagrams (:func:`share`), from the last page's while the pages draw
+theirs from the first, each under a claim (:func:`claimed`) that whoever comes
+second waits for, so that no picture is drawn twice.
 """
 from __future__ import annotations
 
@@ -146,15 +149,86 @@ def package_digest(package: Path | None = None) -> str:
 #: (file name in the cache folder, a function that makes and keeps that file)
 PLANNERS: list[Callable[[Any], list[tuple[str, Callable[[], Any]]]]] = []
 
+#: the lists of what either process may make, whichever comes to it first (the
+#: diagrams): each takes the app and returns (claim name, a function that makes and
+#: keeps it); the maker takes them from the last, the pages from the first
+SHARED: list[Callable[[Any], list[tuple[str, Callable[[], Any]]]]] = []
+
 #: cache file name -> the lock file the process making it holds until it is kept
 _MAKING: dict[str, Path] = {}
 
+#: the folder of this build's claims (:func:`claimed`), while a maker runs beside it
+_CLAIMS: list[Path] = []
 
-def plan(planner: Callable[[Any], list[tuple[str, Callable[[], Any]]]]) -> None:
+#: how long a page waits for a claim the other process holds before it makes the
+#: thing itself (a drawing takes a second; a process that holds one this long is stuck)
+PATIENCE = 120.0
+
+#: (when, planner): the order in which the maker makes what the planners list
+_ORDER: dict[Callable[..., Any], int] = {}
+
+
+def plan(planner: Callable[[Any], list[tuple[str, Callable[[], Any]]]], *,
+         when: int = 1) -> None:
     """Register *planner* (an extension's setup() calls this): at the start of a
-    build it lists what the sources will need, to be made ahead (:func:`ahead`)."""
+    build it lists what the sources will need, to be made ahead (:func:`ahead`).
+    The maker makes the lists in the order of *when*: 0 for what the first pages
+    read need, 1 for the others, 3 for what only the end of the build needs (the
+    shared drawings, :func:`share`, come between, at 2)."""
+    _ORDER[planner] = when
     if planner not in PLANNERS:
         PLANNERS.append(planner)
+
+
+def share(planner: Callable[[Any], list[tuple[str, Callable[[], Any]]]]) -> None:
+    """Register *planner* of things the pages make themselves when the maker has
+    not (the diagrams): the maker, after the planned values, makes them from the
+    last one listed while the pages make theirs from the first, each under a claim
+    (:func:`claimed`), so that no file is made twice and neither waits for long."""
+    if planner not in SHARED:
+        SHARED.append(planner)
+
+
+def sharing() -> bool:
+    """Whether a maker beside this build makes what the shared planners list."""
+    return bool(_CLAIMS)
+
+
+def claimed(name: str, make: Callable[[], Any], *, wait: bool = True) -> bool:
+    """Run *make* holding this build's claim on *name*, and say whether it ran.
+    Without a maker beside the build there is no claim: *make* just runs. The claim
+    is a lock (flock) the holder's death also releases; with *wait*, one the other
+    process holds is waited for (at most :data:`PATIENCE` seconds, then *make* runs
+    anyway: it writes whole files under temporary names, so two makers only cost
+    time), without it the claim is not taken and *make* does not run. *make* is to
+    check first whether the other process made the thing already."""
+    if not _CLAIMS:
+        make()
+        return True
+    import fcntl
+    import time
+
+    try:
+        handle = open(_CLAIMS[0] / f"{name}.lock", "ab")
+    except OSError:                  # the claims are gone (the build ended): no claim
+        make()
+        return True
+    with handle:
+        deadline = time.monotonic() + PATIENCE
+        pause = 0.005
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if not wait:
+                    return False
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
+        make()                       # the lock goes with the handle
+    return True
 
 
 def directive_uses(app, name: str) -> list[tuple[list[str], dict[str, str]]]:
@@ -190,24 +264,31 @@ def wait(name: str) -> None:
 
 def ahead(app) -> None:
     """At the start of a build (builder-inited, before sphinx-gallery runs the
-    scripts): fork one process that makes, one after the other, what the planners
-    list and the cache folder does not hold yet. Each is locked (flock) before the
-    fork and released by the process when it is kept, so a page asking for it
-    waits for exactly that one; a lock is also released if the process dies."""
+    scripts): fork one process, the maker, that makes, one after the other, what
+    the planners list and the cache folder does not hold yet, in the order they
+    ask for (:func:`plan`). Each is locked (flock) before the fork and released by
+    the maker when it is kept, so a page asking for it waits for exactly that one;
+    a lock is also released if the maker dies. Between the values that the pages
+    need and those only the end of the build needs, the maker makes what the
+    shared planners list (:func:`share`), from the last, each under a claim."""
     where = folder()
-    if where is None or not hasattr(os, "fork"):
+    if where is None or not hasattr(os, "fork") or _CLAIMS:
         return
     import fcntl
 
     jobs: list[tuple[str, Callable[[], Any]]] = []
-    for planner in PLANNERS:
+    late: set[str] = set()
+    for planner in sorted(PLANNERS, key=lambda planner: _ORDER.get(planner, 1)):
         try:
-            jobs += planner(app)
+            listed = planner(app)
         except Exception:      # noqa: BLE001 - a plan that fails only costs the head start
             continue
+        jobs += listed
+        if _ORDER.get(planner, 1) >= 3:
+            late.update(name for name, _ in listed)
     jobs = [(name, make) for name, make in dict(jobs).items()
             if name not in _MAKING and not (where / name).is_file()]
-    if not jobs:
+    if not jobs and not SHARED:
         return
     where.mkdir(parents=True, exist_ok=True)
     held = []
@@ -217,21 +298,26 @@ def ahead(app) -> None:
         fcntl.flock(handle, fcntl.LOCK_EX)
         held.append(handle)
         _MAKING[name] = lock
-    import sys as _sys
-    _sys.stdout.flush()
-    _sys.stderr.flush()
+    claims = where / f".claims-{os.getpid()}"
+    shutil.rmtree(claims, ignore_errors=True)
+    claims.mkdir()
+    _CLAIMS.append(claims)
+    sys.stdout.flush()
+    sys.stderr.flush()
     pid = os.fork()
     if pid == 0:                                   # the maker
         code = 0
         _MAKING.clear()                  # it waits for nothing: it holds the locks
         try:
-            for (_, make), handle in zip(jobs, held):
-                try:
-                    make()
-                except BaseException:   # noqa: BLE001 - the page makes it, and says why
-                    code = 1
-                finally:
-                    handle.close()       # released: a page waiting for it reads it now
+            steps = [(name, make, handle) for (name, make), handle in zip(jobs, held)]
+            for name, make, handle in steps:
+                if name in late:
+                    continue
+                code |= _run(make, handle)
+            code |= _shared(app)
+            for name, make, handle in steps:
+                if name in late:
+                    code |= _run(make, handle)
         finally:
             os._exit(code)
     for handle in held:                  # the maker holds the locks now
@@ -239,9 +325,38 @@ def ahead(app) -> None:
     app.connect("build-finished", lambda app, exception: _reap(pid, jobs))
 
 
+def _run(make: Callable[[], Any], handle) -> int:
+    """In the maker: make one planned value, then release its lock; 1 if it failed."""
+    try:
+        make()
+    except BaseException:   # noqa: BLE001 - the page makes it, and says why
+        return 1
+    finally:
+        handle.close()       # released: a page waiting for it reads it now
+    return 0
+
+
+def _shared(app) -> int:
+    """In the maker: what the shared planners list, from the last, each under its
+    claim (one a page holds is the page's); 1 if something failed."""
+    code = 0
+    jobs: list[tuple[str, Callable[[], Any]]] = []
+    for planner in SHARED:
+        try:
+            jobs += planner(app)
+        except Exception:      # noqa: BLE001 - the pages make it all themselves
+            code = 1
+    for name, make in reversed(jobs):
+        try:
+            claimed(name, make, wait=False)
+        except Exception:      # noqa: BLE001 - the page makes it, and says why
+            code = 1
+    return code
+
+
 def _reap(pid: int, jobs) -> None:
     """After the build: wait for the maker (it may still make what no page asked
-    for), and remove its lock files."""
+    for), and remove its lock files and claims."""
     try:
         os.waitpid(pid, 0)
     except ChildProcessError:
@@ -253,6 +368,8 @@ def _reap(pid: int, jobs) -> None:
                 lock.unlink()
             except OSError:
                 pass
+    while _CLAIMS:
+        shutil.rmtree(_CLAIMS.pop(), ignore_errors=True)
 
 
 # -- the gallery: sphinx-gallery's output, kept whole ----------------------------------------

@@ -100,6 +100,126 @@ def _panels(text: str) -> list[int]:
         raise ValueError(f"panels are lap numbers separated by spaces, not {text!r}") from None
 
 
+class Drawing:
+    """One diagram as a ``sowing-diagram``'s options ask for it: the engine's run of
+    the move (or the position), its label, and the file names of its four pictures,
+    a digest of everything they depend on (so an existing file is the right picture
+    and is not drawn again). Made by the directive and, ahead of it, by the cache's
+    maker (:func:`plan_diagrams`), from the same options: the same names."""
+
+    def __init__(self, options: Any, dpi: int) -> None:
+        """*options*: the directive's (raises MancalaError or ValueError when the
+        engine refuses them)."""
+        self.game_name = game_name = options.get("game", "").strip()
+        self.position = position = " ".join(options.get("position", "").split())
+        self.move = move = options.get("move", "").strip()
+        self.example = options.get("example", "").strip()
+        self.dpi = dpi
+        self.options = _diagrams.parse_options(options.get("options", "").strip())
+        self.panels = _panels(options["panels"]) if "panels" in options else None
+        self.columns = options.get("columns")
+        self.stores = {"true": True, "false": False}.get(options.get("stores", ""))
+        if move:
+            self.trace = _diagrams.trace_move(game_name, move, position or None, self.options)
+            self.game = self.trace.before.game
+            self.result = self.trace.position.to_text()
+        else:
+            self.game = get_game(game_name, **self.options)
+            self.pos = self.game.parse(position) if position else self.game.start()
+            self.result = self.pos.to_text()
+        self.label = diagram_label(self.game, self.example)
+        self.diagram = diagram = self.layout("desktop")
+        if self.panels and not set(self.panels) <= {panel.number for panel in diagram.panels}:
+            raise ValueError(f"panels {self.panels}: the move has {len(diagram.panels)}")
+        key = "\n".join([_code_version(), game_name, repr(sorted(self.options.items())),
+                         position, move, repr(self.panels), repr(self.columns),
+                         repr(self.stores), str(dpi), self.label])
+        digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+        stem = "-".join(part for part in (diagram.game, diagram.move or "board") if part)
+        #: the claim (:func:`.cache.claimed`) under which its pictures are drawn
+        self.name = f"{stem}-{digest}"
+
+    def layout(self, metrics: str):
+        if self.move:
+            return _diagrams.layout(self.trace, stores=self.stores, metrics=metrics,
+                                    label=self.label)
+        return _diagrams.layout_position(self.pos, stores=self.stores, metrics=metrics,
+                                         label=self.label)
+
+    def file_name(self, metrics: str, theme: str) -> str:
+        return f"{self.name}-{metrics}-{theme}.png"
+
+    def draw(self, metrics: str, theme: str, target: Path) -> None:
+        """Draw the picture for *metrics* and *theme* into the PNG file *target*."""
+        drawn = self.layout(metrics)
+        if self.move:
+            figure = _diagrams.render(drawn, panels=self.panels,
+                                      columns=self.columns if metrics == "desktop" else 1,
+                                      theme=theme)
+        else:
+            figure = _diagrams.render(drawn, legend=False, theme=theme)
+        _diagrams.save(figure, target, format="png", dpi=self.dpi, whole_css_pixels=True)
+
+    def put(self, folder: Path) -> None:
+        """The four pictures in *folder* (the doctree's): each one taken from the
+        cache, or drawn there and kept. Under the diagram's claim: the maker may be
+        drawing it (then this waits, and takes its pictures)."""
+        def put() -> None:
+            for metrics, theme, _ in VARIANTS:
+                target = folder / self.file_name(metrics, theme)
+                if not target.exists() and not cache.restore(target):
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    self.draw(metrics, theme, target)
+                    cache.keep(target)
+        if not all((folder / self.file_name(metrics, theme)).exists()
+                   for metrics, theme, _ in VARIANTS):
+            cache.claimed(self.name, put)
+
+    def make_ahead(self) -> None:
+        """In the cache's maker, under the diagram's claim: draw into the cache
+        folder the pictures it does not hold (each under a temporary name, then
+        renamed: a page never reads half a picture)."""
+        where = cache.folder()
+        if where is None:
+            return
+        for metrics, theme, _ in VARIANTS:
+            name = self.file_name(metrics, theme)
+            if not (where / name).is_file():
+                where.mkdir(parents=True, exist_ok=True)
+                partial = where / f".{name}.{os.getpid()}.part"
+                self.draw(metrics, theme, partial)
+                partial.replace(where / name)
+
+
+def plan_diagrams(app, uses: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    """(claim, job) of each diagram whose directive *uses* (options each) give, in
+    the order given, for the cache's maker (:func:`.cache.share`). A use the engine
+    refuses is left out: its page says why."""
+    jobs = []
+    for options in uses:
+        try:
+            drawing = Drawing(options, app.config.sowing_diagram_dpi)
+        except (MancalaError, ValueError):
+            continue
+        jobs.append((drawing.name, drawing.make_ahead))
+    return jobs
+
+
+def _plan(app) -> list[tuple[str, Any]]:
+    """The sources' own ``sowing-diagram`` directives (the examples' come from
+    :mod:`.examples`), with their options as the directive reads them."""
+    uses = []
+    for _, written in cache.directive_uses(app, "sowing-diagram"):
+        options: dict[str, Any] = dict(written)
+        try:
+            if "columns" in options:
+                options["columns"] = directives.positive_int(options["columns"])
+        except ValueError:
+            continue
+        uses.append(options)
+    return plan_diagrams(app, uses)
+
+
 class SowingDiagram(SphinxDirective):
     """Run the engine on a position and a move, and embed the move's diagram."""
 
@@ -125,60 +245,20 @@ class SowingDiagram(SphinxDirective):
         game_name = self.options.get("game", "").strip()
         if not game_name:
             raise self.error("sowing-diagram: the :game: option is required")
-        position = " ".join(self.options.get("position", "").split())
-        move = self.options.get("move", "").strip()
-        option_text = self.options.get("options", "").strip()
-        example = self.options.get("example", "").strip()
         for path in _engine_files():   # first, so that a page that fails is read again
             self.env.note_dependency(path)
+        dpi = self.config.sowing_diagram_dpi
         try:
-            options = _diagrams.parse_options(option_text)
-            panels = _panels(self.options["panels"]) if "panels" in self.options else None
-            columns = self.options.get("columns")
-            stores = {"true": True, "false": False}.get(self.options.get("stores", ""))
-            if move:
-                trace = _diagrams.trace_move(game_name, move, position or None, options)
-                game = trace.before.game
-                result = trace.position.to_text()
-            else:
-                game = get_game(game_name, **options)
-                pos = game.parse(position) if position else game.start()
-                result = pos.to_text()
-            label = diagram_label(game, example)
-
-            def make(metrics: str):
-                if move:
-                    return _diagrams.layout(trace, stores=stores, metrics=metrics, label=label)
-                return _diagrams.layout_position(pos, stores=stores, metrics=metrics, label=label)
-
-            diagram = make("desktop")
-            if panels and not set(panels) <= {panel.number for panel in diagram.panels}:
-                raise ValueError(f"panels {panels}: the move has {len(diagram.panels)}")
+            drawing = Drawing(self.options, dpi)
         except (MancalaError, ValueError) as error:
             raise self.error(f"sowing-diagram: {error}") from None
-
-        # the file name fixes everything the picture depends on, so an existing
-        # file is the right picture and is not drawn again
-        dpi = self.config.sowing_diagram_dpi
-        key = "\n".join([_code_version(), game_name, repr(sorted(options.items())), position,
-                         move, repr(panels), repr(columns), repr(stores), str(dpi), label])
-        digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-        stem = "-".join(part for part in (diagram.game, diagram.move or "board") if part)
-        images = []
-        for metrics, theme, classes in VARIANTS:
-            target = Path(self.env.doctreedir) / FOLDER / f"{stem}-{digest}-{metrics}-{theme}.png"
-            if not target.exists() and not cache.restore(target):
-                target.parent.mkdir(parents=True, exist_ok=True)
-                drawn = make(metrics)
-                if move:
-                    figure = _diagrams.render(drawn, panels=panels,
-                                              columns=columns if metrics == "desktop" else 1,
-                                              theme=theme)
-                else:
-                    figure = _diagrams.render(drawn, legend=False, theme=theme)
-                _diagrams.save(figure, target, dpi=dpi, whole_css_pixels=True)
-                cache.keep(target)
-            images.append(self.image(target, diagram.alt or diagram.caption, classes, dpi))
+        position, move, example = drawing.position, drawing.move, drawing.example
+        diagram, label, result = drawing.diagram, drawing.label, drawing.result
+        folder = Path(self.env.doctreedir) / FOLDER
+        drawing.put(folder)
+        images = [self.image(folder / drawing.file_name(metrics, theme),
+                             diagram.alt or diagram.caption, classes, dpi)
+                  for metrics, theme, classes in VARIANTS]
 
         figure_node = nodes.figure("", *images, classes=["sowing-diagram"]
                                    + self.options.get("class", []))
@@ -206,7 +286,7 @@ class SowingDiagram(SphinxDirective):
         if not self.env.temp_data.get(KEY_DONE):
             self.env.temp_data[KEY_DONE] = True
             out.append(self.key(game_name, dpi))
-        link = play_link(self.env.docname, game_name, position, move, options)
+        link = play_link(self.env.docname, game_name, position, move, drawing.options)
         return [*out, figure_node, link, *messages]
 
     def image(self, target: Path, alt: str, classes: list[str], dpi: int) -> nodes.image:
@@ -340,4 +420,5 @@ def setup(app) -> dict[str, Any]:
     app.add_directive("sowing-diagram", SowingDiagram)
     app.connect("doctree-read", check_examples)
     app.connect("doctree-resolved", keep_one_picture)
+    cache.share(_plan)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -82,8 +82,8 @@ def smallest_text(figure) -> float:
     from matplotlib.text import Text
 
     if any(ax.axison for ax in figure.axes):  # tick labels get their text when drawn
-        with matplotlib.rc_context(rc()):     # (a diagram has none: a draw costs a third)
-            figure.draw_without_rendering()
+        with matplotlib.rc_context(rc()):     # (a diagram has none; the draw was ~12 %
+            figure.draw_without_rendering()   # of each picture's save)
     sizes: list[float] = []
 
     def walk(artist) -> None:

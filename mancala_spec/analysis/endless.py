@@ -289,17 +289,22 @@ def board_text(pits: tuple[int, ...] | None) -> str:
 
 
 
+#: the most rows :func:`exhaustive_table` makes: one for each seed count it takes
+MOST_ROWS = MOST_EXHAUSTIVE + 1
+
+
 def exhaustive_table(seed_counts, skip_options=(False, True), processes: int = 1) -> Table:
     """:func:`exhaustive` for each seed count, without and with ``skip_origin``;
     the example boards (pit a played) are those without it."""
-    if not (isinstance(seed_counts, (list, tuple, range))
+    if not (isinstance(seed_counts, (list, tuple, range)) and len(seed_counts) <= MOST_ROWS
             and all(type(n) is int for n in seed_counts)):
-        raise not_a("seed_counts", seed_counts, "a list of seed counts")
+        raise not_a("seed_counts", seed_counts, f"a list of at most {MOST_ROWS} seed counts")
     for seeds in seed_counts:
         _seeds("seed_counts", seeds, 0)
-    if not (isinstance(skip_options, (list, tuple)) and skip_options
+    if not (isinstance(skip_options, (list, tuple)) and 1 <= len(skip_options) <= 2
             and all(type(skip) is bool for skip in skip_options)):
-        raise not_a("skip_options", skip_options, "a list of true or false (skip_origin)")
+        raise not_a("skip_options", skip_options,
+                    "a list of one or two of true and false (skip_origin)")
     if type(processes) is not int or not 1 <= processes <= MOST_PROCESSES:
         raise not_a("processes", processes, f"a whole number from 1 to {MOST_PROCESSES}")
     header = ["seeds", "boards", "(board, pit) pairs"]

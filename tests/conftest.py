@@ -231,10 +231,10 @@ def chromium(playwright_driver):
 def profile(playwright_driver, tmp_path_factory):
     """One Chromium profile on disk per worker, for the pages that start the engine in
     the browser (Pyodide: the Play page, a rule page's Try it). A private context keeps
-    no code cache, so each of them ran Pyodide's start (interpreted WebAssembly, then
-    compiled as it warms up) from the beginning: about 4.5 CPU-s a load. With a disk
-    cache, Chromium keeps V8's compiled WebAssembly, and every load after the worker's
-    first takes about 2.5 CPU-s. Open pages with :func:`profile_page`, which clears
+    no code cache, so each of them ran Pyodide's start on V8's quick first-tier code
+    (Liftoff), optimised again as it warms up: about 4.5 CPU-s a load. With a disk
+    cache, Chromium keeps V8's optimised WebAssembly, and every load after the
+    worker's first takes about 2.5 CPU-s. Open pages with :func:`profile_page`, which clears
     what the site stored (its local storage, cookies, databases), so that a page
     starts as a new reader's would, with only the caches warm."""
     context = playwright_driver.chromium.launch_persistent_context(

@@ -167,7 +167,10 @@ def test_the_watch_sees_errors_and_requests_outside_the_site(site_server, chromi
     page.evaluate("""() => { console.error("seen");
                              setTimeout(() => { throw new Error("thrown"); });
                              return fetch("http://192.0.2.1/x").catch(() => null); }""")
-    page.wait_for_timeout(200)
+    for _ in range(100):              # the thrown error is reported a moment later
+        if any(problem.startswith("page error") for problem in watch.problems):
+            break
+        page.wait_for_timeout(50)
     context.close()
     text = "\n".join(watch.problems)
     assert "console: seen" in text and "page error: thrown" in text, text

@@ -325,6 +325,29 @@ def test_output_is_deterministic():
         assert first == second and len(first) > 1000
 
 
+def test_patches_added_without_data_limits_draw_the_same_pictures(monkeypatch):
+    """canvas.add_patch skips Axes.add_patch's update of the data limits: every
+    kind of picture (a move with captures and a legend, the laps table, the key, a
+    position) is the same, byte for byte, as with Axes.add_patch, in both themes."""
+    import importlib
+
+    modules = [importlib.import_module(f"mancala_spec.diagrams.{name}")
+               for name in ("canvas", "key", "laps", "render")]
+
+    def pictures() -> list[bytes]:
+        d = layout(example("several"))
+        pos = ms.get_game("bakuk").parse("3,0,0/0,4,3 N 14-12 opener=S")
+        figures = [render(d, theme=theme) for theme in ("light", "dark")]
+        figures += [diagrams.render_laps(d), diagrams.render_key("ba-awa"),
+                    diagrams.draw_position(pos)]
+        return [diagrams.save(figure, io.BytesIO(), format="png", dpi=72) for figure in figures]
+
+    ours = pictures()
+    for module in modules:
+        monkeypatch.setattr(module, "add_patch", lambda ax, patch: ax.add_patch(patch))
+    assert pictures() == ours
+
+
 def test_legible_and_colour_blind_safe():
     from matplotlib.text import Text
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
+from .canvas import add_patch, new_figure, rc, require_matplotlib, setup_axes, text_width
 from .model import Diagram
 from .style import (
     FONT,
@@ -62,26 +62,26 @@ def draw_symbol(ax, kind: str, player: Any, x: float, y: float, m: Metrics, colo
     r = m.mark_r
     text = dict(family=FONT, ha="center", va="center")
     if kind == "lift":
-        ax.add_patch(FancyBboxPatch((x, y - r), 2 * r, 2 * r,
-                                    boxstyle="round,pad=0,rounding_size=0.04",
-                                    facecolor=colours.lift, edgecolor=colours.lift_ink, lw=1.2))
+        add_patch(ax, FancyBboxPatch((x, y - r), 2 * r, 2 * r,
+                                     boxstyle="round,pad=0,rounding_size=0.04",
+                                     facecolor=colours.lift, edgecolor=colours.lift_ink, lw=1.2))
         if label:
             ax.text(x + r, y, label, fontsize=m.size_mark, weight="bold",
                     color=colours.lift_ink, **text)
         return 2 * r + 0.11
     if kind in ("drop", "last"):
         last = kind == "last"
-        ax.add_patch(Circle((x + r, y), r, edgecolor=colours.ink, lw=1.0,
-                            facecolor=colours.ink if last else colours.background))
+        add_patch(ax, Circle((x + r, y), r, edgecolor=colours.ink, lw=1.0,
+                             facecolor=colours.ink if last else colours.background))
         if label:
             ax.text(x + r, y, label, fontsize=m.size_mark,
                     color=colours.background if last else colours.ink, **text)
         return 2 * r + 0.11
-    ax.add_patch(FancyBboxPatch((x, y - m.tag_h / 2), m.tag_w, m.tag_h,
-                                boxstyle="round,pad=0,rounding_size=0.08",
-                                facecolor=colours.tints[player],
-                                edgecolor=colours.players[player], lw=1.8,
-                                linestyle=PLAYER_LINESTYLES[player]))
+    add_patch(ax, FancyBboxPatch((x, y - m.tag_h / 2), m.tag_w, m.tag_h,
+                                 boxstyle="round,pad=0,rounding_size=0.08",
+                                 facecolor=colours.tints[player],
+                                 edgecolor=colours.players[player], lw=1.8,
+                                 linestyle=PLAYER_LINESTYLES[player]))
     ax.text(x + m.tag_w / 2, y, label or player_letters(players)[player], fontsize=m.size_tag,
             weight="bold", color=colours.ink, **text)
     return m.tag_w + 0.14
@@ -166,9 +166,9 @@ def render_key(game: str = "ba-awa", figure=None, *, theme: str | Theme = "light
                 x1 = x + 2 * r + 0.45
                 draw_symbol(ax, "drop", None, x, y, m, colours, label="1")
                 draw_symbol(ax, "drop", None, x1, y, m, colours, label="2")
-                ax.add_patch(FancyArrowPatch((x + 2 * r, y), (x1, y),
-                                             arrowstyle="-|>,head_length=4,head_width=2.2",
-                                             color=colours.grey, lw=0.9, shrinkA=0, shrinkB=0))
+                add_patch(ax, FancyArrowPatch((x + 2 * r, y), (x1, y),
+                                              arrowstyle="-|>,head_length=4,head_width=2.2",
+                                              color=colours.grey, lw=0.9, shrinkA=0, shrinkB=0))
             elif kind != "note":
                 draw_symbol(ax, kind, player, x, y, m, colours, label=label)
             ax.text(0.2 if kind == "note" else symbol_w + 0.15, y, "\n".join(wrapped),
@@ -184,9 +184,9 @@ def _sample_box(ax, x: float, y: float, owner: int, m: Metrics, colours: Theme, 
     from matplotlib.patches import FancyBboxPatch
 
     w, h = m.pit_w * scale, m.pit_h * scale
-    ax.add_patch(FancyBboxPatch((x, y - h / 2), w, h, boxstyle="round,pad=0,rounding_size=0.15",
-                                facecolor=colours.tints[owner], edgecolor=colours.grey, lw=1.0,
-                                hatch=PLAYER_HATCHES[owner], hatchcolor=colours.hatches[owner]))
+    add_patch(ax, FancyBboxPatch((x, y - h / 2), w, h, boxstyle="round,pad=0,rounding_size=0.15",
+                                 facecolor=colours.tints[owner], edgecolor=colours.grey, lw=1.0,
+                                 hatch=PLAYER_HATCHES[owner], hatchcolor=colours.hatches[owner]))
     if label:
         count, end = label.split("\n")
         ax.text(x + w / 2, y + 0.12 * h, count, fontsize=m.size_count, weight="bold",

@@ -1,7 +1,7 @@
 """A long move as a table: one row per lap (e.g. an endless relay of 60 laps)."""
 from __future__ import annotations
 
-from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
+from .canvas import add_patch, new_figure, rc, require_matplotlib, setup_axes, text_width
 from .model import Diagram, checked_diagram
 from .style import FONT, Theme, theme_named
 
@@ -55,10 +55,10 @@ def render_laps(diagram: Diagram, figure=None, *, theme: str | Theme = "light"):
             for column, box in enumerate(panel.pits):
                 x = left + cell_w * column
                 lifted = panel.lift is not None and panel.lift.pit == box.pit
-                ax.add_patch(Rectangle((x, y), cell_w, cell_h,
-                                       facecolor=colours.tints[box.owner],
-                                       edgecolor=colours.ink if lifted else colours.background,
-                                       lw=2.2 if lifted else 0.8, zorder=3 if lifted else 1))
+                add_patch(ax, Rectangle((x, y), cell_w, cell_h,
+                                        facecolor=colours.tints[box.owner],
+                                        edgecolor=colours.ink if lifted else colours.background,
+                                        lw=2.2 if lifted else 0.8, zorder=3 if lifted else 1))
                 ax.text(x + cell_w / 2, y + cell_h / 2, box.label, fontsize=m.size_end,
                         weight="bold" if lifted else "normal", zorder=4,
                         gid=f"p{panel.number}:count:{box.pit}", **text)

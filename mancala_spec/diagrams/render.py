@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.board import PLAYER_NAMES
 from ..errors import OptionError, not_a, shown
-from .canvas import new_figure, rc, require_matplotlib, setup_axes, text_width
+from .canvas import add_patch, new_figure, rc, require_matplotlib, setup_axes, text_width
 from .key import draw_legend, legend_rows
 from .layout import layout_position
 from .model import Diagram, Panel, PitBox, checked_diagram
@@ -215,11 +215,11 @@ def _draw_boxes(ax, panel: Panel, tag: str, colours: Theme) -> None:
     text = dict(family=FONT, color=colours.ink, ha="center", va="center")
     for store in panel.stores:
         corner = (store.x - store.width / 2, store.y - store.height / 2)
-        ax.add_patch(FancyBboxPatch(corner, store.width, store.height,
-                                    boxstyle="round,pad=0,rounding_size=0.3",
-                                    facecolor=colours.tints[store.player], edgecolor=colours.grey,
-                                    lw=1.0, hatch=PLAYER_HATCHES[store.player],
-                                    hatchcolor=colours.hatches[store.player]))
+        add_patch(ax, FancyBboxPatch(corner, store.width, store.height,
+                                     boxstyle="round,pad=0,rounding_size=0.3",
+                                     facecolor=colours.tints[store.player], edgecolor=colours.grey,
+                                     lw=1.0, hatch=PLAYER_HATCHES[store.player],
+                                     hatchcolor=colours.hatches[store.player]))
         ax.text(store.x, store.y + store.height / 2 - 0.28 * m.pit_h / 0.86,
                 f"{PLAYER_NAMES[store.player]}\nstore", fontsize=m.size_end - 1.5,
                 linespacing=1.0, **text)
@@ -229,11 +229,11 @@ def _draw_boxes(ax, panel: Panel, tag: str, colours: Theme) -> None:
             ax.text(store.x, store.y - 0.45 * m.pit_h / 0.86, store.end_label, fontsize=m.size_end,
                     gid=f"{tag}:store-end:{store.player}", **text)
     for box in panel.pits:
-        ax.add_patch(FancyBboxPatch((box.x - m.pit_w / 2, box.y - m.pit_h / 2), m.pit_w,
-                                    m.pit_h, boxstyle="round,pad=0,rounding_size=0.2",
-                                    facecolor=colours.tints[box.owner], edgecolor=colours.grey,
-                                    lw=1.0, hatch=PLAYER_HATCHES[box.owner],
-                                    hatchcolor=colours.hatches[box.owner]))
+        add_patch(ax, FancyBboxPatch((box.x - m.pit_w / 2, box.y - m.pit_h / 2), m.pit_w,
+                                     m.pit_h, boxstyle="round,pad=0,rounding_size=0.2",
+                                     facecolor=colours.tints[box.owner], edgecolor=colours.grey,
+                                     lw=1.0, hatch=PLAYER_HATCHES[box.owner],
+                                     hatchcolor=colours.hatches[box.owner]))
         lift = 0.12 * m.pit_h if box.end_label else 0.0
         ax.text(box.x, box.y + lift, box.label, fontsize=m.size_count, weight="bold",
                 gid=f"{tag}:count:{box.pit}", **text)
@@ -258,20 +258,20 @@ def _draw_markers(ax, panel: Panel, tag: str, colours: Theme) -> None:
             path = MplPath(arrow.points, [MplPath.MOVETO] + [MplPath.CURVE4] * 3)
         else:
             path = MplPath(arrow.points, [MplPath.MOVETO, MplPath.LINETO])
-        ax.add_patch(FancyArrowPatch(path=path, arrowstyle="-|>,head_length=4,head_width=2.2",
-                                     color=colours.grey, lw=0.9, shrinkA=0, shrinkB=0, zorder=2))
+        add_patch(ax, FancyArrowPatch(path=path, arrowstyle="-|>,head_length=4,head_width=2.2",
+                                      color=colours.grey, lw=0.9, shrinkA=0, shrinkB=0, zorder=2))
     if panel.lift is not None:
         lift = panel.lift
-        ax.add_patch(FancyBboxPatch((lift.x - r, lift.y - r), 2 * r, 2 * r,
-                                    boxstyle="round,pad=0,rounding_size=0.04",
-                                    facecolor=colours.lift, edgecolor=colours.lift_ink, lw=1.2,
-                                    zorder=3))
+        add_patch(ax, FancyBboxPatch((lift.x - r, lift.y - r), 2 * r, 2 * r,
+                                     boxstyle="round,pad=0,rounding_size=0.04",
+                                     facecolor=colours.lift, edgecolor=colours.lift_ink, lw=1.2,
+                                     zorder=3))
         ax.text(lift.x, lift.y, lift.label, fontsize=m.size_mark, weight="bold", zorder=4,
                 gid=f"{tag}:lift", **{**text, "color": colours.lift_ink})
     for drop in panel.drops:
-        ax.add_patch(Circle((drop.x, drop.y), r,
-                            facecolor=colours.ink if drop.last else colours.background,
-                            edgecolor=colours.ink, lw=1.0, zorder=3))
+        add_patch(ax, Circle((drop.x, drop.y), r,
+                             facecolor=colours.ink if drop.last else colours.background,
+                             edgecolor=colours.ink, lw=1.0, zorder=3))
         ax.text(drop.x, drop.y, drop.label, fontsize=m.size_mark, zorder=4,
                 gid=f"{tag}:drop:{drop.order}",
                 **{**text, "color": colours.background if drop.last else colours.ink})
@@ -287,16 +287,16 @@ def _draw_captures(ax, panel: Panel, tag: str, colours: Theme) -> None:
         if link.player is None:
             continue
         path = MplPath(link.points, [MplPath.MOVETO, MplPath.LINETO])
-        ax.add_patch(FancyArrowPatch(path=path, arrowstyle="-|>,head_length=4,head_width=2.4",
-                                     color=colours.players[link.player], lw=1.6, shrinkA=0,
-                                     shrinkB=0, zorder=2))
+        add_patch(ax, FancyArrowPatch(path=path, arrowstyle="-|>,head_length=4,head_width=2.4",
+                                      color=colours.players[link.player], lw=1.6, shrinkA=0,
+                                      shrinkB=0, zorder=2))
     for mark in panel.captures:
         w, h = m.tag_w, m.tag_h
-        ax.add_patch(FancyBboxPatch((mark.x - w / 2, mark.y - h / 2), w, h,
-                                    boxstyle="round,pad=0,rounding_size=0.08",
-                                    facecolor=colours.tints[mark.player],
-                                    edgecolor=colours.players[mark.player], lw=1.8,
-                                    linestyle=PLAYER_LINESTYLES[mark.player], zorder=3))
+        add_patch(ax, FancyBboxPatch((mark.x - w / 2, mark.y - h / 2), w, h,
+                                     boxstyle="round,pad=0,rounding_size=0.08",
+                                     facecolor=colours.tints[mark.player],
+                                     edgecolor=colours.players[mark.player], lw=1.8,
+                                     linestyle=PLAYER_LINESTYLES[mark.player], zorder=3))
         ax.text(mark.x, mark.y, mark.label, fontsize=m.size_tag, weight="bold", zorder=4,
                 gid=f"{tag}:capture:{mark.number}", family=FONT, color=colours.ink,
                 ha="center", va="center")

@@ -284,11 +284,12 @@ def _walk(base: Game, variant: Game, pos: Position, rng: random.Random) -> Chang
     for _ in range(WALK_MOVES):
         if pos.is_over:
             return None
-        quiet = [pit for pit in pos.legal_moves() if pos.play(pit).captured == pos.captured]
+        plays = {pit: pos.play(pit) for pit in pos.legal_moves()}   # each move played once
+        quiet = [pit for pit, after in plays.items() if after.captured == pos.captured]
         if not quiet:
             return None
         pit = quiet[int(rng.random() * len(quiet))]
-        after = pos.play(pit)
+        after = plays[pit]
         if after.key in seen or after.key == pos.key:
             cycle = tuple(seen[seen.index(after.key):]) if after.key in seen else ()
             return _compare_at(base, variant, pos, pit, cycle)

@@ -75,6 +75,54 @@ def test_ba_awas_recurrence_is_a_real_cycle_of_quiet_moves_with_the_fewest_seeds
     assert mover.play(change.move).key == pos.history[0] and not mover.play(change.move).is_over
 
 
+def test_the_recurrence_walk_in_the_kernel_walks_as_the_reference_engine():
+    """readings._walk tries each step's moves in the fast kernel of the game with the
+    repetition rule, and in the reference engine only the moves that bring a
+    position back. Walked here by the reference engine alone, in the game without
+    the rule, from the very boards the search starts from: the same walks (the
+    same random draws) and the same recurrences found."""
+    import random
+
+    from mancala_spec.analysis import readings
+    from mancala_spec.fast import FastGame
+
+    def reference_walk(pos, rng):
+        seen = []
+        for _ in range(readings.WALK_MOVES):
+            if pos.is_over:
+                return None
+            plays = {pit: pos.play(pit) for pit in pos.legal_moves()}
+            quiet = [pit for pit, after in plays.items() if after.captured == pos.captured]
+            if not quiet:
+                return None
+            pit = quiet[int(rng.random() * len(quiet))]
+            if plays[pit].key in seen or plays[pit].key == pos.key:
+                return pos.pits, pos.to_move, pos.captured, pit
+            seen.append(pos.key)
+            pos = plays[pit]
+        return None
+
+    base, variant = ms.get_game("ba-awa"), ms.get_game("ba-awa", repetition="play-on")
+    fast = FastGame(base)
+    split = readings.reachable_split(base, base.total_seeds - 12)
+    boards = random.Random("walk ba-awa 12")
+    walks = found = 0
+    while found < 2:
+        pits = [0] * 12
+        for _ in range(12):
+            pits[int(boards.random() * 12)] += 1
+        pos = variant.position(pits, to_move=0, captured=split)
+        ours, theirs = random.Random(walks), random.Random(walks)
+        change = readings._walk(base, variant, fast, pos, ours)
+        expected = reference_walk(pos, theirs)
+        got = None if change is None else (change.position.pits, change.position.to_move,
+                                           change.position.captured, change.move)
+        assert got == expected, pits
+        assert ours.random() == theirs.random(), pits      # the same draws
+        walks += 1
+        found += change is not None
+
+
 def test_every_difference_on_the_page_has_its_position_share_or_reason():
     """Each difference an option plays has its smallest position and its share of
     random games (a match setting says why it has none); the others say why

@@ -31,6 +31,8 @@ from ..engine.games import Game, get_game
 from ..engine.position import Position
 from ..engine.reach import CAPTURE_UNIT, default_captured
 from ..errors import MancalaError
+from ..fast import FastGame
+from ..fast.base import CAPTURED, MOVES, PITS, TO_MOVE
 from .endless import cached_exhaustive, compositions
 
 #: Ba-awa's search: at most this many seeds on the board, South to move, and one
@@ -254,6 +256,7 @@ def _smallest_walk_cycle(base: Game, variant: Game) -> Change | None:
     before the move that brings the earlier position back, its history the
     positions of the cycle so far (as if the walk began just after a
     capture): this reference's rule ends the game there, ``play-on`` goes on."""
+    fast = FastGame(base)
     size = base.board.size
     for seeds in range(BA_AWA_LOW, MAX_SEEDS["ba-awa"] + 1):
         split = reachable_split(base, base.total_seeds - seeds)
@@ -269,7 +272,7 @@ def _smallest_walk_cycle(base: Game, variant: Game) -> Change | None:
                 pos = variant.position(pits, to_move=0, captured=split)
             except MancalaError:
                 continue
-            change = _walk(base, variant, pos, rng)
+            change = _walk(base, variant, fast, pos, rng)
             if change is not None:
                 found.append(change)
                 if len(found) == CYCLES:
@@ -279,22 +282,49 @@ def _smallest_walk_cycle(base: Game, variant: Game) -> Change | None:
     return None
 
 
-def _walk(base: Game, variant: Game, pos: Position, rng: random.Random) -> Change | None:
+def _walk(base: Game, variant: Game, fast: FastGame, pos: Position,
+          rng: random.Random) -> Change | None:
+    """One walk from *pos* (of *variant*, which has no repetition rule), in the
+    fast kernel of *base* (*fast*). The two games differ only in that rule: a move
+    to a position not seen in the walk, that does not end the game by repetition,
+    has the same result in both. A move that brings a position back is played by
+    the reference engine in *variant*."""
+    # a state's fields by index (fast.base): typed as Any, as they are read here
+    state: Any = fast.state(pos.pits, pos.to_move, pos.captured, pos.history)
     seen: list[tuple[tuple[int, ...], int]] = []
     for _ in range(WALK_MOVES):
-        if pos.is_over:
+        if not state[MOVES]:
             return None
-        plays = {pit: pos.play(pit) for pit in pos.legal_moves()}   # each move played once
-        quiet = [pit for pit, after in plays.items() if after.captured == pos.captured]
+        key = (state[PITS], state[TO_MOVE])
+        here: Position | None = None       # this position in the reference engine
+        tried: dict[int, tuple[Any, Any, Any]] = {}   # pit -> (captured, key, state)
+        for pit in state[MOVES]:
+            after: Any = fast.play(state, pit)
+            after_key = (after[PITS], after[TO_MOVE])
+            if after_key in seen or after_key == key or (
+                    not after[MOVES] and after[MOVES].reason == "repetition"):
+                if here is None:
+                    here = variant.position(state[PITS], to_move=state[TO_MOVE],
+                                            captured=state[CAPTURED], opener=pos.opener,
+                                            history=tuple(seen))
+                reference = here.play(pit)
+                after = fast.state(reference.pits, reference.to_move, reference.captured,
+                                   reference.history)
+                if reference.is_over:
+                    after = after[:MOVES] + ((),)
+                after_key = reference.key
+            tried[pit] = (after[CAPTURED], after_key, after)
+        quiet = [pit for pit, (captured, _, _) in tried.items() if captured == state[CAPTURED]]
         if not quiet:
             return None
         pit = quiet[int(rng.random() * len(quiet))]
-        after = plays[pit]
-        if after.key in seen or after.key == pos.key:
-            cycle = tuple(seen[seen.index(after.key):]) if after.key in seen else ()
-            return _compare_at(base, variant, pos, pit, cycle)
-        seen.append(pos.key)
-        pos = after
+        _, after_key, after = tried[pit]
+        if after_key in seen or after_key == key:
+            cycle = tuple(seen[seen.index(after_key):]) if after_key in seen else ()
+            assert here is not None             # the move was tried in the reference engine
+            return _compare_at(base, variant, here, pit, cycle)
+        seen.append(key)
+        state = after
     return None
 
 

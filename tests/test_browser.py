@@ -60,9 +60,8 @@ def browser(chromium):
 
 
 @pytest.fixture(scope="module")
-def play(profile, server):
-    """The Play page, loaded once (in the worker's profile, conftest's ``profile``);
-    tests start new games on it."""
+def play_page(profile, server):
+    """The Play page, loaded once (in the worker's profile, conftest's ``profile``)."""
     page = profile_page(profile, server)
     watch = Watch(page, server)
     page.goto(server + "play.html")
@@ -70,6 +69,16 @@ def play(profile, server):
     yield page
     assert not watch.problems, watch.problems
     page.close()
+
+
+@pytest.fixture
+def play(play_page):
+    """The Play page (``play_page``), in front; tests start new games on it. The
+    profile's pages are tabs of one window, and only the tab in front draws frames:
+    behind a page opened later, every click waited about 2 s for the frames that
+    Playwright's checks of the element need (a test of 12 moves took 58 s, not 2.3)."""
+    play_page.bring_to_front()
+    return play_page
 
 
 def test_a_profile_page_starts_without_what_the_site_stored(profile, server):
@@ -443,14 +452,21 @@ def query_of(url: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def linked(profile, server):
-    """A second Play page (in the worker's profile), for the tests that open the page
-    at an address."""
+def linked_page(profile, server):
+    """A second Play page (in the worker's profile)."""
     page = profile_page(profile, server)
     watch = Watch(page, server)
     yield page
     assert not watch.problems, watch.problems
     page.close()
+
+
+@pytest.fixture
+def linked(linked_page):
+    """The second Play page (``linked_page``), in front (as ``play``), for the tests
+    that open the page at an address."""
+    linked_page.bring_to_front()
+    return linked_page
 
 
 def test_a_link_with_moves_restores_the_game_and_the_address_follows_it(linked, server):

@@ -73,10 +73,11 @@ def play_page(profile, server):
 
 @pytest.fixture
 def play(play_page):
-    """The Play page (``play_page``), in front; tests start new games on it. The
-    profile's pages are tabs of one window, and only the tab in front draws frames:
-    behind a page opened later, every click waited about 2 s for the frames that
-    Playwright's checks of the element need (a test of 12 moves took 58 s, not 2.3)."""
+    """The Play page (``play_page``), in front; tests start new games on it. Behind a
+    Play page of the profile opened later, each click waited about 2 s in Playwright's
+    check that the element is "visible, enabled and stable" (its log says so), and a
+    test of 12 moves took 58 s, not 2.3. In front it does not wait. (A page behind still
+    draws 60 frames a second and runs its timers: what slows the check is not known.)"""
     play_page.bring_to_front()
     return play_page
 

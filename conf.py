@@ -169,7 +169,37 @@ def _plan(app):
     return jobs
 
 
+#: The cyclic collector's thresholds during the build (Python's are 700, 10, 10).
+GC_THRESHOLDS = (10_000, 50, 100)
+
+
+def _collect_less(app) -> None:
+    """Before the gallery and the maker start (builder-inited): what is loaded so far
+    (Sphinx, docutils, matplotlib, the engine) is kept out of the cyclic collector's
+    scans (:func:`gc.freeze`; the forked maker shares those pages untouched), and the
+    collector runs less often. With Python's thresholds a cold build spent 5.4 s in
+    the collector's 31 full scans of a heap that holds every page's doctree, and the
+    maker 2.2 s more. Nothing else changes: the collector only decides when
+    unreachable cycles are freed."""
+    import gc
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
+def _exit_without_collecting(app, exception) -> None:
+    """Last of all (build-finished): the whole heap is kept out of the collector too,
+    so the interpreter's own full collection as the process exits, 0.7 s of a heap
+    that holds the whole site, has nothing to scan. (A program that builds the site
+    in its own process and goes on keeps that memory until it ends.)"""
+    import gc
+    gc.freeze()
+
+
 def setup(app):
+    # before sphinx-gallery (500) and the cache's maker (mancala_spec.sphinx.cache, 450)
+    app.connect("builder-inited", _collect_less, priority=300)
     app.connect("build-finished", _copy_play_assets)
+    app.connect("build-finished", _exit_without_collecting, priority=1000)
     from mancala_spec.sphinx import cache
     cache.plan(_plan, when=3)            # needed only once the pages are written

@@ -292,3 +292,39 @@ def test_while_the_maker_draws_the_pages_with_diagrams_are_read_last(tmp_path, m
     examples.diagrams_last(app, None, docnames)
     assert docnames == ["analysis", "changelog", "index", "sources",
                         "ba-awa", "bakuk", "editorial"]
+
+
+def test_the_build_keeps_what_is_loaded_out_of_the_collector(monkeypatch):
+    """conf.py's settings of the cyclic collector: made before the gallery's scripts
+    run and the maker forks (builder-inited), and the whole heap frozen once
+    everything else at the end has run (build-finished), so that the interpreter's
+    last collection has nothing to scan."""
+    import gc
+    from types import SimpleNamespace
+
+    import conf
+
+    connected = []
+    app = SimpleNamespace(connect=lambda event, handler, priority=500:
+                          connected.append((event, handler, priority)))
+    monkeypatch.setattr(cache, "plan", lambda *args, **kwargs: None)
+    conf.setup(app)
+    cache.setup(app)
+    first = min((priority, handler) for event, handler, priority in connected
+                if event == "builder-inited")
+    assert first[1] is conf._collect_less and first[0] < 500   # sphinx-gallery's: 500
+    last = max((priority, handler) for event, handler, priority in connected
+               if event == "build-finished")
+    assert last[1] is conf._exit_without_collecting and last[0] > 500
+    before = gc.get_threshold()
+    try:
+        conf._collect_less(None)
+        assert gc.get_threshold() == conf.GC_THRESHOLDS != before
+        frozen = gc.get_freeze_count()
+        assert frozen > 1000
+        made_since = [[] for _ in range(100)]         # tracked, and still alive
+        conf._exit_without_collecting(None, None)
+        assert gc.get_freeze_count() >= frozen + len(made_since)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

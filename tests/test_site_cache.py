@@ -310,11 +310,11 @@ def test_the_build_keeps_what_is_loaded_out_of_the_collector(monkeypatch):
     monkeypatch.setattr(cache, "plan", lambda *args, **kwargs: None)
     conf.setup(app)
     cache.setup(app)
-    first = min((priority, handler) for event, handler, priority in connected
-                if event == "builder-inited")
+    first = min(((priority, handler) for event, handler, priority in connected
+                 if event == "builder-inited"), key=lambda each: each[0])
     assert first[1] is conf._collect_less and first[0] < 500   # sphinx-gallery's: 500
-    last = max((priority, handler) for event, handler, priority in connected
-               if event == "build-finished")
+    last = max(((priority, handler) for event, handler, priority in connected
+                if event == "build-finished"), key=lambda each: each[0])
     assert last[1] is conf._exit_without_collecting and last[0] > 500
     before = gc.get_threshold()
     try:

@@ -73,6 +73,8 @@ def _pages(out):
 
 
 def test_the_sidebar_is_the_same_and_is_built_from_the_cut_tables(tmp_path, monkeypatch):
+    import sphinx.builders.html as html_builder
+
     given = []
     titles_only = navigation.titles_only
 
@@ -80,11 +82,27 @@ def test_the_sidebar_is_the_same_and_is_built_from_the_cut_tables(tmp_path, monk
         given.append(toc)
         return titles_only(toc)
 
+    # each titles-only tree the HTML builder asks for: was it built from the cut tables?
+    asked: list[tuple[str, bool]] = []
+    global_toctree = html_builder.global_toctree_for_doc
+
+    def watched(env, docname, builder, **kwargs):
+        if kwargs.get("titles_only"):
+            asked.append((docname, env.tocs is navigation._CUT.get(id(env))))
+        return global_toctree(env, docname, builder, **kwargs)
+
     monkeypatch.setattr(navigation, "titles_only", counted)
+    monkeypatch.setattr(html_builder, "global_toctree_for_doc", watched)
     app, cut = _build(tmp_path, "cut", ["myst_parser", "mancala_spec.sphinx.navigation"])
+    from_cut = list(asked)
+    asked.clear()
     _, whole = _build(tmp_path, "whole", ["myst_parser"])
     # every document's table of contents was cut, and the cut ones are smaller
     assert len(given) == len(PAGES)
+    # every page's sidebar was built from the cut tables; without the extension, none
+    assert {name for name, _ in from_cut} >= {page[:-3] for page in PAGES}
+    assert all(lent for _, lent in from_cut) and not any(lent for _, lent in asked)
+    assert len(asked) == len(from_cut)
     kept = navigation._CUT[id(app.env)]
     assert sum(len(list(toc.findall(nodes.list_item))) for toc in kept.values()) < \
         sum(len(list(toc.findall(nodes.list_item))) for toc in app.env.tocs.values())

@@ -192,7 +192,9 @@ def _exit_without_collecting(app, exception) -> None:
     """Last of all (build-finished): the whole heap is kept out of the collector too,
     so the interpreter's own full collection as the process exits, 0.7 s of a heap
     that holds the whole site, has nothing to scan. (A program that builds the site
-    in its own process and goes on keeps that memory until it ends.)"""
+    in its own process and goes on keeps the build's objects, whose references form
+    cycles, and the thresholds above, until it calls :func:`gc.unfreeze` and
+    :func:`gc.set_threshold`.)"""
     import gc
     gc.freeze()
 

@@ -12,6 +12,11 @@ import time
 from collections.abc import Callable
 from typing import NoReturn
 
+from .. import _signals
+from ..cli import MAX_ARGUMENTS
+from ..cli.escape import shown
+from ..cli.output import Stdout
+from ..cli.status import OutputError, ReaderGone
 from .common import Table, markdown, version
 from .endless import MOST_EXHAUSTIVE, MOST_PROCESSES, exhaustive_seed_counts, exhaustive_table
 from .games import Endings, count_endings
@@ -54,6 +59,10 @@ def count(least: int, most: int) -> Callable[[str], int]:
 
 
 _MAIN = os.getpid()
+PROG = "python -m mancala_spec.analysis"
+#: Ctrl-C, SIGTERM and SIGHUP (its terminal closed) stop a run.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
 
 
 def _stop(signum, frame):
@@ -67,12 +76,12 @@ def _stop(signum, frame):
         if signum == signal.SIGINT:
             return
         os._exit(130)
-    for number in (signal.SIGINT, signal.SIGTERM):
+    for number in STOP_SIGNALS:
         signal.signal(number, signal.SIG_IGN)
     for child in multiprocessing.active_children():
         child.kill()
-    os.write(2, b"python -m mancala_spec.analysis: interrupted\n")
-    os._exit(130)
+    _signals.say(f"{PROG}: interrupted", _signals.INTERRUPTED)
+    os._exit(_signals.INTERRUPTED)
 
 
 def _watch_parent() -> None:
@@ -89,6 +98,8 @@ def _watch_parent() -> None:
     a full run hung in a pool's shutdown)."""
     try:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if hasattr(signal, "SIGHUP"):
+            signal.signal(signal.SIGHUP, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:                          # (forked from a thread other than the main)
         pass
@@ -114,13 +125,49 @@ class OneLineParser(argparse.ArgumentParser):
     exit status 2, as the ``mancala-spec`` commands' are."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        _signals.said(2)
+        self.exit(2, shown(f"{self.prog}: error: {message} (see --help)") + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m mancala_spec.analysis``: print every table, with timings."""
+    """``python -m mancala_spec.analysis``: print every table, with timings.
+
+    Standard output is written as ``mancala-spec`` writes it
+    (:class:`~mancala_spec.cli.output.Stdout`, each table as it is made): a
+    closed standard output or a failed write (a full disk) is one line and exit
+    status 4, a reader that has gone (``| head``) a quiet exit status 141.
+    """
+    _signals.begin()
+    if sys.stdout is None:                      # started with standard output closed (>&-)
+        return _fail("cannot write standard output: it is closed", 4)
+    original = sys.stdout
+    sys.stdout = Stdout(original, live=True)
+    try:
+        return _main(argv)
+    except ReaderGone:
+        _signals.said(ReaderGone.status)
+        return ReaderGone.status
+    except OutputError as error:
+        return _fail(str(error), error.status)
+    finally:
+        sys.stdout = original
+
+
+def _fail(message: str, status: int) -> int:
+    _signals.said(status)
+    try:
+        print(shown(f"{PROG}: error: {message}"), file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return status
+
+
+def _main(argv: list[str] | None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if len(arguments) > MAX_ARGUMENTS:
+        return _fail(f"{len(arguments):,} arguments: at most {MAX_ARGUMENTS:,} are taken", 2)
     parser = OneLineParser(
-        prog="python -m mancala_spec.analysis",
+        prog=PROG,
         description="Ba-awa by experiment: print the analysis page's tables (Markdown).")
     parser.add_argument("--quick", action="store_true",
                         help="the sizes the rules site builds with")
@@ -143,10 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=count(1, MOST_PROCESSES),
                         default=os.cpu_count() or 1,
                         help=f"worker processes (default: one per core; at most {MOST_PROCESSES})")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     os.register_at_fork(after_in_child=_watch_parent)
-    previous = {number: signal.signal(number, _stop)
-                for number in (signal.SIGINT, signal.SIGTERM)}
+    previous = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
     try:
         return _run(args)
     finally:

@@ -22,7 +22,9 @@ import signal
 import sys
 import threading
 
+from .. import _signals
 from ..errors import MancalaError
+from .escape import shown
 from .output import Stdout, check_target, write_atomic
 from .progress import ProgressBar
 from .registry import COMMAND_MODULES, COMMANDS, PROG, Command, build_parser, command
@@ -34,28 +36,25 @@ from .status import (
     ExitStatus,
     MissingExtraError,
     OutputError,
+    ReaderGone,
     UsageError,
     exit_status_text,
 )
 
-
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, handled as Ctrl-C is: ``finally`` blocks run (engines
-    are killed)."""
-
-
-def _on_signal(signum, frame):
-    raise _Terminated()
-
-
 #: The signals that stop a command as Ctrl-C does (SIGHUP: its terminal closed).
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                      if hasattr(signal, name))
 
+#: The most arguments a command line may have: argparse takes time that grows
+#: as the square of their number (30,000 took 25 s), so more are refused first.
+MAX_ARGUMENTS = 1000
 
-def _say(line: str) -> None:
+
+def _say(line: str, status: int) -> None:
+    """The command's last line, on stderr, through :func:`shown` (one line)."""
+    _signals.said(status)
     try:
-        print(line, file=sys.stderr, flush=True)
+        print(shown(line), file=sys.stderr, flush=True)
     except (OSError, ValueError, AttributeError):
         pass                                    # standard error is gone too: nothing to do
 
@@ -64,27 +63,47 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line *argv* (default: ``sys.argv[1:]``); return the exit status.
 
     Every failure ends in one line on stderr and a status from :data:`EXIT_STATUSES`.
+    SIGINT, SIGTERM and SIGHUP end it with one line and status 130 at any
+    moment (see :mod:`mancala_spec._signals`).
     """
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:                   # one that arrived as _main was handling another
+        _say(f"{PROG}: interrupted", EXIT["interrupted"])
+        return EXIT["interrupted"]
+    finally:
+        _signals.raising(False)
+
+
+def _main(argv: list[str] | None) -> int:
+    _signals.begin()
     if sys.stderr is None:                      # started with standard error closed
         sys.stderr = io.StringIO()
     if sys.stdout is None:                      # started with standard output closed (>&-)
-        _say(f"{PROG}: error: cannot write standard output: it is closed")
+        _say(f"{PROG}: error: cannot write standard output: it is closed",
+             EXIT["output error"])
         return EXIT["output error"]
     original = sys.stdout
     out = Stdout(original)
-    sys.stdout = out
-    previous = {}
-    if threading.current_thread() is threading.main_thread():
-        previous = {number: signal.signal(number, _on_signal) for number in STOP_SIGNALS}
+    previous: dict[int, object] = {}
     name = PROG
     try:
+        sys.stdout = out
+        if threading.current_thread() is threading.main_thread():
+            _signals.raising(True)
+            for number in STOP_SIGNALS:
+                previous[number] = signal.signal(number, _signals.handler())
+        arguments = sys.argv[1:] if argv is None else argv
+        if len(arguments) > MAX_ARGUMENTS:
+            raise UsageError(f"{len(arguments):,} arguments: at most {MAX_ARGUMENTS:,} are taken")
         try:
-            args = build_parser().parse_args(argv)
+            args = build_parser().parse_args(arguments)
         except SystemExit:                      # --help, --version, a usage error
             out.finish()
             raise
         if not getattr(args, "run", None):
-            _say(f"{PROG}: error: give a command: {', '.join(COMMANDS)} (see --help)")
+            _say(f"{PROG}: error: give a command: {', '.join(COMMANDS)} (see --help)",
+                 EXIT["bad input"])
             return EXIT["bad input"]
         name = f"{PROG} {args.command}"
         if args.live(args):
@@ -92,45 +111,58 @@ def main(argv: list[str] | None = None) -> int:
         status = args.run(args)
         out.finish()
         return status
+    except ReaderGone:                          # `| head`: stop quietly, as Unix tools do
+        out.discard()
+        _signals.said(EXIT["reader gone"])
+        return EXIT["reader gone"]
     except CliError as error:
         out.discard()
-        _say(f"{name}: error: {error}")
+        _say(f"{name}: error: {error}", error.status)
         return error.status
     except RecursionError:
         out.discard()
-        _say(f"{name}: error: the input is nested too deeply")
+        _say(f"{name}: error: the input is nested too deeply", EXIT["bad input"])
         return EXIT["bad input"]
     except MemoryError:
         out.discard()
-        _say(f"{name}: error: out of memory")
+        _say(f"{name}: error: out of memory", EXIT["bad input"])
         return EXIT["bad input"]
     except (MancalaError, ValueError) as error:
         out.discard()
-        _say(f"{name}: error: {error}")
+        _say(f"{name}: error: {error}", EXIT["bad input"])
         return EXIT["bad input"]
     except KeyboardInterrupt:
         out.discard()
-        _say(f"\n{PROG}: interrupted")
+        _say(("\n" if _on_terminal() else "") + f"{PROG}: interrupted", EXIT["interrupted"])
         return EXIT["interrupted"]
     except OSError as error:
         out.discard()
         where = "standard output" if error.filename is None else error.filename
-        _say(f"{name}: error: cannot write {where}: {error.strerror or error}")
+        _say(f"{name}: error: cannot write {where}: {error.strerror or error}",
+             EXIT["output error"])
         return EXIT["output error"]
     except Exception as error:  # noqa: BLE001 - the last line of defence: no tracebacks
         out.discard()
         if os.environ.get("MANCALA_SPEC_DEBUG"):
             raise
         _say(f"{name}: internal error: {type(error).__name__}: {error} "
-             "(a bug; MANCALA_SPEC_DEBUG=1 shows the traceback)")
+             "(a bug; MANCALA_SPEC_DEBUG=1 shows the traceback)", EXIT["internal error"])
         return EXIT["internal error"]
     finally:
+        _signals.raising(False)                 # from here a signal ends the process at once
         sys.stdout = original
         for number, handler in previous.items():
-            signal.signal(number, handler)
+            signal.signal(number, handler)      # type: ignore[arg-type]
+
+
+def _on_terminal() -> bool:
+    try:
+        return bool(sys.stderr.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 __all__ = ["COMMANDS", "COMMAND_MODULES", "EXIT", "EXIT_STATUSES", "PROG", "CliError", "Command",
            "EngineFailure", "ExitStatus", "MissingExtraError", "OutputError", "ProgressBar",
-           "Stdout", "UsageError", "build_parser", "check_target", "command",
-           "exit_status_text", "main", "write_atomic"]
+           "ReaderGone", "Stdout", "UsageError", "build_parser", "check_target", "command",
+           "exit_status_text", "main", "shown", "write_atomic"]

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .arguments import MAX_SUITE_BYTES, read_text, size_text, write_out
+from .escape import shown
 from .output import write_atomic
 from .registry import command
 from .status import EngineFailure, UsageError
@@ -155,7 +156,7 @@ def run_conformance(args) -> int:
             write_out(text)
         else:
             write_atomic(args.output, text.encode("utf-8"))
-            print(f"wrote {args.output}", file=sys.stderr)
+            print(f"wrote {shown(args.output)}", file=sys.stderr)
         return 0
     from ..conformance.process import EngineStartError, engine_argv
     from ..conformance.runner import Progress, run
@@ -163,16 +164,21 @@ def run_conformance(args) -> int:
     engine_argv(args.engine)                  # an empty or badly quoted command: exit 2
     suite = _suite(args)
     progress = None if args.no_progress else Progress(len(suite["cases"]))
+
+    def shown_progress(done: int, failed: int, case: str) -> None:
+        if progress is not None:
+            progress(done, failed, shown(case))     # a suite's case ID, shown escaped
+
     try:
         report = run(args.engine, suite, timeout=args.timeout, rules=args.rules,
                      max_failures=args.max_failures, min_supported=args.min_supported,
-                     progress=progress)
+                     progress=None if progress is None else shown_progress)
     except EngineStartError as error:
         raise EngineFailure(str(error)) from None
     finally:
         if progress is not None:
             progress.close()
-    print("\n".join(report.lines(verbose=args.verbose)))
+    print("\n".join(shown(line) for line in report.lines(verbose=args.verbose)))
     if report.stopped:
-        print(f"mancala-spec conformance: error: {report.stopped}", file=sys.stderr)
+        print(shown(f"mancala-spec conformance: error: {report.stopped}"), file=sys.stderr)
     return report.exit_code

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..engine.games import GAMES, get_game
 from .arguments import add_options, add_unreachable, game_from, position_from
+from .escape import shown
 from .output import check_target, write_atomic
 from .registry import command
 from .status import MissingExtraError, UsageError
@@ -48,5 +49,5 @@ def run_diagram(args) -> int:
     except ImportError as error:
         raise MissingExtraError("diagram", error.name or "matplotlib", "diagram") from None
     write_atomic(args.output, data)
-    print(f"wrote {args.output}: {trace.position.to_text()}")
+    print(f"wrote {shown(args.output)}: {trace.position.to_text()}")
     return 0

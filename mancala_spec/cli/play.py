@@ -22,6 +22,7 @@ from .arguments import (
     size_text,
     stdin_open,
 )
+from .escape import shown
 from .registry import command
 from .status import UsageError
 
@@ -187,7 +188,7 @@ def run_play(args) -> int:
             try:
                 trace = pos.trace(text.strip())
             except (IllegalMoveError, NotationError) as error:
-                print(f"illegal: {error}")
+                print(shown(f"illegal: {error}"))
                 continue
         else:
             pit = PLAYERS[args.opponent](pos, rng)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from .. import __version__
+from .escape import shown
 from .status import EXIT, exit_status_text
 
 PROG = "mancala-spec"
@@ -67,8 +68,12 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        """One line on stderr and exit status 2 (argparse prints the usage too)."""
-        self.exit(EXIT["bad input"], f"{self.prog}: error: {message} (see --help)\n")
+        """One line on stderr and exit status 2 (argparse prints the usage too); the
+        arguments it names are shown escaped (:func:`~.escape.shown`)."""
+        from .. import _signals
+
+        _signals.said(EXIT["bad input"])
+        self.exit(EXIT["bad input"], shown(f"{self.prog}: error: {message} (see --help)") + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

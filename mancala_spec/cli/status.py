@@ -38,8 +38,12 @@ EXIT_STATUSES = (
                                   "that cannot carry the text); no file is left half-written"),
     ExitStatus(70, "internal error", "a bug in mancala-spec; the line names it (set "
                                      "MANCALA_SPEC_DEBUG=1 for the traceback)"),
-    ExitStatus(130, "interrupted", "stopped by Ctrl-C, SIGTERM or SIGHUP; every process an "
-                                   "engine under test started is killed"),
+    ExitStatus(130, "interrupted", "stopped by Ctrl-C, SIGTERM or SIGHUP, at any moment (one "
+                                   "line: interrupted); every process an engine under test "
+                                   "started is killed, no temporary file is left"),
+    ExitStatus(141, "reader gone", "standard output is a pipe whose reader has closed it "
+                                   "(| head): the command stops quietly, nothing on standard "
+                                   "error, as git log | head does (128 + SIGPIPE)"),
 )
 EXIT = {status.name: status.code for status in EXIT_STATUSES}
 
@@ -87,6 +91,13 @@ class OutputError(CliError):
     def __init__(self, message: str = "", target: str | None = None) -> None:
         super().__init__(message)
         self.target = target
+
+
+class ReaderGone(OutputError):
+    """Standard output's reader has closed the pipe (exit status 141, said by
+    nothing: the reader wanted no more)."""
+
+    status = EXIT["reader gone"]
 
 
 class EngineFailure(CliError):

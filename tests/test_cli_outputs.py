@@ -186,14 +186,15 @@ def test_rule_ids_read_from_docs_pages_are_shown_escaped(tmp_path):
 
 def test_engine_text_is_shown_escaped(tmp_path):
     engine = tmp_path / "engine.sh"
-    engine.write_text("#!/bin/sh\nwhile read line; do printf '\\033[2J\\342\\200\\256x\\r\\n'; "
-                      "done\n")
+    engine.write_text("#!/bin/sh\nprintf '\\033]0;title\\007\\n' >&2\n"
+                      "while read line; do printf '\\033[2J\\342\\200\\256x\\r\\n'; done\n")
     engine.chmod(0o755)
     result = mancala("conformance", "run", "--engine", str(engine), "--max-failures", "1",
                      "--no-progress")
     out, err = result.stdout.decode(), result.stderr.decode()
     assert out and all(line.isprintable() for line in (out + err).splitlines()), (out, err)
-    assert "\\x1b[2J" in out + err
+    assert "\\x1b[2J\\u202ex\\r" in out
+    assert "\nnot conforming: " in out and "\\nnot conforming" not in out     # its own lines kept
 
 
 # -- arguments and standard input ------------------------------------------------------

@@ -50,11 +50,15 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 MAX_ARGUMENTS = 1000
 
 
-def _say(line: str, status: int) -> None:
-    """The command's last line, on stderr, through :func:`shown` (one line)."""
+def _say(line: str, status: int, lead: str = "") -> None:
+    """The command's last line, on stderr, through :func:`shown` (one line),
+    after *lead*; nothing if the command has said its last line already (an
+    interrupt that arrives as it reports an error)."""
+    if _signals.STATE.said:
+        return
     _signals.said(status)
     try:
-        print(shown(line), file=sys.stderr, flush=True)
+        print(lead + shown(line), file=sys.stderr, flush=True)
     except (OSError, ValueError, AttributeError):
         pass                                    # standard error is gone too: nothing to do
 
@@ -70,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         return _main(argv)
     except KeyboardInterrupt:                   # one that arrived as _main was handling another
         _say(f"{PROG}: interrupted", EXIT["interrupted"])
-        return EXIT["interrupted"]
+        status = _signals.STATE.status
+        return EXIT["interrupted"] if status is None else status
     finally:
         _signals.raising(False)
 
@@ -133,7 +138,7 @@ def _main(argv: list[str] | None) -> int:
         return EXIT["bad input"]
     except KeyboardInterrupt:
         out.discard()
-        _say(("\n" if _on_terminal() else "") + f"{PROG}: interrupted", EXIT["interrupted"])
+        _say(f"{PROG}: interrupted", EXIT["interrupted"], "\n" if _on_terminal() else "")
         return EXIT["interrupted"]
     except OSError as error:
         out.discard()

@@ -178,7 +178,8 @@ def run_conformance(args) -> int:
     finally:
         if progress is not None:
             progress.close()
-    print("\n".join(shown(line) for line in report.lines(verbose=args.verbose)))
+    text = "\n".join(report.lines(verbose=args.verbose))
+    print("\n".join(shown(line) for line in text.split("\n")))    # engine text, escaped
     if report.stopped:
         print(shown(f"mancala-spec conformance: error: {report.stopped}"), file=sys.stderr)
     return report.exit_code

@@ -9,7 +9,7 @@
 >>> sum(after.pits) + sum(after.captured)
 48
 """
-from . import _signals  # noqa: F401, I001 - first: a command takes its signals as it imports
+from .terminal import signals as _signals  # noqa: F401, I001 - first: a command takes its signals
 from .catalogue import get_rule, load_catalogue
 from .engine.games import Game, get_game
 from .engine.match import Match

@@ -14,7 +14,7 @@ import pytest
 
 from mancala_spec import cli
 from mancala_spec.cli import EXIT, write_atomic
-from mancala_spec.cli.escape import shown
+from mancala_spec.terminal.escape import shown
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable

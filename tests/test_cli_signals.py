@@ -121,7 +121,7 @@ def test_ending_at_once_removes_the_temporary_files(tmp_path):
     once: the temporary files still registered are removed first."""
     left = tmp_path / ".mancala-spec-000000000000.tmp"
     left.write_text("half")
-    code = ("import sys; from mancala_spec import _signals; "
+    code = ("import sys; from mancala_spec.terminal import signals as _signals; "
             f"_signals.TEMPORARY.add({str(left)!r}); _signals.exit_now()")
     result = subprocess.run([PY, "-c", code], capture_output=True, text=True, env=ENV,
                             timeout=60)

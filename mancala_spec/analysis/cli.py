@@ -12,11 +12,10 @@ import time
 from collections.abc import Callable
 from typing import NoReturn
 
-from .. import _signals
-from ..cli import MAX_ARGUMENTS
-from ..cli.escape import shown
-from ..cli.output import Stdout
-from ..cli.status import OutputError, ReaderGone
+from ..terminal import signals as _signals
+from ..terminal.escape import shown
+from ..terminal.output import Stdout
+from ..terminal.status import MAX_ARGUMENTS, OutputError, ReaderGone
 from .common import Table, markdown, version
 from .endless import MOST_EXHAUSTIVE, MOST_PROCESSES, exhaustive_seed_counts, exhaustive_table
 from .games import Endings, count_endings
@@ -133,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m mancala_spec.analysis``: print every table, with timings.
 
     Standard output is written as ``mancala-spec`` writes it
-    (:class:`~mancala_spec.cli.output.Stdout`, each table as it is made): a
+    (:class:`~mancala_spec.terminal.output.Stdout`, each table as it is made): a
     closed standard output or a failed write (a full disk) is one line and exit
     status 4, a reader that has gone (``| head``) a quiet exit status 141.
     """

@@ -22,15 +22,16 @@ import signal
 import sys
 import threading
 
-from .. import _signals
 from ..errors import MancalaError
-from .escape import shown
+from ..terminal import signals as _signals
+from ..terminal.escape import shown
 from .output import Stdout, check_target, write_atomic
 from .progress import ProgressBar
 from .registry import COMMAND_MODULES, COMMANDS, PROG, Command, build_parser, command
 from .status import (
     EXIT,
     EXIT_STATUSES,
+    MAX_ARGUMENTS,
     CliError,
     EngineFailure,
     ExitStatus,
@@ -44,11 +45,6 @@ from .status import (
 #: The signals that stop a command as Ctrl-C does (SIGHUP: its terminal closed).
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                      if hasattr(signal, name))
-
-#: The most arguments a command line may have: argparse takes time that grows
-#: as the square of their number (30,000 took 25 s), so more are refused first.
-MAX_ARGUMENTS = 1000
-
 
 def _say(line: str, status: int, lead: str = "") -> None:
     """The command's last line, on stderr, through :func:`shown` (one line),
@@ -68,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
 
     Every failure ends in one line on stderr and a status from :data:`EXIT_STATUSES`.
     SIGINT, SIGTERM and SIGHUP end it with one line and status 130 at any
-    moment (see :mod:`mancala_spec._signals`).
+    moment (see :mod:`mancala_spec.terminal.signals`).
     """
     try:
         return _main(argv)

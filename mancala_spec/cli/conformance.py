@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..terminal.escape import shown
 from .arguments import MAX_SUITE_BYTES, read_text, size_text, write_out
-from .escape import shown
 from .output import write_atomic
 from .registry import command
 from .status import EngineFailure, UsageError

@@ -6,8 +6,8 @@ import io
 from pathlib import Path
 
 from ..engine.games import GAMES, get_game
+from ..terminal.escape import shown
 from .arguments import add_options, add_unreachable, game_from, position_from
-from .escape import shown
 from .output import check_target, write_atomic
 from .registry import command
 from .status import MissingExtraError, UsageError

@@ -11,6 +11,7 @@ from ..engine.position import Position
 from ..engine.trace import Trace
 from ..errors import IllegalMoveError, MancalaError, NotationError
 from ..notation import parse_game
+from ..terminal.escape import shown
 from .arguments import (
     MAX_RECORD_BYTES,
     add_options,
@@ -22,7 +23,6 @@ from .arguments import (
     size_text,
     stdin_open,
 )
-from .escape import shown
 from .registry import command
 from .status import UsageError
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from .. import __version__
-from .escape import shown
+from ..terminal.escape import shown
 from .status import EXIT, exit_status_text
 
 PROG = "mancala-spec"
@@ -70,9 +70,9 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """One line on stderr and exit status 2 (argparse prints the usage too); the
         arguments it names are shown escaped (:func:`~.escape.shown`)."""
-        from .. import _signals
+        from ..terminal import signals
 
-        _signals.said(EXIT["bad input"])
+        signals.said(EXIT["bad input"])
         self.exit(EXIT["bad input"], shown(f"{self.prog}: error: {message} (see --help)") + "\n")
 
 

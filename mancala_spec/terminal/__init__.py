@@ -1,0 +1,7 @@
+"""What every command (``mancala-spec``, ``python -m mancala_spec.analysis``)
+shares with its terminal and streams, below them both: SIGINT, SIGTERM and
+SIGHUP from the first line to the last (:mod:`.signals`), the one escaping of
+text a message shows (:mod:`.escape`), standard output written whole and
+checked, files written atomically (:mod:`.output`), and the exit statuses with
+the errors that carry them (:mod:`.status`).
+"""

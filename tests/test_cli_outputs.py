@@ -125,11 +125,12 @@ def test_a_name_that_is_not_utf8_is_written_and_shown_escaped(tmp_path):
 
 
 def test_a_diagram_named_in_bytes_that_are_not_utf8(tmp_path):
-    result = mancala("diagram", "6,6,6/6,6,6 S 0-0 opener=S", "a", "-o", b"\xff.svg",
-                     cwd=tmp_path)
+    """Its "wrote" line is on standard output: it exited 4 (an encoding error)."""
+    name = b"\xff\x1b[31m\xe2\x80\xae.svg"
+    result = mancala("diagram", "6,6,6/6,6,6 S 0-0 opener=S", "a", "-o", name, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith(b"wrote \\xff.svg: ")
-    assert os.listdir(os.fsencode(tmp_path)) == [b"\xff.svg"]
+    assert result.stdout.startswith(b"wrote \\xff\\x1b[31m\\u202e.svg: ")
+    assert os.listdir(os.fsencode(tmp_path)) == [name]
 
 
 # -- one escaping for every text shown ------------------------------------------------

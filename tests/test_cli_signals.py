@@ -84,7 +84,7 @@ def test_a_signal_at_any_moment_is_one_line_and_status_130(name):
             assert status in (-number, 1), where
         else:
             assert (status, err) == (-number, ""), where
-    assert ours >= 12, results          # most moments fall after the first line
+    assert ours >= 6, results           # (the first line runs by 0.05-0.4 s, load allowing)
 
 
 def test_a_library_keeps_its_own_handlers():

@@ -46,6 +46,7 @@ from .status import (
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                      if hasattr(signal, name))
 
+
 def _say(line: str, status: int, lead: str = "") -> None:
     """The command's last line, on stderr, through :func:`shown` (one line),
     after *lead*; nothing if the command has said its last line already (an

@@ -87,6 +87,44 @@ def test_a_signal_at_any_moment_is_one_line_and_status_130(name):
     assert ours >= 6, results           # (the first line runs by 0.05-0.4 s, load allowing)
 
 
+def test_a_signal_the_user_ignores_stays_ignored():
+    """``nohup mancala-spec ...``: SIGHUP ignored when the command starts stays
+    ignored; SIGTERM still stops it."""
+    proc = subprocess.Popen([PY, "-m", "mancala_spec", "play", "bakuk"], stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    try:
+        deadline = time.monotonic() + 60
+        while not caught(proc.pid, signal.SIGTERM) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.3)                         # main() has set its handlers too
+        proc.send_signal(signal.SIGHUP)
+        time.sleep(0.3)
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGTERM)
+        assert (proc.wait(timeout=60), proc.stderr.read()) == (130, b"mancala-spec: interrupted\n")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.parametrize("argv0, orig_argv, name", [
+    ("/venv/bin/mancala-spec", [], "mancala-spec"),
+    ("-m", ["python", "-m", "mancala_spec", "rules"], "mancala-spec"),
+    ("-m", ["python", "-mmancala_spec.cli"], "mancala-spec"),
+    ("-m", ["python", "-X", "importtime", "-W", "ignore", "-m", "mancala_spec.analysis"],
+     "python -m mancala_spec.analysis"),
+    ("-m", ["python", "-m", "pytest", "-m", "mancala_spec"], None),
+    ("-c", ["python", "-c", "import mancala_spec", "-m", "mancala_spec"], None),
+    ("app.py", ["python", "app.py", "-m", "mancala_spec"], None),
+])
+def test_the_commands_are_told_from_other_programs(argv0, orig_argv, name):
+    from mancala_spec.terminal.signals import entry_name
+
+    assert entry_name(argv0, orig_argv) == name
+
+
 def test_a_library_keeps_its_own_handlers():
     """Importing the package (not running a command) installs nothing."""
     code = ("import signal, mancala_spec.cli; "

@@ -191,7 +191,8 @@ def _main(argv: list[str] | None) -> int:
                         help=f"worker processes (default: one per core; at most {MOST_PROCESSES})")
     args = parser.parse_args(arguments)
     os.register_at_fork(after_in_child=_watch_parent)
-    previous = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
+    previous = {number: signal.signal(number, _stop) for number in STOP_SIGNALS
+                if signal.getsignal(number) != signal.SIG_IGN}      # nohup: left ignored
     try:
         return _run(args)
     finally:

@@ -94,7 +94,8 @@ def _main(argv: list[str] | None) -> int:
         if threading.current_thread() is threading.main_thread():
             _signals.raising(True)
             for number in STOP_SIGNALS:
-                previous[number] = signal.signal(number, _signals.handler())
+                if signal.getsignal(number) != signal.SIG_IGN:     # nohup: left ignored
+                    previous[number] = signal.signal(number, _signals.handler())
         arguments = sys.argv[1:] if argv is None else argv
         if len(arguments) > MAX_ARGUMENTS:
             raise UsageError(f"{len(arguments):,} arguments: at most {MAX_ARGUMENTS:,} are taken")

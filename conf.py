@@ -19,8 +19,9 @@ import mancala_spec  # noqa: E402
 
 project = "mancala_spec"
 author = "The mancala_spec authors"
-copyright = ("2026, the mancala_spec authors (code: MIT); source documents and rules "
-             "adapted from them: Mancala World, CC BY-SA")
+from mancala_spec.catalogue.provenance import footer  # noqa: E402
+
+copyright = footer()      # made from the catalogue's provenance record (what we assume, said so)
 version = release = mancala_spec.__version__
 
 extensions = [

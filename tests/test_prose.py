@@ -49,7 +49,8 @@ def cites(sentence: str) -> bool:
     """Whether *sentence* cites the catalogue: a rule, a source line, a work."""
     markers = (r"\{(rule-ref|rule-badge|claim|context|source-line|cite:[pt]|rule)\}`"
                r"|:(rule-ref|rule-badge|claim|context|source-line|cite:[pt]):`"
-               r"|\b\d{3}_[0-9a-f]{16}\.txt\b|\[\[(document|work|context)\]\]")
+               r"|\b\d{3}_[0-9a-f]{16}\.txt\b|\[\[(work|context)\]\]|\[provenance\]"
+               r"|\bsources\.md\b|\bSources page\b|\bour assumption\b|assumed by us")
     return bool(re.search(markers, sentence) or re.search(rf"(?<![\w-])({_rule_ids()})(?![\w-])",
                                                           sentence))
 

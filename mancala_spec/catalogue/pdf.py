@@ -91,7 +91,7 @@ def _sources(pdf) -> None:
             f"{SOURCES[file].title} ({file}): a version of {facts['version_of']}; language "
             f"{facts['language']}, with English left inside it: {english}. Made by: "
             f"{facts['made_by']}. Credit: {facts['credit']}. SHA-256 {facts['sha256']}. "
-            f"Not known: {'; '.join(facts['unknown'])}."),
+            f"Not known: {'; '.join(facts['unknown'])}. {facts['url']} {facts['licence']}"),
             new_x="LMARGIN", new_y="NEXT")
         pdf.ln(1)
 
@@ -121,8 +121,9 @@ def _xmp(version: str) -> str:
         'xmlns:cc="http://creativecommons.org/ns#">'
         f"<dc:language><rdf:Bag><rdf:li>{LANGUAGE}</rdf:li></rdf:Bag></dc:language>"
         '<dc:rights><rdf:Alt><rdf:li xml:lang="x-default">'
-        f"{TITLE}, version {version}: {LICENCE} ({LICENCE_URI}); quotes from the Mancala "
-        "World articles Ba-awa and Bakuk, CC BY-SA</rdf:li></rdf:Alt></dc:rights>"
+        f"{TITLE}, version {version}: {LICENCE} ({LICENCE_URI}); quotes from documents "
+        "that name Mancala World as their source and no licence (CC BY-SA assumed by us)"
+        "</rdf:li></rdf:Alt></dc:rights>"
         "<xmpRights:Marked>True</xmpRights:Marked>"
         f"<xmpRights:WebStatement>{LICENCE_URI}</xmpRights:WebStatement>"
         f'<cc:license rdf:resource="{LICENCE_URI}"/>'

@@ -19,9 +19,10 @@ import mancala_spec  # noqa: E402
 
 project = "mancala_spec"
 author = "The mancala_spec authors"
-from mancala_spec.catalogue.provenance import footer  # noqa: E402
+from mancala_spec.catalogue.provenance import footer, footer_note  # noqa: E402
 
-copyright = footer()      # made from the catalogue's provenance record (what we assume, said so)
+copyright = footer()      # what is ours; what we assume of the sources is the note below it
+html_context = {"provenance_note": footer_note()}   # docs/_templates/page.html
 version = release = mancala_spec.__version__
 
 extensions = [

@@ -20,6 +20,7 @@ from mancala_spec.catalogue.provenance import (
     LICENCE_NOTE,
     credit,
     footer,
+    footer_note,
     licence_note,
     record,
     reference_note,
@@ -60,7 +61,9 @@ def test_pyproject_urls_are_the_assumed_addresses_and_say_so():
 def test_the_footer_and_the_credits_say_what_is_assumed():
     import conf
 
-    assert conf.copyright == footer() and "assumption" in footer()
+    assert conf.copyright == footer() and "Mancala World" not in footer()
+    assert conf.html_context["provenance_note"] == footer_note()
+    assert "our assumption" in footer_note()
     for file in SOURCES:
         assert "our assumption" in credit(file) and "maker unknown" in credit(file)
 
@@ -95,7 +98,7 @@ def texts() -> dict[str, str]:
     out["CITATION.cff"] = "\n\n".join(s for s in _strings(cff) if " " in s)   # a url field: above
     out.update({f"docs/{p.name}": p.read_text("utf-8") for p in (ROOT / "docs").glob("*.md")})
     out["pyproject.toml"] = (ROOT / "pyproject.toml").read_text("utf-8")
-    out["footer"] = footer()
+    out["footer"] = footer() + ". " + footer_note()
     for file in SOURCES:
         out[f"credit {file}"] = credit(file)
     return out

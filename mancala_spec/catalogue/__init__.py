@@ -229,7 +229,7 @@ class Provenance:
     …"); ``licence`` (CC BY-SA) and the articles' ``addresses`` are our additions,
     ``*_basis`` says so ("assumed") and ``*_why`` says why. Everything that says
     where or under which licence the documents were published is made from this
-    record (:mod:`mancala_spec.catalogue.provenance`)."""
+    record (``mancala_spec.catalogue.provenance``)."""
 
     licence: str
     licence_basis: str

@@ -62,10 +62,16 @@ def credit(file: str) -> str:
 
 
 def footer() -> str:
-    """The site's footer (Sphinx's ``copyright``): what is ours, and what we assume."""
-    return (f"2026, the mancala_spec authors (code: MIT; rules adapted from the source "
-            f"documents: CC BY-SA 4.0). The source documents name Mancala World as their "
-            f"source and no licence: {record().licence} is our assumption (see Sources)")
+    """The site's copyright line (Sphinx's ``copyright``): what is ours."""
+    return ("2026, the mancala_spec authors (code: MIT; rules adapted from the source "
+            "documents: CC BY-SA 4.0)")
+
+
+def footer_note() -> str:
+    """The note under the site's footer (docs/_templates/page.html, which links it to
+    the Sources page): what the documents say of their origin, and what we assume."""
+    return (f"The source documents name Mancala World as their source, and no licence or "
+            f"address: {record().licence} and the articles' addresses are our assumption")
 
 
 def reference_note(article: str) -> str:

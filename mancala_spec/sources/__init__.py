@@ -4,7 +4,7 @@ package data.
 They are quoted material, not our writing: never edit them. Each names its source
 in its last line ("Source: Mancala World – Ba-awa"); who made them, from which
 revision and at which address is unknown, and they name no licence (CC BY-SA is
-our assumption: :mod:`mancala_spec.catalogue.provenance` says why). A citation is
+our assumption: ``mancala_spec.catalogue.provenance`` says why). A citation is
 valid only if its quoted text is an exact substring of one of them.
 
 >>> from mancala_spec.sources import SOURCES, source_lines

@@ -196,10 +196,10 @@ class ContextLine:
 class Document:
     """What is known of one source document's provenance, and what is not.
 
-    ``version_of`` is the Mancala World article that the file's attribution line
-    names; ``english`` the passages of the document left in English (each an exact
-    substring); ``made_by`` who made this version, empty when (as for all three)
-    the file does not say; ``unknown`` what the file does not tell.
+    ``version_of`` is the article that the file's last line names
+    (``Source: Mancala World – …``); ``english`` the passages of the document left
+    in English (each an exact substring); ``made_by`` who made this version, empty
+    when (as for all three) the file does not say; ``unknown`` what the file does not tell.
     """
 
     file: str
@@ -211,7 +211,7 @@ class Document:
 
     @property
     def attribution(self) -> str:
-        """The file's attribution line ("Source: Mancala World – …")."""
+        """The file's attribution line, its last (``Source: Mancala World – …``)."""
         return next(line for line in reversed(source_lines(self.file))
                     if line.startswith("Source:"))
 
@@ -225,8 +225,8 @@ class Document:
 class Provenance:
     """What we add to the source documents from outside them, each marked as ours.
 
-    The files say of their origin only their last line ("Source: Mancala World –
-    …"); ``licence`` (CC BY-SA) and the articles' ``addresses`` are our additions,
+    The files say of their origin only their last line (``Source: Mancala World –
+    …``); ``licence`` (CC BY-SA) and the articles' ``addresses`` are our additions,
     ``*_basis`` says so ("assumed") and ``*_why`` says why. Everything that says
     where or under which licence the documents were published is made from this
     record (``mancala_spec.catalogue.provenance``)."""
@@ -239,7 +239,7 @@ class Provenance:
     addresses: tuple[tuple[str, str], ...]
 
     def address(self, article: str) -> str:
-        """The address we assume for Mancala World's article *article*."""
+        """The address we assume for the article *article* (``[provenance]``)."""
         return dict(self.addresses)[article]
 
 

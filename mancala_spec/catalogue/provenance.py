@@ -11,9 +11,9 @@ credits of the PDF and of the sources page, the site's footer, and the notes of
 CITATION.cff's references; tests/test_provenance.py holds those files to it.
 
 >>> print(licence_sentence())  # doctest: +ELLIPSIS
-Licence: the documents name none; we assume CC BY-SA (our assumption, version unknown), ...
+Licence: the documents name none; we assume CC BY-SA (our assumption, ...
 >>> credit("001_1132cff477fa5791.txt")  # doctest: +ELLIPSIS
-'Greek version of the Mancala World article "Bakuk" (so its last line: ...); maker unknown; ...'
+'Greek version (001_1132cff477fa5791.txt) of the Mancala World article "Bakuk" ...'
 """
 from __future__ import annotations
 
@@ -43,22 +43,22 @@ def licence_sentence() -> str:
     """The one sentence that says under which licence the documents are: ours, assumed."""
     p = record()
     return (f"Licence: the documents name none; we assume {p.licence} (our assumption, "
-            f"version unknown), because {p.licence_why}.")
+            f"version unknown; [provenance] in catalogue.toml), because {p.licence_why}.")
 
 
 def address_sentence(article: str) -> str:
     """The one sentence that gives the address of *article*: ours, assumed."""
     p = record()
     return (f"Address: the documents give none; we assume {p.address(article)} (our "
-            f"assumption): {p.address_why}.")
+            f"assumption; [provenance] in catalogue.toml): {p.address_why}.")
 
 
 def credit(file: str) -> str:
     """How source document *file* is credited: what its last line says, and what we add."""
     d = document(file)
-    return (f'{d.language} version of the Mancala World article "{d.version_of}" (so its '
-            f'last line: "{d.attribution}"); maker unknown; licence not stated in the file, '
-            f"assumed {record().licence} (our assumption)")
+    return (f'{d.language} version ({file}) of the Mancala World article "{d.version_of}" '
+            f'(so its last line: "{d.attribution}"); maker unknown; licence not stated in the '
+            f"file, assumed {record().licence} (our assumption)")
 
 
 def footer() -> str:
@@ -103,9 +103,9 @@ def licence_note() -> str:
         "",
         *wrapped("Attribution: " + "; ".join(credit(f) for f in sorted(SOURCES)) + "."),
         "",
-        "The material this project adapts from them (quotes with translations, rule claims,",
-        "the rules pages of the site) is licensed under CC BY-SA 4.0",
-        "(LICENSES/CC-BY-SA-4.0.txt); LICENSES.md says why.",
+        "The material this project adapts from them (quotes with translations, rule claims:",
+        "mancala_spec/catalogue/catalogue.toml; the rules pages of the site) is licensed",
+        "under CC BY-SA 4.0 (LICENSES/CC-BY-SA-4.0.txt); LICENSES.md says why.",
         "",
         "(Made from the catalogue's [provenance] and document records,",
         "mancala_spec/catalogue/catalogue.toml: python -m mancala_spec.catalogue.provenance",

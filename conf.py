@@ -19,8 +19,10 @@ import mancala_spec  # noqa: E402
 
 project = "mancala_spec"
 author = "The mancala_spec authors"
-copyright = ("2026, the mancala_spec authors (code: MIT); source documents and rules "
-             "adapted from them: Mancala World, CC BY-SA")
+from mancala_spec.catalogue.provenance import footer, footer_note  # noqa: E402
+
+copyright = footer()      # what is ours; what we assume of the sources is the note below it
+html_context = {"provenance_note": footer_note()}   # docs/_templates/page.html
 version = release = mancala_spec.__version__
 
 extensions = [

@@ -16,7 +16,7 @@ that program does, not of the game). The engine offers the backward chain as
 the variant ``chain="backward"``: on the right, the
 same position under it. From *A* the chain now looks at *c*, which the sowing
 had just raised to two (taken), then *b*, emptied by the move (the chain
-stops). The source's forward chain earns South six counters, the backward
+stops). The forward chain of :rule-ref:`bakuk-chain` earns South six counters, the backward
 variant four.
 """
 import matplotlib.pyplot as plt

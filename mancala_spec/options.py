@@ -376,8 +376,9 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 #: The option values the fast kernel (``mancala_spec.fast``) does not play: the
-#: values added to play other programs' readings and Koumma (see
-#: ``mancala_spec.rulesets``). The reference engine plays them all.
+#: values added to play other programs' rules and Koumma as the Bakuk text describes
+#: it (001_1132cff477fa5791.txt line 24; see ``mancala_spec.rulesets``). The
+#: reference engine plays them all.
 NOT_IN_KERNEL: frozenset[tuple[str, str, Value]] = frozenset({
     ("ba-awa", "endless", Endless.CAP_75), ("ba-awa", "no_move", NoMove.EMPTY_ROW),
     ("ba-awa", "repetition", Repetition.PLAY_ON), ("ba-awa", "decided", True),
@@ -392,15 +393,15 @@ def check_kernel_options(game: str, values: Mapping[str, Value]) -> None:
     for name, value in values.items():
         if (game, name, value) in NOT_IN_KERNEL and type(value) is type(option(game, name).default):
             raise OptionError(
-                f"the fast kernel does not play {name}={shown(value)} of {game} (a reading of "
-                "another program, or Koumma's): play it with the reference engine "
+                f"the fast kernel does not play {name}={shown(value)} of {game} (another "
+                "program's rules, or Koumma's): play it with the reference engine "
                 "(mancala_spec.get_game)", game=game, option=name, value=value)
 
 
 def kernel_options(game: str) -> tuple[Option, ...]:
     """The options of *game* that the fast kernel (and so the solver) plays:
     those with a value besides the default that is not only another
-    program's or Koumma's reading (:data:`NOT_IN_KERNEL`)."""
+    program's rules or Koumma's (bakuk-sow, bakuk-capture; :data:`NOT_IN_KERNEL`)."""
     return tuple(o for o in game_options(game)
                  if any((game, o.name, value) not in NOT_IN_KERNEL
                         for value in o.choices if value != o.default))

@@ -139,6 +139,31 @@ def test_cffconvert_validates_citation_cff_and_its_conversions_name_authors_and_
     assert "title = {mancala_spec: a citable" in bibtex
 
 
+def test_cffconvert_reads_the_preferred_citation_and_converts_to_bibtex_apa_codemeta(
+        cffconvert):
+    """CITATION.cff's preferred-citation names the software with its one entity author;
+    cffconvert (2.0.0, its latest release) validates it and converts the file to BibTeX,
+    APA and codemeta. pybtex reads cffconvert's BibTeX; cffconvert writes an entity's
+    name unbraced and every author as a codemeta Person, which no field of CFF 1.2.0
+    changes without showing braces or backslashes in APA and on code hosts, so the
+    braced, escaped BibTeX is ``mancala-spec cite --format bibtex`` (tested above)."""
+    from pybtex.database import parse_string
+
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text("utf-8"))
+    preferred = cff["preferred-citation"]
+    assert preferred["type"] == "software" and preferred["authors"] == [{"name": AUTHOR}]
+    assert (preferred["title"], preferred["version"]) == (cff["title"], cff["version"])
+    assert str(preferred["date-released"]) == str(cff["date-released"]) == RELEASE_DATE
+    assert "valid" in _convert(cffconvert, "--validate")
+    entry = next(iter(parse_string(_convert(cffconvert, "-f", "bibtex"), "bibtex")
+                      .entries.values()))
+    assert entry.fields["title"] == cff["title"] and entry.fields["year"] == RELEASE_DATE[:4]
+    assert " ".join(str(p) for p in entry.persons["author"]) != ""
+    assert _convert(cffconvert, "-f", "apalike").startswith(f"{AUTHOR} ({RELEASE_DATE[:4]})")
+    codemeta = json.loads(_convert(cffconvert, "-f", "codemeta"))
+    assert [a["name"] for a in codemeta["author"]] == [AUTHOR]
+
+
 def test_citation_cff_states_the_licence_expression_and_invents_no_url():
     cff = yaml.safe_load((ROOT / "CITATION.cff").read_text("utf-8"))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]

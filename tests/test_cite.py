@@ -100,7 +100,7 @@ def test_rules_json_has_the_fields_the_issue_asks_for(capsys):
     for key in ("id", "game", "kind", "statement", "claims", "permalink", "citation"):
         assert key in data
     assert data["id"] == "bakuk-capture" and data["game"] == "bakuk"
-    assert [c["basis"] for c in data["claims"]] == ["source", "reading", "source"]
+    assert [c["basis"] for c in data["claims"]] == ["source", "reading", "source", "reading"]
     for claim in data["claims"]:
         assert claim["text"] and claim["citations"]
         for c in claim["citations"]:

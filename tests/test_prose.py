@@ -10,9 +10,11 @@ state, describe, name, define, call, speak, contrast, distinguish, record, …),
 or naming a person, people or work the sources name (Bell, Bautista i
 Roca, Afoakwa, Anuar, the Twi, the Jbala, the Akan, the Rif). Such a sentence
 passes if it holds a citation: a rule ID (as a role, in backticks or plain), a
-source line or a source file, a ``{cite}``, ``{claim}`` or ``{context}``, or the
-catalogue's ``[[document]]``, ``[[work]]`` or ``[[context]]`` records. It catches the kinds of
-statement issue 18 found; it cannot catch a claim about the sources worded without
+source line or a source file, a ``{cite}``, ``{claim}`` or ``{context}``, the Sources
+page or the catalogue's provenance record (what we assume, said to be ours), or the
+``[[work]]`` or ``[[context]]`` records. tests/test_source_sentences.py checks the
+built pages, the PDF and the rules command with names derived from the sources. It
+catches the kinds of statement issue 18 found; it cannot catch a claim about the sources worded without
 those words, and it accepts any sentence that cites something, cited rightly or not.
 """
 from __future__ import annotations
@@ -49,7 +51,8 @@ def cites(sentence: str) -> bool:
     """Whether *sentence* cites the catalogue: a rule, a source line, a work."""
     markers = (r"\{(rule-ref|rule-badge|claim|context|source-line|cite:[pt]|rule)\}`"
                r"|:(rule-ref|rule-badge|claim|context|source-line|cite:[pt]):`"
-               r"|\b\d{3}_[0-9a-f]{16}\.txt\b|\[\[(document|work|context)\]\]")
+               r"|\b\d{3}_[0-9a-f]{16}\.txt\b|\[\[(work|context)\]\]|\[provenance\]"
+               r"|\bsources\.md\b|\bSources page\b|\bour assumption\b|assumed by us")
     return bool(re.search(markers, sentence) or re.search(rf"(?<![\w-])({_rule_ids()})(?![\w-])",
                                                           sentence))
 

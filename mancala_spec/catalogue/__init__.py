@@ -196,10 +196,10 @@ class ContextLine:
 class Document:
     """What is known of one source document's provenance, and what is not.
 
-    ``version_of`` is the Mancala World article that the file's attribution line
-    names; ``english`` the passages of the document left in English (each an exact
-    substring); ``made_by`` who made this version, empty when (as for all three)
-    the file does not say; ``unknown`` what the file does not tell.
+    ``version_of`` is the article that the file's last line names
+    (``Source: Mancala World – …``); ``english`` the passages of the document left
+    in English (each an exact substring); ``made_by`` who made this version, empty
+    when (as for all three) the file does not say; ``unknown`` what the file does not tell.
     """
 
     file: str
@@ -211,7 +211,7 @@ class Document:
 
     @property
     def attribution(self) -> str:
-        """The file's attribution line ("Source: Mancala World – …")."""
+        """The file's attribution line, its last (``Source: Mancala World – …``)."""
         return next(line for line in reversed(source_lines(self.file))
                     if line.startswith("Source:"))
 
@@ -219,6 +219,28 @@ class Document:
     def label(self) -> str:
         """How a quote from this document is labelled: "(Catalan version)"."""
         return f"({self.language} version)"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """What we add to the source documents from outside them, each marked as ours.
+
+    The files say of their origin only their last line (``Source: Mancala World –
+    …``); ``licence`` (CC BY-SA) and the articles' ``addresses`` are our additions,
+    ``*_basis`` says so ("assumed") and ``*_why`` says why. Everything that says
+    where or under which licence the documents were published is made from this
+    record (``mancala_spec.catalogue.provenance``)."""
+
+    licence: str
+    licence_basis: str
+    licence_why: str
+    address_basis: str
+    address_why: str
+    addresses: tuple[tuple[str, str], ...]
+
+    def address(self, article: str) -> str:
+        """The address we assume for the article *article* (``[provenance]``)."""
+        return dict(self.addresses)[article]
 
 
 @dataclass(frozen=True)
@@ -249,6 +271,7 @@ class Catalogue:
     context: tuple[ContextLine, ...] = field(default=())
     documents: tuple[Document, ...] = field(default=())
     works: tuple[Work, ...] = field(default=())
+    provenance: Provenance | None = None
 
     def document(self, file: str) -> Document:
         """The provenance of source document *file*."""
@@ -406,7 +429,27 @@ def load_catalogue() -> Catalogue:
     if sorted(d.file for d in documents) != sorted(SOURCES):
         raise CatalogueError("every source document needs exactly one [[document]] entry")
     works = tuple(_work(w) for w in raw.get("work", ()))
-    return Catalogue(rules, context, documents, works)
+    provenance = _provenance(raw["provenance"], documents)
+    for work in works:
+        if work.url and (work.url not in dict(provenance.addresses).values()
+                         or "assumption" not in work.note):
+            raise CatalogueError(f"work {work.key}: an address is our assumption: give one "
+                                 "of [provenance]'s addresses and say so in the note")
+    return Catalogue(rules, context, documents, works, provenance)
+
+
+def _provenance(data: dict[str, Any], documents: tuple[Document, ...]) -> Provenance:
+    provenance = Provenance(data["licence"], data["licence_basis"],
+                            " ".join(data["licence_why"].split()), data["address_basis"],
+                            " ".join(data["address_why"].split()),
+                            tuple(sorted(data["addresses"].items())))
+    if provenance.licence_basis != "assumed" or provenance.address_basis != "assumed":
+        raise CatalogueError("[provenance]: no file states a licence or an address, so both "
+                             "are our assumption (basis \"assumed\")")
+    if sorted({d.version_of for d in documents}) != sorted(dict(provenance.addresses)):
+        raise CatalogueError("[provenance]: one assumed address for each article the "
+                             "documents name, no more")
+    return provenance
 
 
 def _work(data: dict[str, Any]) -> Work:

@@ -53,12 +53,6 @@ UNPUBLISHED = "this build is not published: no address is known for it"
 VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,39}")
 
 
-#: The address of each Mancala World article the source documents are versions of.
-#: The files name the article ("Source: Mancala World – <title>") but give no URL.
-ARTICLE_URLS = {"Ba-awa": "https://mancala.fandom.com/wiki/Ba-awa",
-                "Bakuk": "https://mancala.fandom.com/wiki/Bakuk"}
-#: Each game's article: its title and address.
-ARTICLES = {"ba-awa": ("Ba-awa", ARTICLE_URLS["Ba-awa"]), "bakuk": ("Bakuk", ARTICLE_URLS["Bakuk"])}
 #: The licence of the source documents and of everything adapted from them.
 SOURCE_LICENCE = "CC-BY-SA-4.0"
 
@@ -79,7 +73,8 @@ def source_metadata(file: str) -> dict[str, Any]:
     file = source_document(file).file               # a source document's name, or raise
     data = resources.files("mancala_spec.sources").joinpath(file).read_bytes()
     document = load_catalogue().document(file)
-    url = ARTICLE_URLS[document.version_of]
+    from .provenance import address_sentence, credit, licence_sentence, record
+
     return {
         "file": file,
         "label": document.label,
@@ -91,15 +86,11 @@ def source_metadata(file: str) -> dict[str, Any]:
         "made_by": document.made_by or "unknown",
         "unknown": list(document.unknown),
         "attribution": document.attribution,
-        "url": (f"not given in the file; the article it names, Mancala World's "
-                f"'{document.version_of}', is at {url}"),
-        "article_url": url,
+        "url": address_sentence(document.version_of),
+        "article_url": record().address(document.version_of),
         "revision": "not given in the file (no page revision, date or retrieval date)",
-        "licence": ("not stated in the file itself; Mancala World publishes its articles "
-                    "under CC BY-SA, with no version named in these documents"),
-        "credit": (f"{document.label[1:-1]} of the Mancala World article "
-                   f"'{document.version_of}' ({url}), by Mancala World contributors, "
-                   "CC BY-SA; maker of this version unknown"),
+        "licence": licence_sentence(),
+        "credit": credit(file),
         "sha256": hashlib.sha256(data).hexdigest(),
         "bytes": len(data),
     }
@@ -302,8 +293,6 @@ def bibliography_bibtex() -> str:
         # the title braced: a title as the source writes it, which no style recases
         fields = [("author", work.author), ("title", "{" + work.title + "}"), ("year", work.year),
                   ("url", work.url), ("note", work.note)]
-        if work.type == "misc" and work.url:
-            fields.insert(3, ("howpublished", "Mancala World wiki"))
         width = max(len(name) for name, value in fields if value)
         body = ",\n".join(f"  {name.ljust(width)} = {{{value}}}" for name, value in fields
                           if value)

@@ -16,6 +16,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..sources import SOURCES
 from . import Rule, load_catalogue
 from .cite import AUTHOR, TITLE, citation_text, permalink, source_metadata
 
@@ -78,8 +79,6 @@ def _rule(pdf, rule: Rule, version: str | None, base: str | None) -> None:
 
 def _sources(pdf) -> None:
     """What is known of each source document, and what is not (catalogue data)."""
-    from ..sources import SOURCES
-
     pdf.start_section("Sources", level=0)
     pdf.set_font("Sans", "B", 11)
     pdf.cell(pdf.epw, 6, "Sources", new_x="LMARGIN", new_y="NEXT")
@@ -91,7 +90,7 @@ def _sources(pdf) -> None:
             f"{SOURCES[file].title} ({file}): a version of {facts['version_of']}; language "
             f"{facts['language']}, with English left inside it: {english}. Made by: "
             f"{facts['made_by']}. Credit: {facts['credit']}. SHA-256 {facts['sha256']}. "
-            f"Not known: {'; '.join(facts['unknown'])}."),
+            f"Not known: {'; '.join(facts['unknown'])}. {facts['url']} {facts['licence']}"),
             new_x="LMARGIN", new_y="NEXT")
         pdf.ln(1)
 
@@ -121,8 +120,9 @@ def _xmp(version: str) -> str:
         'xmlns:cc="http://creativecommons.org/ns#">'
         f"<dc:language><rdf:Bag><rdf:li>{LANGUAGE}</rdf:li></rdf:Bag></dc:language>"
         '<dc:rights><rdf:Alt><rdf:li xml:lang="x-default">'
-        f"{TITLE}, version {version}: {LICENCE} ({LICENCE_URI}); quotes from the Mancala "
-        "World articles Ba-awa and Bakuk, CC BY-SA</rdf:li></rdf:Alt></dc:rights>"
+        f"{TITLE}, version {version}: {LICENCE} ({LICENCE_URI}); quotes from documents "
+        "that name Mancala World as their source and no licence (CC BY-SA assumed by us)"
+        "</rdf:li></rdf:Alt></dc:rights>"
         "<xmpRights:Marked>True</xmpRights:Marked>"
         f"<xmpRights:WebStatement>{LICENCE_URI}</xmpRights:WebStatement>"
         f'<cc:license rdf:resource="{LICENCE_URI}"/>'
@@ -162,7 +162,8 @@ def build_pdf(path: str | Path, version: str | None = None, compress: bool = Tru
         "says it; [reading] our inference from the quoted words (with why, and the other "
         "reading); [editorial] the sources are silent (with the alternatives and the option "
         "that switches it). Quotes are exact substrings of the three source documents "
-        "below; quotes, translations and rules adapted from them are CC BY-SA 4.0."),
+        f"below ({', '.join(sorted(SOURCES))}); quotes, translations and rules adapted "
+        "from them are CC BY-SA 4.0."),
         new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
     _sources(pdf)

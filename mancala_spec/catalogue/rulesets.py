@@ -1,4 +1,4 @@
-"""Named rulesets as data: other programs' readings, Koumma, and the defaults.
+"""Named rulesets as data: other programs' rules, Koumma, and the defaults.
 
 The data is ``rulesets.toml`` beside this module. A ruleset is a set of
 *differences* from this reference's defaults; each names the catalogue rule it
@@ -36,8 +36,21 @@ _WHERE = re.compile(r"^[\w./-]+:\d+(-\d+)?$")
 
 
 @dataclass(frozen=True)
+class Follows:
+    """What a program says its rules of *game* come from: ``cites`` exactly as its
+    file gives it, at ``where`` (``path:line``); ``short`` the same, abbreviated."""
+
+    game: str
+    cites: str
+    short: str
+    where: str
+
+
+@dataclass(frozen=True)
 class Program:
-    """Another program, at the commit read and run."""
+    """Another program, at the commit read (and, if ``run``, run): a secondary source
+    of what it does. ``follows`` what it says its rules come from; ``compared`` what
+    was compared with this reference."""
 
     key: str
     name: str
@@ -45,6 +58,33 @@ class Program:
     commit: str
     licence: str
     about: str
+    run: bool = False
+    compared: str = ""
+    follows: tuple[Follows, ...] = ()
+
+    def implements(self, game: str, title: str) -> str:
+        """The sentence that says what the program's rules of *game* (named *title*)
+        come from, by its own account: never "reads our text".
+
+        >>> print(load_rulesets()["mancalagames"].program.implements("ba-awa", "Ba-awa"))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        MancalaGames implements Ba-awa after Valdez (2023), p. 150, as its file
+        GameProps/Ba-awa.txt (line 36) cites it.
+        >>> load_rulesets()["everyboard"].program.implements("ba-awa", "Ba-awa")
+        'EveryBoard implements Ba-awa and names no source for its rules.'
+        """
+        for f in self.follows:
+            if f.game == game:
+                path, _, line = f.where.partition(":")
+                return (f"{self.name} implements {title} after {f.short}, as its file {path} "
+                        f"(line {line}) cites it.")
+        return f"{self.name} implements {title} and names no source for its rules."
+
+    @property
+    def evidence(self) -> str:
+        """What was compared, said as proven on the program's own play only if it was run."""
+        how = "proven on the program's own play" if self.run else "not run here; compared"
+        return f"{self.name}: {how}: {self.compared}."
 
     @property
     def url(self) -> str:
@@ -150,9 +190,7 @@ def load_rulesets() -> dict[str, Ruleset]:
     """Read and check ``rulesets.toml``, by ruleset name (cached)."""
     raw = tomllib.loads(resources.files(__package__).joinpath("rulesets.toml")
                         .read_text(encoding="utf-8"))
-    programs = {p["key"]: Program(p["key"], p["name"], p["repository"], p["commit"],
-                                  p["licence"], _clean(p["about"]))
-                for p in raw.get("program", ())}
+    programs = {p["key"]: _program(p) for p in raw.get("program", ())}
     out: dict[str, Ruleset] = {}
     for data in raw.get("ruleset", ()):
         name = data["name"]
@@ -180,9 +218,25 @@ def load_rulesets() -> dict[str, Ruleset]:
     return out
 
 
+def _program(p: dict[str, Any]) -> Program:
+    follows = tuple(Follows(f["game"], f["cites"], f["short"], f["where"])
+                    for f in p.get("follows", ()))
+    for f in follows:
+        if not _WHERE.match(f.where):
+            raise CatalogueError(f"program {p['key']}: follows names no file and line: {f.where!r}")
+        year = re.search(r"\b(1[89]|20)\d\d\b", f.short)
+        if not year or year.group(0) not in f.cites:
+            raise CatalogueError(f"program {p['key']}: {f.short!r} gives a year its citation "
+                                 "does not")
+    if not p.get("compared"):
+        raise CatalogueError(f"program {p['key']}: say what was compared")
+    return Program(p["key"], p["name"], p["repository"], p["commit"], p["licence"],
+                   _clean(p["about"]), bool(p["run"]), _clean(p["compared"]), follows)
+
+
 def programs() -> dict[str, Program]:
     """The other programs the rulesets cite, by key."""
     return {r.program.key: r.program for r in load_rulesets().values() if r.program}
 
 
-__all__ = ["BASES", "Difference", "Program", "Ruleset", "load_rulesets", "programs"]
+__all__ = ["BASES", "Difference", "Follows", "Program", "Ruleset", "load_rulesets", "programs"]

@@ -86,7 +86,8 @@ class BackwardChain(Bakuk):
 
 
 class CapturesSixes(Bakuk):
-    """Also captures a last hole of six, as Koumma does."""
+    """Also captures a last hole of six, as the Bakuk text says Koumma does
+    (001_1132cff477fa5791.txt line 24)."""
 
     def sow_move(self, pos, pit):
         """Bakuk's sowing, then a last hole of six captured too."""

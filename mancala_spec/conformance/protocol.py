@@ -15,8 +15,9 @@ A request::
 ``move`` is a pit index in sowing order (0 = South's a), or ``null`` to ask
 only about the position. ``options`` lists every option of the game, with the
 value the case plays: ``ruleset`` names the named ruleset those values come
-from (``mancala_spec``, this reference's, or another program's reading, or
-Koumma; see ``mancala_spec.rulesets``), and the options hold its values
+from (``mancala_spec``, this reference's, or another program's rules, or
+Koumma as the Bakuk text describes it, 001_1132cff477fa5791.txt line 24; see
+``mancala_spec.rulesets``), and the options hold its values
 and any change made on top of it, as ``get_game(game, ruleset=..., **options)``
 would. So an engine may play by ``options`` alone; the reference engine does.
 

@@ -6,8 +6,8 @@ counts it gives when none are given (:func:`default_captured`).
 Every game starts from its setup with nothing captured, and during play seeds
 leave the board only as captures, each a whole number of the game's capture
 unit; only the takes that end a game, each emptying the board, may be of any
-size. No option changes the unit (Koumma's sixes, ``sixes=True``, are even
-too); the options decide who may take at the end (:func:`end_takers`). Its
+size. No option changes the unit (Koumma's sixes, ``sixes=True`` of bakuk-capture,
+are even too); the options decide who may take at the end (:func:`end_takers`). Its
 own module (not :mod:`~mancala_spec.engine.checks`) so that
 :class:`~mancala_spec.engine.position.Position` can ask it for its repr.
 """

@@ -1,8 +1,11 @@
-"""The three source documents, byte for byte as published, as package data.
+"""The three source documents, byte for byte as this project received them, as
+package data.
 
-They are quoted material from Mancala World (CC BY-SA), not our writing: never
-edit them. A citation is valid only if its quoted text is an exact substring of
-one of them.
+They are quoted material, not our writing: never edit them. Each names its source
+in its last line ("Source: Mancala World – Ba-awa"); who made them, from which
+revision and at which address is unknown, and they name no licence (CC BY-SA is
+our assumption: ``mancala_spec.catalogue.provenance`` says why). A citation is
+valid only if its quoted text is an exact substring of one of them.
 
 >>> from mancala_spec.sources import SOURCES, source_lines
 >>> sorted(SOURCES)[0]

@@ -100,7 +100,8 @@ class Bakuk(Game):
     def first_hole(self, pit: int) -> int:
         """Where the first counter lifted from *pit* goes: the adjacent hole
         after it, as the source says of Bakuk; with ``first_counter="origin"``,
-        back into the emptied hole itself, as it says of Koumma."""
+        back into the emptied hole itself, as it says of Koumma
+        (001_1132cff477fa5791.txt line 24)."""
         if self.options["first_counter"] is FirstCounter.ORIGIN:
             return pit
         return self.next_pit(pit, pit)
@@ -109,7 +110,8 @@ class Bakuk(Game):
     def captures(self, count: int) -> bool:
         """Whether a hole holding *count* counters is captured (by the last
         counter, or in the chain): two or four, no other count; with
-        ``sixes``, six too, as the source says of Koumma."""
+        ``sixes``, six too, as the source says of Koumma (001_1132cff477fa5791.txt
+        line 24)."""
         return count in CAPTURING_COUNTS or (count == SIX and self.options["sixes"])
 
     # -- after the move ------------------------------------------------------

@@ -1,0 +1,110 @@
+"""What is said of the source documents' origin comes from one record (issue 30, item 1).
+
+The files say of their origin only their last line; the catalogue's ``[provenance]``
+record holds what we add from outside them (the licence, the articles' addresses),
+each marked as our assumption with the reason. The licence note shipped with the
+documents is generated from it; CITATION.cff, pyproject.toml's URLs, the footer and
+the PDF's credits are checked against it; and no text of ours states the documents'
+licence or address without saying that it is our assumption.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import yaml
+
+from mancala_spec.catalogue import load_catalogue
+from mancala_spec.catalogue.provenance import (
+    LICENCE_NOTE,
+    credit,
+    footer,
+    footer_note,
+    licence_note,
+    record,
+    reference_note,
+)
+from mancala_spec.sources import SOURCES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_licence_note_shipped_with_the_documents_is_made_from_the_record():
+    assert (ROOT / LICENCE_NOTE).read_text("utf-8") == licence_note(), \
+        f"regenerate it: python -m mancala_spec.catalogue.provenance > {LICENCE_NOTE}"
+    note = licence_note()
+    for file in SOURCES:
+        assert load_catalogue().document(file).attribution in note
+    assert "Bautista" not in note and "copied byte for byte from" not in note
+
+
+def test_citation_cff_references_give_the_records_addresses_and_notes():
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text("utf-8"))
+    sites = [r for r in cff["references"] if r["type"] == "website"]
+    assert sorted(r["title"] for r in sites) == sorted(dict(record().addresses))
+    for ref in sites:
+        assert ref["url"] == record().address(ref["title"])
+        assert " ".join(ref["notes"].split()) == reference_note(ref["title"])
+    assert "our assumption" in " ".join(cff["message"].split())
+    assert "[[" not in (ROOT / "CITATION.cff").read_text("utf-8")
+
+
+def test_pyproject_urls_are_the_assumed_addresses_and_say_so():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    urls = project["urls"]
+    assert sorted(urls.values()) == sorted(dict(record().addresses).values())
+    assert all("assumed" in label and not label.startswith("Source") for label in urls)
+    assert all(len(label) <= 32 for label in urls)       # core metadata's label limit
+
+
+def test_the_footer_and_the_credits_say_what_is_assumed():
+    import conf
+
+    assert conf.copyright == footer() and "Mancala World" not in footer()
+    assert conf.html_context["provenance_note"] == footer_note()
+    assert "our assumption" in footer_note()
+    for file in SOURCES:
+        assert "our assumption" in credit(file) and "maker unknown" in credit(file)
+
+
+#: A sentence that gives the documents' licence (CC BY-SA without our own "4.0") or an
+#: article's address must say that it is our assumption.
+STATED = re.compile(r"CC BY-SA(?! 4\.0| licences)|CC-BY-SA(?!-4\.0)|mancala\.fandom\.com"
+                    r"|published under")
+ASSUMED = re.compile(r"assum|LicenseRef-MancalaWorld|the licence we assume")
+
+
+def _sentences(text: str) -> list[str]:
+    """*text* cut at blank lines, list items and table rows, then into sentences."""
+    out = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[-*] |\|))", text):
+        out += re.split(r"(?<=[.!?])\s+(?=[A-Z\"“(])", " ".join(block.split()))
+    return out
+
+
+def _strings(data) -> list[str]:
+    if isinstance(data, dict):
+        return [s for value in data.values() for s in _strings(value)]
+    if isinstance(data, list):
+        return [s for value in data for s in _strings(value)]
+    return [str(data)]
+
+
+def texts() -> dict[str, str]:
+    out = {p.name: p.read_text("utf-8") for p in [ROOT / "README.md", ROOT / "LICENSES.md",
+                                                  ROOT / LICENCE_NOTE]}
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text("utf-8"))
+    out["CITATION.cff"] = "\n\n".join(s for s in _strings(cff) if " " in s)   # a url field: above
+    out.update({f"docs/{p.name}": p.read_text("utf-8") for p in (ROOT / "docs").glob("*.md")})
+    out["pyproject.toml"] = (ROOT / "pyproject.toml").read_text("utf-8")
+    out["footer"] = footer() + ". " + footer_note()
+    for file in SOURCES:
+        out[f"credit {file}"] = credit(file)
+    return out
+
+
+def test_no_text_states_the_documents_licence_or_address_without_saying_it_is_assumed():
+    bad = [f"{name}: {s}" for name, text in texts().items() for s in _sentences(text)
+           if STATED.search(s) and not ASSUMED.search(s)]
+    assert not bad, "\n".join(bad)

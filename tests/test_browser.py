@@ -658,6 +658,22 @@ def test_bakuk_values_shown_equal_the_solvers_and_the_perfect_player_takes_the_b
     values = solution.move_values(after.pits, after.to_move)
     assert reply["player"] == "perfect"
     assert values[game.board.pit(reply["pit"])] == max(values.values()) == reply["value"]
+    # Koumma (first_counter and sixes not the solved rules'): no value, the reason said,
+    # and no perfect player (the full check of every ruleset and option value is
+    # test_play_bridge's test_values_are_shown_only_for_the_solved_rules_and_are_the_solvers)
+    new_game(play, "bakuk", {})
+    play.select_option("#play-ruleset", "koumma")
+    play.wait_for_function("() => document.getElementById('play-values-line').textContent"
+                           ".includes('first_counter = origin (solved: next), sixes = true')")
+    koumma = ms.get_game("bakuk", ruleset="koumma")
+    pos = koumma.start()
+    for pit in ("a", "A", "b"):
+        assert play.query_selector_all("#play-board [data-value]") == []
+        before, pos = pos.to_text(), pos.play(pit)
+        click(play, pit, before)
+    assert play.query_selector_all("#play-board [data-value]") == []
+    assert "Exact values for" not in play.inner_text("#mancala-play")
+    assert play.eval_on_selector("#play-opponent option[value=perfect]", "o => o.disabled")
     play.uncheck("#play-values")
 
 

@@ -199,7 +199,7 @@ def test_values_are_said_to_be_unavailable_where_the_solver_has_none(tmp_path, m
 
     session = play.Session()
     session.new("ba-awa", "{}")
-    assert "two-player Bakuk" in json.loads(session.values())["unavailable"]
+    assert "Bakuk only" in json.loads(session.values())["unavailable"]
     monkeypatch.setattr(play, "VALUES_FILE", str(tmp_path / "missing.bin"))
     monkeypatch.setattr(play, "_table", [])
     session.new("bakuk", "{}")
@@ -211,8 +211,90 @@ def test_values_are_said_to_be_unavailable_where_the_solver_has_none(tmp_path, m
     # a small board's table stands for the real one: its rules are not the game's
     small = ValueTable.from_rules(pits_per_row=2, seeds_per_pit=2)
     monkeypatch.setattr(play, "VALUES_FILE", str(write_table(tmp_path / "small.bin", small)))
-    assert "default only" in json.loads(session.values())["unavailable"]
+    assert "pits_per_row = 3 (solved: 2)" in json.loads(session.values())["unavailable"]
     assert "error" in json.loads(play.call(session.computer, "perfect"))
+
+
+def page_choices():
+    """Every ruleset the page offers for each game (play.games(), what its menus
+    are drawn from), alone and with every value of every option set on top of it."""
+    for listed in json.loads(play.games()):
+        for ruleset in listed["rulesets"]:
+            yield listed["name"], ruleset["name"], {}
+            for option in listed["options"]:
+                current = ruleset["values"].get(option["name"], option["default"])
+                for choice in option["choices"]:
+                    if choice != current:
+                        yield listed["name"], ruleset["name"], {option["name"]: choice}
+
+
+@pytest.fixture(scope="module")
+def bakuk_solved(tmp_path_factory):
+    """Bakuk solved (about 1.5 s) and its table, as the site build writes it."""
+    from mancala_spec.solve import solve
+    from mancala_spec.solved import ValueTable, write_table
+
+    solution = solve()
+    path = write_table(tmp_path_factory.mktemp("values") / "bakuk-values.bin",
+                       ValueTable.from_solution(solution))
+    return solution, path
+
+
+def test_values_are_shown_only_for_the_solved_rules_and_are_the_solvers(bakuk_solved,
+                                                                          monkeypatch):
+    """Every ruleset the page offers and every option value on top of it: each
+    value the page shows (and the perfect player's move) is the solver's for the
+    game's rules, found by solving those rules (Rules.from_game refuses rules the
+    solver does not solve), and the position's value is the best move's (the
+    engine's own moves, whatever the solver's rules); where none is shown, the
+    page says why, and the perfect player is refused. Prints what it tried."""
+    from mancala_spec.solve import Rules
+
+    solution, path = bakuk_solved
+    monkeypatch.setattr(play, "VALUES_FILE", str(path))
+    monkeypatch.setattr(play, "_table", [])
+    tried, shown = [], 0
+    for name, ruleset, options in page_choices():
+        session = play.Session()
+        answer = json.loads(play.call(session.new, name, json.dumps(options), "", ruleset))
+        label = f"{name} ruleset={ruleset}" + "".join(f" {k}={v}" for k, v in options.items())
+        if "error" in answer:                # options that do not go together
+            tried.append(f"{label}: refused ({answer['error']})")
+            continue
+        game = session.game
+        rng = random.Random(len(tried))
+        counts = {"values": 0, "none": 0}
+        why = answer["unsolved"]
+        for _ply in range(16):
+            pos = session.pos
+            values = json.loads(session.values())
+            if "values" in values and not pos.is_over:
+                counts["values"] += 1
+                assert why is None, label
+                rules = Rules.from_game(game)     # raises for rules not solved
+                assert rules == solution.rules, label
+                expected = solution.move_values(pos.pits, pos.to_move)
+                assert values["values"] == {game.board.name(p): v
+                                            for p, v in expected.items()}, label
+                assert values["value"] == solution.value(pos.pits, pos.to_move)
+                assert values["value"] == max(values["values"].values()), label
+                perfect = json.loads(session.computer("perfect"))
+                assert perfect["value"] == values["value"], label
+            elif "values" not in values:
+                counts["none"] += 1
+                assert values["unavailable"] and values["unavailable"] == why, label
+                assert "error" in json.loads(play.call(session.computer, "perfect")), label
+            if pos.is_over:
+                break
+            session.play(game.board.name(rng.choice(pos.legal_moves())))
+        shown += counts["values"] > 0
+        tried.append(f"{label}: " + (f"values shown at {counts['values']} positions"
+                                     if counts["values"] else f"none shown ({why})"))
+    print("\n".join(["Every ruleset and option value the Play page offers:", *tried]))
+    # the defaults and the options set to the value they already had show values
+    assert shown >= 1 and any(t.startswith("bakuk ruleset=mancala_spec: values shown")
+                              for t in tried)
+    assert any(t.startswith("bakuk ruleset=koumma: none shown") for t in tried)
 
 
 def test_games_list_each_games_rulesets_with_their_basis():

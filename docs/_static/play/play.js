@@ -299,7 +299,8 @@ async function main() {
         : " (the computer is thinking).");
     }
     // the values line
-    if (values && values.unavailable) valueLine.textContent = values.unavailable;
+    if (state.game === "bakuk" && state.unsolved) valueLine.textContent = state.unsolved;
+    else if (values && values.unavailable) valueLine.textContent = values.unavailable;
     else if (shownValues && !state.over) {
       const entries = Object.entries(shownValues);
       valueLine.textContent = `Exact values for ${state.players[state.to_move]} (what each move ` +
@@ -399,6 +400,8 @@ async function main() {
   function refreshValues() {
     values = null;
     if (!valuesBox.checked) return Promise.resolve();
+    // rules the solver did not solve: no value at all (the table holds other rules')
+    if (state.unsolved) { values = { unavailable: state.unsolved }; return Promise.resolve(); }
     return engine.loadValues().then(() => {
       try { values = engine.values(); } catch (error) { values = { unavailable: error.message }; }
     });
@@ -407,6 +410,7 @@ async function main() {
   async function update(next, moved = false) {
     state = next;
     strongAvailable();
+    perfectAvailable();
     await refreshValues();
     if (state !== next) return;
     if (moved) {
@@ -527,11 +531,19 @@ async function main() {
     }
   }
 
+  // the perfect player and the values: only for the rules the solver solved (play.py
+  // says which, and why not, from every option the game declares)
   function perfectAvailable() {
     const perfect = opponent.querySelector("option[value=perfect]");
-    perfect.disabled = gameSelect.value !== "bakuk";
-    if (perfect.disabled && opponent.value === "perfect") opponent.value = "strong";
-    valuesLabel.hidden = gameSelect.value !== "bakuk";
+    const bakuk = (state ? state.game : gameSelect.value) === "bakuk";
+    perfect.disabled = !bakuk || Boolean(state && state.unsolved);
+    perfect.textContent = bakuk && state && state.unsolved
+      ? "the perfect player (the solved rules only)" : "the perfect player (Bakuk, solved)";
+    if (perfect.disabled && opponent.value === "perfect") {
+      opponent.value = state && state.kernel ? "strong" : "greedy";
+      if (bakuk) say(`The perfect player knows the solved rules only, so the ${opponent.value} player plays instead.`);
+    }
+    valuesLabel.hidden = !bakuk;
   }
 
   // the strong player searches with the fast kernel, which plays no other program's

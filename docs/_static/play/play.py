@@ -23,7 +23,7 @@ from mancala_spec.notation import option_value
 from mancala_spec.options import check_kernel_options, match_settings, parse_options
 from mancala_spec.rulesets import DEFAULT, game_values
 from mancala_spec.rulesets import rulesets as named_rulesets
-from mancala_spec.solved import ValueTable
+from mancala_spec.solved import ValueTable, differences, solved_rules, standard_header
 from mancala_spec.sources import SOURCES
 
 
@@ -192,6 +192,47 @@ def value_table():
     return _table[0]
 
 
+def _written(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def unsolved(game, ruleset: str = DEFAULT) -> str | None:
+    """Why the solver's values (and the perfect player) are not offered for
+    *game*, in a sentence; ``None`` if its rules are the solved rules. The rules
+    compared are every option the game declares, its board and its players
+    (:func:`mancala_spec.solved.differences`), with the table's own header once
+    it is loaded, and before that the header of the table the site ships."""
+    header = _table[0].header if _table else standard_header()
+    diffs = differences(game, header)
+    if not diffs:
+        return None
+    if diffs[0][0] == "game":
+        return "Exact values are known for Bakuk only: the solver solved no other game."
+    named = dict((name, have) for name, have, _ in diffs)
+    if named.get("players", 2) != 2:
+        return ("Exact values are known for two-player Bakuk only: the three-player game "
+                "is not solved.")
+    solved = solved_rules(header)
+    defaults = all(solved[o.name] == o.default for o in game.OPTIONS)
+    which = ("this reference's rules, every option at its default" if defaults
+             else ValueTable(header, b"").rules_named())
+    parts = ", ".join(f"{name} = {_written(have)} (solved: {_written(was)})"
+                      for name, have, was in diffs)
+    by = ""
+    if ruleset != DEFAULT:
+        values = game_values(game.name, ruleset)
+        title = next((r.title for r in named_rulesets(game.name) if r.name == ruleset), ruleset)
+        from_ruleset = [name for name, _, _ in diffs if name in values]
+        if from_ruleset:
+            by = (f"; the ruleset “{title}” sets "
+                  f"{', '.join(from_ruleset)}" if len(from_ruleset) < len(diffs)
+                  else f", as the ruleset “{title}” sets "
+                  f"{'it' if len(diffs) == 1 else 'them'}")
+    return (f"No exact values for these rules: the solver solved Bakuk with {which}, and "
+            f"here {parts}{by}. The values of other rules would be wrong here, so none "
+            "are shown and the perfect player is not offered.")
+
+
 #: parameters of a Play link that are not game options
 LINK_KEYS = ("game", "ruleset", "moves", "start", "values", "ply", "opponent")
 
@@ -276,13 +317,12 @@ class Session:
         ``{"unavailable": why}``."""
         game = self.game
         if game.name != "bakuk" or game.players != 2:
-            return _json({"unavailable": "Exact values are known for two-player Bakuk only."})
+            return _json({"unavailable": unsolved(game, self.ruleset)})
         table = value_table()
         if table is None:
             return _json({"unavailable": "The table of Bakuk's values could not be loaded."})
         if not table.holds_for(game):
-            return _json({"unavailable": "Exact values are known for Bakuk with every option "
-                                         "at its default only."})
+            return _json({"unavailable": unsolved(game, self.ruleset)})
         if self.pos.is_over:
             return _json({"values": {}, "value": None})
         values = table.move_values(self.pos)
@@ -386,6 +426,8 @@ class Session:
             "ruleset": self.ruleset,
             "overrides": overrides(game, self.ruleset),
             "kernel": kernel,                      # the strong player searches with the kernel
+            # why there are no exact values (nor the perfect player) for these rules, or None
+            "unsolved": unsolved(game, self.ruleset),
             "options": {k: v for k, v in game.options.items()},
             "position": pos.to_text(),
             "pits_per_row": board.pits_per_row,

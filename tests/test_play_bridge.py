@@ -133,7 +133,7 @@ def test_the_wheel_holds_the_engine_and_it_imports_with_the_standard_library_onl
 # -- the analysis board: walking the moves, links, values, players ----------------------
 
 
-def test_walking_the_moves_and_playing_from_an_earlier_position_cuts_the_rest():
+def test_walking_the_moves_and_playing_from_an_earlier_position_starts_a_variation():
     session = play.Session()
     game = ms.get_game("bakuk")
     json.loads(session.new("bakuk", "{}"))
@@ -143,6 +143,7 @@ def test_walking_the_moves_and_playing_from_an_earlier_position_cuts_the_rest():
         pit = rng.choice(positions[-1].legal_moves())
         session.play(game.board.name(pit))
         positions.append(positions[-1].play(pit))
+    game_moves = ms.parse_game(session.record()).moves
     for ply in (0, 3, 8, 5):
         state = json.loads(session.goto(ply))
         assert state["position"] == positions[ply].to_text() and state["ply"] == ply
@@ -154,12 +155,41 @@ def test_walking_the_moves_and_playing_from_an_earlier_position_cuts_the_rest():
             assert [s["text"] for s in state["last"]] == [
                 e.describe(game.board.name, player) for e in trace.events]
             assert state["shown"]["laps"] == trace.laps
-    # at ply 5, a move: the moves after it go, the record is the new line of moves
-    pit = positions[5].legal_moves()[0]
+    # at ply 5, the move the game played goes on along it (a redo); another move
+    # starts a variation: the game's eight moves stay, the line shown is the variation
+    again = json.loads(session.play(game.board.name(game_moves[5])))
+    assert again["ply"] == 6 and len(again["moves"]) == 8 and not again["variation"]
+    session.goto(5)
+    pit = next(p for p in positions[5].legal_moves() if p != game_moves[5])
     state = json.loads(session.play(game.board.name(pit)))
-    assert state["ply"] == 6 and len(state["moves"]) == 6
+    assert state["ply"] == 6 and len(state["moves"]) == 6 and state["variation"]
     assert state["position"] == positions[5].play(pit).to_text()
-    assert ms.parse_game(state["record"]).positions[-1].to_text() == state["position"]
+    listed = state["tree"]          # the game's moves; the variation beside its sixth
+    assert [m["pit"] for m in listed] == [game.board.name(p) for p in game_moves]
+    assert [[m["pit"] for m in line] for line in listed[5]["variations"]] == [
+        [game.board.name(pit)]]
+    assert listed[5]["variations"][0][0]["id"] == state["node"] == state["line"][-1]
+    # the record keeps the game and the variation, and reads back the same tree
+    record = ms.parse_game(state["record"])
+    assert record.moves == game_moves
+    assert "(" + game.board.name(pit) + ")" in state["record"]
+    assert record.positions[-1].to_text() == positions[8].to_text()
+    back = play.Session()
+    loaded = json.loads(back.load(state["record"]))
+    assert loaded["record"] == state["record"] and loaded["ply"] == 8
+    assert back.tree() == record.tree == session.tree()
+    # undo goes back, the moves kept; the next move redoes
+    undone = json.loads(session.undo(2))
+    assert undone["ply"] == 4 and len(undone["moves"]) == 6
+    assert json.loads(session.goto(6))["position"] == state["position"]
+    # promote: the variation becomes the game; delete: it goes, the game is as before
+    promoted = json.loads(session.promote())
+    assert ms.parse_game(promoted["record"]).moves == (*game_moves[:5], pit)
+    assert not promoted["variation"]
+    deleted = json.loads(session.delete())
+    assert deleted["ply"] == 5 and ms.parse_game(deleted["record"]).moves == game_moves
+    assert "(" not in deleted["record"]
+    assert "error" in json.loads(play.call(session.goto_node, 999))
 
 
 def test_a_link_restores_the_game_and_bad_links_get_one_line():

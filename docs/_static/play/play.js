@@ -370,9 +370,12 @@ async function main() {
   const sr = (text) => el("span", { class: "mancala-sr" }, text);
 
   // the captures of a move, saying who took them: ", N +4" (for the eye), ", North takes 4"
+  // (each player's captures added up, in the order they first took)
   function takes(move) {
-    return move.groups.map((g) => [el("span", { class: "play-move-take", "aria-hidden": "true" },
-      `, ${g.player[0]} +${g.seeds}`), sr(`, ${g.player} takes ${g.seeds}`)]);
+    const took = new Map();
+    for (const g of move.groups) took.set(g.player, (took.get(g.player) || 0) + g.seeds);
+    return [...took].map(([player, seeds]) => [el("span", { class: "play-move-take", "aria-hidden": "true" },
+      `, ${player[0]} +${seeds}`), sr(`, ${player} takes ${seeds}`)]);
   }
 
   function moveButton(move) {

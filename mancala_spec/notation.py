@@ -77,7 +77,7 @@ from .errors import (
 )
 
 __all__ = ["GameRecord", "MoveTree", "format_game", "format_match", "format_moves", "format_pits",
-           "format_position", "line_tree", "option_value", "parse_game", "parse_match",
+           "format_position", "line_tree", "tree_of", "option_value", "parse_game", "parse_match",
            "parse_position", "result_of"]
 
 #: Option values of more digits than this stay text (and are refused as values).
@@ -88,32 +88,41 @@ MAX_DEPTH = 100
 # -- game records --------------------------------------------------------------
 
 
-#: The moves that continue a position, each with those that continue it, the
-#: game's own first and the variations after it: ``((pit, MoveTree), ...)``.
-MoveTree = tuple[tuple[int, "MoveTree"], ...]
+#: A line of moves with its variations: each move of the line (a pit), with the
+#: lines tried in its place, ``((pit, (MoveTree, ...)), ...)``. Nested only as deep
+#: as the variations are (not as long as the game is).
+MoveTree = tuple[tuple[int, tuple["MoveTree", ...]], ...]
 
 
 def line_tree(moves: Sequence[int]) -> MoveTree:
     """The tree of a single line of moves (no variation)."""
-    tree: MoveTree = ()
-    for pit in reversed(moves):
-        tree = ((pit, tree),)
-    return tree
+    return tuple((pit, ()) for pit in moves)
 
 
 def format_moves(tree: MoveTree, name: Any) -> list[str]:
     """The tokens of *tree*'s moves, each pit written by ``name(pit)``, the
     variations in parentheses after the move they replace."""
     out: list[str] = []
-    children = tree
-    while children:
-        (pit, after), others = children[0], children[1:]
+    for pit, variations in tree:
         out.append(name(pit))
-        for other in others:
-            inner = format_moves((other,), name)
-            out.append("(" + " ".join(inner) + ")")
-        children = after
+        for variation in variations:
+            out.append("(" + " ".join(format_moves(variation, name)) + ")")
     return out
+
+
+def tree_of(roots: Sequence[Any], children: Any, pit: Any) -> MoveTree:
+    """The :data:`MoveTree` of a tree of nodes: *roots* the nodes of the first
+    moves (the line's own first), ``children(node)`` a node's continuations
+    likewise, ``pit(node)`` its move. Along a line by a loop, into the
+    variations by recursion (as deep as they nest)."""
+    out = []
+    siblings = list(roots)
+    while siblings:
+        node = siblings[0]
+        variations = tuple(tree_of([other], children, pit) for other in siblings[1:])
+        out.append((pit(node), variations))
+        siblings = list(children(node))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -362,10 +371,8 @@ def parse_game(text: str) -> GameRecord:
         moves.append(node[0])
     position = node[1]
 
-    def frozen(children: list[Any]) -> MoveTree:
-        return tuple((child[0], frozen(child[3])) for child in children)
-
-    record = GameRecord(game, start, tuple(moves), frozen(root[3]))
+    record = GameRecord(game, start, tuple(moves),
+                        tree_of(root[3], lambda node: node[3], lambda node: node[0]))
     if "result" in fields:
         r_line, r_col, claimed = fields["result"]
         reached = result_of(position)

@@ -180,12 +180,17 @@ def test_a_record_with_variations_reads_back_the_same_tree_and_bad_ones_get_one_
     record = ms.parse_game(text)
     board = record.game.board
     assert [board.name(p) for p in record.moves] == ["a", "B", "c"]
-    named = [(board.name(p), [(board.name(q), len(t)) for q, t in after])
-             for p, after in record.tree[0][1]]
-    assert named == [("B", [("c", 0)]), ("C", [("b", 1), ("c", 0)])]
+    def named(tree):
+        return [(board.name(p), [named(v) for v in variations]) for p, variations in tree]
+    assert named(record.tree) == [("a", []), ("B", [[("C", []), ("b", [[("c", [])]]), ("A", [])]]),
+                                  ("c", [])]
     assert record.to_text() == "game: bakuk\nmoves: a B (C b (c) A) c\n"
     assert ms.parse_game(record.to_text()) == record
-    assert ms.parse_game("game: bakuk\nmoves: a B c\n").tree == ((0, ((4, ((2, ()),)),)),)
+    assert ms.parse_game("game: bakuk\nmoves: a B c\n").tree == ((0, ()), (4, ()), (2, ()))
+    # variations nested as deep as allowed are read; a move tried twice is one move
+    deep = "a " + "(b " * 100 + ")" * 100
+    assert ms.parse_game(f"game: bakuk\nmoves: {deep}\n").to_text() == (
+        "game: bakuk\nmoves: a (b)\n")
     for bad, message in (("(a)", "must follow"), ("a (B", "illegal"), ("a B)", "closes no"),
                          ("a ()", "empty"), ("a (b", "not closed"), ("a (1.)", "number"),
                          ("a " + "(b " * 101 + ")" * 101, "nest")):

@@ -19,7 +19,7 @@ from mancala_spec.engine.players import PLAYERS
 from mancala_spec.engine.trace import Capture, Drop, PickUp, Relay
 from mancala_spec.errors import TableError
 from mancala_spec.fast import search
-from mancala_spec.notation import MoveTree, format_moves, option_value
+from mancala_spec.notation import MoveTree, format_moves, option_value, tree_of
 from mancala_spec.options import check_kernel_options, match_settings, parse_options
 from mancala_spec.rulesets import DEFAULT, game_values
 from mancala_spec.rulesets import rulesets as named_rulesets
@@ -439,10 +439,9 @@ class Session:
         return _json({"values": {game.board.name(p): v for p, v in values.items()},
                       "value": table.value_of(self.pos)})
 
-    def tree(self, node: Node | None = None) -> MoveTree:
-        """The moves tried from *node* (the start by default), as a record keeps them."""
-        node = node or self.root
-        return tuple((child.pit, self.tree(child)) for child in node.children)
+    def tree(self) -> MoveTree:
+        """Every move tried, as a record keeps them (:data:`mancala_spec.notation.MoveTree`)."""
+        return tree_of(self.root.children, lambda node: node.children, lambda node: node.pit)
 
     def record(self) -> str:
         """The game record: the game (each position's first move from the start)
@@ -458,11 +457,12 @@ class Session:
         record = ms.parse_game(text)
         self.game = record.game
         self._root(record.start)
-        stack = [(self.root, record.tree)]
-        while stack:
-            node, children = stack.pop()
-            for pit, after in children:
-                stack.append((self._child(node, pit), after))
+        lines = [(self.root, record.tree)]     # each line, from the node it starts at
+        while lines:
+            node, line = lines.pop()
+            for pit, variations in line:
+                lines.extend((node, variation) for variation in variations)
+                node = self._child(node, pit)
         self.goto(len(record.moves))
         self.ruleset = ruleset_of(record.game)
         return self.state()

@@ -877,7 +877,7 @@ def test_a_move_made_while_the_engine_loads_is_played_once_it_is_ready(profile, 
     page.click("#play-board [data-pit=b]")
     assert "played as soon as the engine is ready" in page.inner_text("#play-status")
     held[0].continue_()
-    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector(READY, timeout=120_000)    # a cold engine: nothing cached
     page.wait_for_function("() => document.getElementById('play-record').value"
                            ".includes('moves: b')")
     assert position(page) == ms.get_game("bakuk").start().play("b").to_text()

@@ -193,6 +193,24 @@ def copy_play_assets(outdir: Path) -> None:
     wheel = build_wheel(outdir / "_static" / "play")
     manifest = {"pyodide": PYODIDE_VERSION, "wheel": wheel.name}
     (outdir / "_static" / "play" / "manifest.json").write_text(json.dumps(manifest) + "\n")
+    write_play_preload(outdir / "_static" / "play" / "preload.json")
+
+
+def write_play_preload(path: Path) -> None:
+    """What the Play page draws before its engine has loaded: every game with its
+    options and rulesets and each game's opening state, as the page's own bridge
+    (docs/_static/play/play.py) returns them, computed here by the same engine."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("play_bridge",
+                                                  ROOT / "docs" / "_static" / "play" / "play.py")
+    assert spec is not None and spec.loader is not None
+    bridge = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bridge)
+    games = json.loads(bridge.games())
+    states = {game["name"]: json.loads(bridge.Session().new(game["name"], "{}"))
+              for game in games}
+    path.write_text(json.dumps({"games": games, "states": states}) + "\n")
 
 
 def main(argv: list[str]) -> None:

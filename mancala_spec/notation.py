@@ -32,10 +32,15 @@ True
     start: 6,6,6/6,6,6 S 0-0 opener=S
     moves: a B c
 
-Moves are pit names; a player with no legal move is passed over by the
-engine, so passes are not written. Moves may be numbered, either one by one
-(``1. a 2. B 3. c``) or by rounds of turns (``1. a B 2. c``); a number that
-is neither is an error. A record may stop anywhere: :attr:`GameRecord.finished`
+Moves are pit names; a player with no legal move is passed over by the engine,
+so passes are not written. A variation, another move tried in place of the one
+before it, is written after that move in parentheses, with the moves that
+follow it, and may hold variations of its own (``moves: a B (C b) c``: after
+a, North's B is the game, C a variation, and b answers it): a record's
+``moves`` are the game (the moves outside every parenthesis), its ``tree``
+every line (:class:`GameRecord`). Moves may be numbered, either one by one
+(``1. a 2. B 3. c``) or by rounds of turns (``1. a B 2. c``); a number that is
+neither is an error. A record may stop anywhere: :attr:`GameRecord.finished`
 says whether its moves reach the end of the game, and an optional last line
 ``result: unfinished`` (or ``draw``, ``South wins``…) states it, checked
 against the moves when read (:func:`format_game` writes it with
@@ -71,22 +76,69 @@ from .errors import (
     shown,
 )
 
-__all__ = ["GameRecord", "format_game", "format_match", "format_pits", "format_position",
-           "option_value", "parse_game", "parse_match", "parse_position", "result_of"]
+__all__ = ["GameRecord", "MoveTree", "format_game", "format_match", "format_moves", "format_pits",
+           "format_position", "line_tree", "tree_of", "option_value", "parse_game", "parse_match",
+           "parse_position", "result_of"]
 
 #: Option values of more digits than this stay text (and are refused as values).
 MAX_OPTION_DIGITS = 6
+#: Variations nest at most this deep (reading stays bounded, the tree's recursion too).
+MAX_DEPTH = 100
 
 # -- game records --------------------------------------------------------------
 
 
+#: A line of moves with its variations: each move of the line (a pit), with the
+#: lines tried in its place, ``((pit, (MoveTree, ...)), ...)``. Nested only as deep
+#: as the variations are (not as long as the game is).
+MoveTree = tuple[tuple[int, tuple["MoveTree", ...]], ...]
+
+
+def line_tree(moves: Sequence[int]) -> MoveTree:
+    """The tree of a single line of moves (no variation)."""
+    return tuple((pit, ()) for pit in moves)
+
+
+def format_moves(tree: MoveTree, name: Any) -> list[str]:
+    """The tokens of *tree*'s moves, each pit written by ``name(pit)``, the
+    variations in parentheses after the move they replace."""
+    out: list[str] = []
+    for pit, variations in tree:
+        out.append(name(pit))
+        for variation in variations:
+            out.append("(" + " ".join(format_moves(variation, name)) + ")")
+    return out
+
+
+def tree_of(roots: Sequence[Any], children: Any, pit: Any) -> MoveTree:
+    """The :data:`MoveTree` of a tree of nodes: *roots* the nodes of the first
+    moves (the line's own first), ``children(node)`` a node's continuations
+    likewise, ``pit(node)`` its move. Along a line by a loop, into the
+    variations by recursion (as deep as they nest)."""
+    out = []
+    siblings = list(roots)
+    while siblings:
+        node = siblings[0]
+        variations = tuple(tree_of([other], children, pit) for other in siblings[1:])
+        out.append((pit(node), variations))
+        siblings = list(children(node))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class GameRecord:
-    """A game as played: the game with its options, the start, and the moves."""
+    """A game as played: the game with its options, the start, and the moves;
+    with *tree*, also the variations tried (see :data:`MoveTree`; empty for a
+    record of a single line, whose tree is its moves)."""
 
     game: Any
     start: Any
     moves: tuple[int, ...]
+    tree: MoveTree = ()
+
+    def __post_init__(self) -> None:
+        if not self.tree:
+            object.__setattr__(self, "tree", line_tree(self.moves))
 
     @property
     def positions(self) -> tuple[Position, ...]:
@@ -109,9 +161,13 @@ class GameRecord:
         return result_of(self.positions[-1])
 
     def to_text(self, result: bool = False) -> str:
-        """The record in text (see :func:`parse_game`); with *result*, ending
-        with a ``result:`` line."""
-        return format_game(self.start, self.moves, result=result)
+        """The record in text (see :func:`parse_game`), its variations in
+        parentheses; with *result*, ending with a ``result:`` line."""
+        text = format_game(self.start, self.moves, result=result)
+        if self.tree == line_tree(self.moves):
+            return text
+        names = format_moves(self.tree, self.game.board.name)
+        return re.sub(r"(?m)^moves:.*$", lambda _: " ".join(["moves:", *names]), text, count=1)
 
 
 def _format_option(value: Any) -> str:
@@ -247,19 +303,42 @@ def parse_game(text: str) -> GameRecord:
             raise NotationError(f"impossible start position: {error}", text, s_col,
                                 s_line) from None
     m_line, m_col, raw = fields["moves"]
-    moves: list[int] = []
-    position = start
+    # a node of the tree being read: [pit, position, ply, children]
+    root: list[Any] = [None, start, 0, []]
+    node, before = root, None         # the node reached, and the one before its move
+    open_at: list[tuple[list[Any], Any, int]] = []     # each open "(": where it returns, column
     numbered = None     # the column of a move number not yet followed by its move
-    for col, token in tokens_with_columns(raw):
-        where = m_col + col - 1
+    for match in re.finditer(r"\(|\)|[^\s()]+", raw):
+        token, where = match.group(), m_col + match.start()
+        if token in "()" and numbered is not None:
+            raise NotationError("a move number is not followed by its move", text, numbered,
+                                m_line)
+        if token == "(":
+            if before is None:
+                raise NotationError("a variation '(' must follow the move it replaces", text,
+                                    where, m_line)
+            if len(open_at) >= MAX_DEPTH:
+                raise NotationError(f"variations nest more than {MAX_DEPTH} deep", text,
+                                    where, m_line)
+            open_at.append((node, before, where))
+            node, before = before, None
+            continue
+        if token == ")":
+            if not open_at:
+                raise NotationError("')' closes no variation", text, where, m_line)
+            if before is None:
+                raise NotationError("an empty variation '()'", text, where, m_line)
+            node, before, _ = open_at.pop()
+            continue
+        ply = node[2] + 1
         if re.fullmatch(r"\d+\.", token):      # an optional move number
             if numbered is not None:
                 raise NotationError(f"move number {token} follows another number", text,
                                     where, m_line)
-            expected = _move_numbers(len(moves) + 1, game.players)
+            expected = _move_numbers(ply, game.players)
             if len(token) > 7 or int(token[:-1]) not in expected:
                 raise NotationError(
-                    f"wrong move number {token}: the next move is move {len(moves) + 1}"
+                    f"wrong move number {token}: the next move is move {ply}"
                     + (f" (turn {expected[1]})" if len(expected) > 1 else ""),
                     text, where, m_line)
             numbered = where
@@ -270,16 +349,30 @@ def parse_game(text: str) -> GameRecord:
         except NotationError:
             raise NotationError(f"expected a pit name, found {shown(token)}", text, where,
                                 m_line) from None
-        try:
-            position = position.play(pit)
-        except IllegalMoveError as error:
-            raise NotationError(f"move {len(moves) + 1} ({token}) is illegal: {error}",
-                                text, where, m_line) from None
-        moves.append(pit)
+        child = next((c for c in node[3] if c[0] == pit), None)
+        if child is None:
+            try:
+                position = node[1].play(pit)
+            except IllegalMoveError as error:
+                raise NotationError(f"move {ply} ({token}) is illegal: {error}",
+                                    text, where, m_line) from None
+            child = [pit, position, ply, []]
+            node[3].append(child)
+        node, before = child, node
     if numbered is not None:
         raise NotationError("a move number ends the record: its move is missing", text,
                             numbered, m_line)
-    record = GameRecord(game, start, tuple(moves))
+    if open_at:
+        raise NotationError("a variation '(' is not closed", text, open_at[-1][2], m_line)
+    moves: list[int] = []
+    node = root
+    while node[3]:
+        node = node[3][0]
+        moves.append(node[0])
+    position = node[1]
+
+    record = GameRecord(game, start, tuple(moves),
+                        tree_of(root[3], lambda node: node[3], lambda node: node[0]))
     if "result" in fields:
         r_line, r_col, claimed = fields["result"]
         reached = result_of(position)

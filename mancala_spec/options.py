@@ -407,6 +407,19 @@ def kernel_options(game: str) -> tuple[Option, ...]:
                         for value in o.choices if value != o.default))
 
 
+#: The options of the three-player form: the solver does not solve it.
+SEATS = ("players", "turn_order")
+
+
+def solver_options(game: str = "bakuk") -> tuple[Option, ...]:
+    """The options the solver (``mancala_spec.solve``) takes: those the fast kernel
+    plays (:func:`kernel_options`) but the three-player form's (:data:`SEATS`). Every
+    other option is at its default in the rules it solves, since the kernel plays no
+    other value of it; the values the Play page shows hold for those rules only
+    (``mancala_spec.solved``)."""
+    return tuple(o for o in kernel_options(game) if o.name not in SEATS)
+
+
 #: The games that have options, in the order shown.
 GAMES: tuple[str, ...] = tuple(dict.fromkeys(o.game for o in OPTIONS))
 
@@ -454,5 +467,5 @@ def parse_options(game: str, items: list[str] | tuple[str, ...]) -> dict[str, Va
 __all__ = ["Allocation", "Chain", "Choice", "Choose", "Endless", "Exhausted", "FinalTake",
            "FirstCounter", "GAMES", "Leftovers", "NOT_IN_KERNEL", "NoMove", "OPTIONS", "Opener",
            "Option", "Players", "Repetition", "Target", "TurnOrder", "Value",
-           "check_kernel_options", "game_options", "kernel_options", "match_settings", "option",
-           "parse_options", "plain"]
+           "SEATS", "check_kernel_options", "game_options", "kernel_options", "match_settings",
+           "option", "parse_options", "plain", "solver_options"]

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidPositionError, TableError, UnknownGameError, not_a, shown
+from .options import Value, game_options, plain, solver_options
 
 if TYPE_CHECKING:
     from .engine.position import Position
@@ -43,8 +44,10 @@ if TYPE_CHECKING:
 UNREACHED = -128
 #: the first line of a table file names the format
 MAGIC = "mancala_spec bakuk values 1"
-#: the options the table's values hold for (those of the solver)
-SOLVED_OPTIONS = ("skip_origin", "chain", "no_move", "leftovers")
+#: the options the solver takes (:func:`mancala_spec.options.solver_options`);
+#: every other option of Bakuk is at its default in the solved rules, since the
+#: kernel plays no other value of it (:func:`solved_rules`)
+SOLVED_OPTIONS = tuple(o.name for o in solver_options("bakuk"))
 #: the largest board a table's header may name (far beyond what the solver can
 #: number: the position count below is the bound that matters)
 MOST_PER_ROW = {"pits_per_row": 64, "seeds_per_pit": 1024}
@@ -131,18 +134,16 @@ class ValueTable:
         return cls(header, dense.tobytes())
 
     def holds_for(self, game) -> bool:
-        """Whether these are the values of *game*'s rules (two-player Bakuk with
-        this board and these options); :class:`~mancala_spec.errors.UnknownGameError`
-        if *game* is not a game (:func:`mancala_spec.get_game` gives one)."""
-        from .engine.games import GAMES, Game
+        """Whether these are the values of *game*'s rules: Bakuk with this board
+        and every option of the game as the solver had it (:func:`differences`);
+        :class:`~mancala_spec.errors.UnknownGameError` if *game* is not a game
+        (:func:`mancala_spec.get_game` gives one)."""
+        return not self.differences(game)
 
-        if not isinstance(game, Game):
-            raise UnknownGameError(f"holds_for takes a game (get_game gives one), not "
-                                   f"{shown(game)}", name=game, known=tuple(GAMES))
-        return (game.name == "bakuk" and game.players == 2
-                and game.board.pits_per_row == self.pits_per_row
-                and game.seeds_per_pit == self.header["seeds_per_pit"]
-                and all(game.options[name] == self.header[name] for name in SOLVED_OPTIONS))
+    def differences(self, game) -> list[Difference]:
+        """How *game*'s rules differ from those these values hold for
+        (:func:`differences`)."""
+        return differences(game, self.header)
 
     # -- values -----------------------------------------------------------------
 
@@ -171,6 +172,10 @@ class ValueTable:
             raise InvalidPositionError(f"this table holds the values of {self.rules_named()}, "
                                        f"not of {shown(pos)}", field="game")
         return pos
+
+    def rules(self) -> dict[str, Any]:
+        """The rules these values hold for (:func:`solved_rules`)."""
+        return solved_rules(self.header)
 
     def rules_named(self) -> str:
         """The rules of this table in words: the board and the solver's options."""
@@ -227,6 +232,75 @@ class ValueTable:
         return result
 
 
+#: one way a game's rules differ from the solved rules: what (an option's name,
+#: or ``game``, ``pits_per_row``, ``seeds_per_pit``), the game's value, the solved value
+Difference = tuple[str, Any, Any]
+
+
+def standard_header() -> dict[str, Any]:
+    """The header of the table the site ships (``write_table`` with no rules:
+    the solver's defaults, :class:`mancala_spec.solve.Rules`, on Bakuk's own
+    board), known without reading the table."""
+    from .engine.games import get_game
+
+    game = get_game("bakuk")
+    return {"format": MAGIC, "pits_per_row": game.board.pits_per_row,
+            "seeds_per_pit": game.seeds_per_pit,
+            **{name: plain(game.options[name]) for name in SOLVED_OPTIONS}}
+
+
+def solved_rules(header: dict[str, Any]) -> dict[str, Any]:
+    """Every rule the values of a table with *header* hold for, from the one
+    declaration of the options (:mod:`mancala_spec.options`): the game, the
+    board, and each option of Bakuk, the header's value for those the solver
+    takes (:data:`SOLVED_OPTIONS`) and the default for every other (the solver
+    plays the game with the fast kernel, which plays no other value of them;
+    the three-player form is not solved).
+
+    >>> rules = solved_rules(standard_header())
+    >>> rules["first_counter"], rules["sixes"], rules["players"], rules["pits_per_row"]
+    ('next', False, 2, 3)
+    """
+    rules: dict[str, Any] = {"game": "bakuk", "pits_per_row": header["pits_per_row"],
+                             "seeds_per_pit": header["seeds_per_pit"]}
+    for declared in game_options("bakuk"):
+        value: Value = header[declared.name] if declared.name in SOLVED_OPTIONS \
+            else declared.default
+        rules[declared.name] = plain(value)
+    return rules
+
+
+def differences(game, header: dict[str, Any] | None = None) -> list[Difference]:
+    """How *game*'s rules differ from those the values of a table with *header*
+    (by default the site's, :func:`standard_header`) hold for: ``(what, the
+    game's, the solved)`` for the game, its board and each of its options (every
+    option the game has, as declared), in that order; empty if they are the
+    same rules. :class:`~mancala_spec.errors.UnknownGameError` if *game* is not
+    a game (:func:`mancala_spec.get_game` gives one).
+
+    >>> import mancala_spec as ms
+    >>> differences(ms.get_game("bakuk"))
+    []
+    >>> differences(ms.get_game("bakuk", ruleset="koumma"))
+    [('first_counter', 'origin', 'next'), ('sixes', True, False)]
+    """
+    from .engine.games import GAMES, Game
+
+    if not isinstance(game, Game):
+        raise UnknownGameError(f"the solved rules are compared with a game (get_game gives "
+                               f"one), not {shown(game)}", name=game, known=tuple(GAMES))
+    solved = solved_rules(standard_header() if header is None else header)
+    if game.name != solved["game"]:
+        return [("game", game.name, solved["game"])]
+    have = {"game": game.name, "pits_per_row": game.board.pits_per_row,
+            "seeds_per_pit": game.seeds_per_pit,
+            **{name: plain(value) for name, value in game.options.items()}}
+    out = [(name, have.get(name), solved.get(name)) for name in dict.fromkeys([*solved, *have])
+           if have.get(name) != solved.get(name)
+           or type(have.get(name)) is not type(solved.get(name))]
+    return out
+
+
 def _positions(header: dict[str, Any]) -> int:
     """How many position numbers the header's board has (two per board of at
     most its counters: :meth:`mancala_spec.solve.Moves.keys`), once its board
@@ -262,4 +336,5 @@ def write_table(path: Path, table: ValueTable | None = None, **rules: Any) -> Pa
     return path
 
 
-__all__ = ["MAGIC", "UNREACHED", "ValueTable", "write_table"]
+__all__ = ["MAGIC", "SOLVED_OPTIONS", "UNREACHED", "Difference", "ValueTable", "differences",
+           "solved_rules", "standard_header", "write_table"]

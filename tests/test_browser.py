@@ -227,6 +227,10 @@ def test_undo_and_replaying_a_record(play):
     assert position(play) == positions[-1].to_text()
     play.click("#play-undo")
     assert position(play) == positions[-2].to_text()
+    play.click("#play-redo")                     # the move taken back is kept: redo
+    assert position(play) == positions[-1].to_text()
+    play.click("#play-undo")
+    assert position(play) == positions[-2].to_text()
     # a record from the CPython engine replays to the same position
     rng = random.Random(5)
     start = ms.get_game("ba-awa").start()
@@ -612,12 +616,15 @@ def test_walking_the_move_list_shows_each_position(play):
     play.click(".play-step-through")
     expected = engine_events(positions[2], ms.parse_game(play.input_value("#play-record")).moves[2])
     assert stepped_events(play, "#play-stepper") == expected
-    # a move played from move 3 replaces the moves after it
-    pit = board.name(positions[3].legal_moves()[-1])
+    # a move other than the game's, played from move 3, starts a variation beside it
+    record = ms.parse_game(play.input_value("#play-record"))
+    pit = board.name(next(p for p in positions[3].legal_moves() if p != record.moves[3]))
     click(play, pit, positions[3].to_text())
     assert position(play) == positions[3].play(pit).to_text()
-    assert len(play.query_selector_all("#play-movelist [data-ply]")) == 4
-    assert "replaces the moves after it" in play.inner_text(".play-moves-box")
+    assert len(play.query_selector_all("#play-movelist [data-ply]")) == 13
+    assert play.inner_text(".play-variation .play-move").endswith(pit)
+    assert "starts a variation" in play.inner_text(".play-moves-box")
+    assert ms.parse_game(play.input_value("#play-record")).moves == record.moves
 
 
 def test_bakuk_values_shown_equal_the_solvers_and_the_perfect_player_takes_the_best(play):
@@ -658,7 +665,24 @@ def test_bakuk_values_shown_equal_the_solvers_and_the_perfect_player_takes_the_b
     values = solution.move_values(after.pits, after.to_move)
     assert reply["player"] == "perfect"
     assert values[game.board.pit(reply["pit"])] == max(values.values()) == reply["value"]
+    # Koumma (first_counter and sixes not the solved rules'): no value, the reason said,
+    # and no perfect player (the full check of every ruleset and option value is
+    # test_play_bridge's test_values_are_shown_only_for_the_solved_rules_and_are_the_solvers)
+    new_game(play, "bakuk", {})
+    play.select_option("#play-ruleset", "koumma")
+    play.wait_for_function("() => document.getElementById('play-values-line').textContent"
+                           ".includes('first_counter = origin (solved: next), sixes = true')")
+    koumma = ms.get_game("bakuk", ruleset="koumma")
+    pos = koumma.start()
+    for pit in ("a", "A", "b"):
+        assert play.query_selector_all("#play-board [data-value]") == []
+        before, pos = pos.to_text(), pos.play(pit)
+        click(play, pit, before)
+    assert play.query_selector_all("#play-board [data-value]") == []
+    assert "Exact values for" not in play.inner_text("#mancala-play")
+    assert play.eval_on_selector("#play-opponent option[value=perfect]", "o => o.disabled")
     play.uncheck("#play-values")
+    new_game(play, "bakuk", {})          # this reference's rules again, for the next tests
 
 
 def test_the_strong_player_moves_within_its_budget(play):
@@ -677,6 +701,11 @@ def test_the_strong_player_moves_within_its_budget(play):
     record = ms.parse_game(play.input_value("#play-record"))
     assert record.moves[1] in start.play("a").legal_moves()
     new_game(play, "ba-awa", {}, opponent="person")
+
+
+def pits_apart(pit: int, other: int, size: int) -> int:
+    """How many pits apart two pits are, the shorter way round the board."""
+    return min(abs(pit - other), size - abs(pit - other))
 
 
 def test_a_whole_game_by_keyboard_alone_with_every_move_announced(linked, server):
@@ -698,6 +727,10 @@ def test_a_whole_game_by_keyboard_alone_with_every_move_announced(linked, server
         assert tabs < 12, "the board is more than 12 Tabs away"
     label = page.evaluate("document.activeElement.textContent")
     assert label == "pit a, South, 4 seeds", label
+    # the focus ring is not the last move's ring: another colour and another shape
+    ring = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
+                         " return [s.outlineStyle, s.outlineColor]; })()")
+    assert ring[0] == "dashed", ring
     moves = 0
     while True:
         record = ms.parse_game(page.input_value("#play-record"))
@@ -717,23 +750,139 @@ def test_a_whole_game_by_keyboard_alone_with_every_move_announced(linked, server
             "() => { const t = document.querySelector('.play-turn');"
             " return t.dataset.over === 'true'"
             " || t.textContent.startsWith('South to move. Choose'); }")
-        # focus stays on the board; the moves are announced with their pit and whose turn it is
-        assert page.evaluate("!!document.activeElement.closest('#play-board')")
-        announced = page.inner_text("#play-announce")
         after = ms.parse_game(page.input_value("#play-record"))
+        if after.positions[-1].is_over:
+            break
+        # focus stays on the board, at the playable pit nearest the one just played
+        focused = page.evaluate("document.activeElement.dataset.pit")
+        index, size = game.board.pit(target), game.board.size
+        nearest = min(pits_apart(p, index, size) for p in after.positions[-1].legal_moves())
+        assert pits_apart(game.board.pit(focused), index, size) == nearest, (target, focused)
+        # both moves are announced, in turn: the player's own, then the computer's
+        announced = page.inner_text("#play-announce")
         if not after.positions[-1].is_over:
             last = game.board.name(after.moves[-1])
+            assert f"South played {target}" in announced, announced
+            assert announced.index(f"South played {target}") < announced.index(
+                f"North played {last}"), announced
             assert f"North played {last}" in announced and "South to move" in announced, announced
             trace = after.positions[-2].trace(after.moves[-1])
             assert f"{trace.laps} lap" in announced
             for capture in trace.captures:       # each capture with its rule
                 assert f"({capture.rule})" in announced, announced
-        else:
-            assert "Game over" in announced
     assert moves > 3
+    # the end: announced, focus on the result, the board labelled with it, no preview left
     turn = page.inner_text(".play-turn")
     assert "Game over" in turn and "Why:" in turn and "[" not in turn and "http" not in turn
     assert page.get_attribute(".play-turn a", "target") == "_blank"
+    assert "Game over" in page.inner_text("#play-announce")
+    assert page.evaluate("document.activeElement.id") == "play-turn"
+    label = page.get_attribute("#play-board", "aria-label")
+    assert "Game over" in label and "to move" not in label, label
+    assert page.inner_text("#play-preview") == ""
+    # each capture in the move list says who took it ("N +4"), unlike the value badges
+    record = ms.parse_game(page.input_value("#play-record"))
+    texts = page.eval_on_selector_all("#play-movelist .play-move", "bs => bs.map(b => b.innerText)")
+    for text, pos, pit in zip(texts, record.positions, record.moves):
+        takes = re.findall(r"([SN]) \+(\d+)", text)
+        expected = {}
+        for capture in pos.trace(pit).captures:
+            who = game.board.player_names[capture.player][0]
+            expected[who] = expected.get(who, 0) + capture.seeds
+        got = {}
+        for who, seeds in takes:
+            got[who] = got.get(who, 0) + int(seeds)
+        assert got == expected, text
+
+
+def test_the_move_list_is_one_tab_stop_and_variations_by_keyboard(linked, server):
+    """The analysis board by keyboard and as a screen reader hears it: the move list
+    is one Tab stop walked with the arrow keys, a move other than the next one starts
+    a variation (listed, announced, in the record), promote and delete, and a
+    record with variations pasted in comes back with them."""
+    page = linked
+    game = ms.get_game("bakuk")
+    rng = random.Random(31)
+    positions, names = [game.start()], []
+    for _ in range(10):
+        pit = rng.choice(positions[-1].legal_moves())
+        names.append(game.board.name(pit))
+        positions.append(positions[-1].play(pit))
+    page.goto(server + "play.html?game=bakuk&moves=" + ",".join(names))
+    page.wait_for_selector(READY, timeout=60_000)
+    wait_position(page, positions[10].to_text())
+    # one Tab stop: only the move shown is in the Tab order
+    assert page.eval_on_selector_all("#play-movelist button",
+                                     "bs => bs.filter(b => b.tabIndex === 0).length") == 1
+    page.focus("#play-movelist .play-move-current")
+    for key, ply in (("ArrowLeft", 9), ("ArrowLeft", 8), ("Home", 0), ("End", 10),
+                     ("ArrowUp", 9), ("ArrowDown", 10), ("ArrowLeft", 9)):
+        page.keyboard.press(key)
+        wait_position(page, positions[ply].to_text())
+        assert page.evaluate("document.activeElement.closest('#play-movelist') !== null"), key
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    wait_position(page, positions[6].to_text())
+    assert "Move 6 of 10" in page.inner_text("#play-announce")
+    # Shift+Tab leaves the list at once (the next stops are the move buttons above it)
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.closest('#play-movelist') === null")
+    # a move other than the game's seventh: a variation, kept beside it
+    other = next(p for p in positions[6].legal_moves() if game.board.name(p) != names[6])
+    other_name = game.board.name(other)
+    page.focus(f"#play-board [data-pit={other_name}]")
+    page.keyboard.press("Enter")
+    wait_position(page, positions[6].play(other).to_text())
+    assert f"South played {other_name}" in page.inner_text("#play-announce") or \
+        f"North played {other_name}" in page.inner_text("#play-announce")
+    variation = page.inner_text("#play-movelist .play-variation")
+    assert variation.strip().endswith(other_name), variation
+    record = page.input_value("#play-record")
+    assert f"{names[6]} ({other_name})" in record, record
+    assert ms.parse_game(record).moves == tuple(game.board.pit(n) for n in names)
+    # in the list, ↑ from the variation's move is the game's seventh move, ↓ back
+    page.focus("#play-movelist .play-move-current")
+    page.keyboard.press("ArrowUp")
+    wait_position(page, positions[7].to_text())
+    page.keyboard.press("ArrowDown")
+    wait_position(page, positions[6].play(other).to_text())
+    # promote: the variation is the game; delete: it goes, and the game is as before
+    page.click("#play-promote")
+    page.wait_for_function("n => document.getElementById('play-record').value"
+                           ".includes(' ' + n + ' (')", arg=other_name)
+    assert ms.parse_game(page.input_value("#play-record")).moves[6] == other
+    page.click("#play-delete")
+    wait_position(page, positions[6].to_text())
+    assert "(" not in page.input_value("#play-record")
+    assert "Deleted 1 move" in page.inner_text("#play-announce")
+    # a record with a variation pasted in comes back with it
+    page.fill("#play-replay", record)
+    page.click("#play-load")
+    page.wait_for_selector("#play-movelist .play-variation")
+    assert page.input_value("#play-record") == record
+    wait_position(page, positions[10].to_text())
+
+
+def test_a_move_made_while_the_engine_loads_is_played_once_it_is_ready(profile, server):
+    """The board is drawn before the engine (from the build's preload): a pit clicked
+    while the engine still loads (its WebAssembly held back here) is played once it is."""
+    page = profile_page(profile, server)
+    watch = Watch(page, server)
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(server + "play.html?game=bakuk")
+    page.wait_for_selector("#play-board button.pit:not([disabled])", timeout=30_000)
+    assert page.get_attribute("#mancala-play", "data-ready") is None and held
+    assert page.is_disabled("#play-new")            # the controls wait for the engine
+    page.click("#play-board [data-pit=b]")
+    assert "played as soon as the engine is ready" in page.inner_text("#play-status")
+    held[0].continue_()
+    page.wait_for_selector(READY, timeout=120_000)    # a cold engine: nothing cached
+    page.wait_for_function("() => document.getElementById('play-record').value"
+                           ".includes('moves: b')")
+    assert position(page) == ms.get_game("bakuk").start().play("b").to_text()
+    page.close()
+    assert not watch.problems, watch.problems
 
 
 def test_options_ask_before_a_game_is_lost_and_refused_ones_are_not_kept(play):

@@ -171,3 +171,29 @@ def test_records_of_random_games_from_random_positions(name):
         moves = [t.pit for t in middle[len(middle) // 2:]]
         record = ms.parse_game(ms.format_game(start, moves))
         assert record.start == start and record.positions[-1] == middle[-1].position
+
+
+def test_a_record_with_variations_reads_back_the_same_tree_and_bad_ones_get_one_line():
+    """Variations in parentheses after the move they replace (the Play page's record):
+    the record's moves are the game, its tree every line, and it writes back the same."""
+    text = "game: bakuk\nmoves: 1. a B (C b (c) A) 2. c\n"
+    record = ms.parse_game(text)
+    board = record.game.board
+    assert [board.name(p) for p in record.moves] == ["a", "B", "c"]
+    def named(tree):
+        return [(board.name(p), [named(v) for v in variations]) for p, variations in tree]
+    assert named(record.tree) == [("a", []), ("B", [[("C", []), ("b", [[("c", [])]]), ("A", [])]]),
+                                  ("c", [])]
+    assert record.to_text() == "game: bakuk\nmoves: a B (C b (c) A) c\n"
+    assert ms.parse_game(record.to_text()) == record
+    assert ms.parse_game("game: bakuk\nmoves: a B c\n").tree == ((0, ()), (4, ()), (2, ()))
+    # variations nested as deep as allowed are read; a move tried twice is one move
+    deep = "a " + "(b " * 100 + ")" * 100
+    assert ms.parse_game(f"game: bakuk\nmoves: {deep}\n").to_text() == (
+        "game: bakuk\nmoves: a (b)\n")
+    for bad, message in (("(a)", "must follow"), ("a (B", "illegal"), ("a B)", "closes no"),
+                         ("a ()", "empty"), ("a (b", "not closed"), ("a (1.)", "number"),
+                         ("a " + "(b " * 101 + ")" * 101, "nest")):
+        with pytest.raises(ms.NotationError, match=message) as error:
+            ms.parse_game(f"game: bakuk\nmoves: {bad}\n")
+        assert "\n" not in str(error.value).splitlines()[0]

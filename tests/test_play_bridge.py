@@ -133,7 +133,7 @@ def test_the_wheel_holds_the_engine_and_it_imports_with_the_standard_library_onl
 # -- the analysis board: walking the moves, links, values, players ----------------------
 
 
-def test_walking_the_moves_and_playing_from_an_earlier_position_cuts_the_rest():
+def test_walking_the_moves_and_playing_from_an_earlier_position_starts_a_variation():
     session = play.Session()
     game = ms.get_game("bakuk")
     json.loads(session.new("bakuk", "{}"))
@@ -143,6 +143,7 @@ def test_walking_the_moves_and_playing_from_an_earlier_position_cuts_the_rest():
         pit = rng.choice(positions[-1].legal_moves())
         session.play(game.board.name(pit))
         positions.append(positions[-1].play(pit))
+    game_moves = ms.parse_game(session.record()).moves
     for ply in (0, 3, 8, 5):
         state = json.loads(session.goto(ply))
         assert state["position"] == positions[ply].to_text() and state["ply"] == ply
@@ -154,12 +155,41 @@ def test_walking_the_moves_and_playing_from_an_earlier_position_cuts_the_rest():
             assert [s["text"] for s in state["last"]] == [
                 e.describe(game.board.name, player) for e in trace.events]
             assert state["shown"]["laps"] == trace.laps
-    # at ply 5, a move: the moves after it go, the record is the new line of moves
-    pit = positions[5].legal_moves()[0]
+    # at ply 5, the move the game played goes on along it (a redo); another move
+    # starts a variation: the game's eight moves stay, the line shown is the variation
+    again = json.loads(session.play(game.board.name(game_moves[5])))
+    assert again["ply"] == 6 and len(again["moves"]) == 8 and not again["variation"]
+    session.goto(5)
+    pit = next(p for p in positions[5].legal_moves() if p != game_moves[5])
     state = json.loads(session.play(game.board.name(pit)))
-    assert state["ply"] == 6 and len(state["moves"]) == 6
+    assert state["ply"] == 6 and len(state["moves"]) == 6 and state["variation"]
     assert state["position"] == positions[5].play(pit).to_text()
-    assert ms.parse_game(state["record"]).positions[-1].to_text() == state["position"]
+    listed = state["tree"]          # the game's moves; the variation beside its sixth
+    assert [m["pit"] for m in listed] == [game.board.name(p) for p in game_moves]
+    assert [[m["pit"] for m in line] for line in listed[5]["variations"]] == [
+        [game.board.name(pit)]]
+    assert listed[5]["variations"][0][0]["id"] == state["node"] == state["line"][-1]
+    # the record keeps the game and the variation, and reads back the same tree
+    record = ms.parse_game(state["record"])
+    assert record.moves == game_moves
+    assert "(" + game.board.name(pit) + ")" in state["record"]
+    assert record.positions[-1].to_text() == positions[8].to_text()
+    back = play.Session()
+    loaded = json.loads(back.load(state["record"]))
+    assert loaded["record"] == state["record"] and loaded["ply"] == 8
+    assert back.tree() == record.tree == session.tree()
+    # undo goes back, the moves kept; the next move redoes
+    undone = json.loads(session.undo(2))
+    assert undone["ply"] == 4 and len(undone["moves"]) == 6
+    assert json.loads(session.goto(6))["position"] == state["position"]
+    # promote: the variation becomes the game; delete: it goes, the game is as before
+    promoted = json.loads(session.promote())
+    assert ms.parse_game(promoted["record"]).moves == (*game_moves[:5], pit)
+    assert not promoted["variation"]
+    deleted = json.loads(session.delete())
+    assert deleted["ply"] == 5 and ms.parse_game(deleted["record"]).moves == game_moves
+    assert "(" not in deleted["record"]
+    assert "error" in json.loads(play.call(session.goto_node, 999))
 
 
 def test_a_link_restores_the_game_and_bad_links_get_one_line():
@@ -199,7 +229,7 @@ def test_values_are_said_to_be_unavailable_where_the_solver_has_none(tmp_path, m
 
     session = play.Session()
     session.new("ba-awa", "{}")
-    assert "two-player Bakuk" in json.loads(session.values())["unavailable"]
+    assert "Bakuk only" in json.loads(session.values())["unavailable"]
     monkeypatch.setattr(play, "VALUES_FILE", str(tmp_path / "missing.bin"))
     monkeypatch.setattr(play, "_table", [])
     session.new("bakuk", "{}")
@@ -211,8 +241,90 @@ def test_values_are_said_to_be_unavailable_where_the_solver_has_none(tmp_path, m
     # a small board's table stands for the real one: its rules are not the game's
     small = ValueTable.from_rules(pits_per_row=2, seeds_per_pit=2)
     monkeypatch.setattr(play, "VALUES_FILE", str(write_table(tmp_path / "small.bin", small)))
-    assert "default only" in json.loads(session.values())["unavailable"]
+    assert "pits_per_row = 3 (solved: 2)" in json.loads(session.values())["unavailable"]
     assert "error" in json.loads(play.call(session.computer, "perfect"))
+
+
+def page_choices():
+    """Every ruleset the page offers for each game (play.games(), what its menus
+    are drawn from), alone and with every value of every option set on top of it."""
+    for listed in json.loads(play.games()):
+        for ruleset in listed["rulesets"]:
+            yield listed["name"], ruleset["name"], {}
+            for option in listed["options"]:
+                current = ruleset["values"].get(option["name"], option["default"])
+                for choice in option["choices"]:
+                    if choice != current:
+                        yield listed["name"], ruleset["name"], {option["name"]: choice}
+
+
+@pytest.fixture(scope="module")
+def bakuk_solved(tmp_path_factory):
+    """Bakuk solved (about 1.5 s) and its table, as the site build writes it."""
+    from mancala_spec.solve import solve
+    from mancala_spec.solved import ValueTable, write_table
+
+    solution = solve()
+    path = write_table(tmp_path_factory.mktemp("values") / "bakuk-values.bin",
+                       ValueTable.from_solution(solution))
+    return solution, path
+
+
+def test_values_are_shown_only_for_the_solved_rules_and_are_the_solvers(bakuk_solved,
+                                                                          monkeypatch):
+    """Every ruleset the page offers and every option value on top of it: each
+    value the page shows (and the perfect player's move) is the solver's for the
+    game's rules, found by solving those rules (Rules.from_game refuses rules the
+    solver does not solve), and the position's value is the best move's (the
+    engine's own moves, whatever the solver's rules); where none is shown, the
+    page says why, and the perfect player is refused. Prints what it tried."""
+    from mancala_spec.solve import Rules
+
+    solution, path = bakuk_solved
+    monkeypatch.setattr(play, "VALUES_FILE", str(path))
+    monkeypatch.setattr(play, "_table", [])
+    tried, shown = [], 0
+    for name, ruleset, options in page_choices():
+        session = play.Session()
+        answer = json.loads(play.call(session.new, name, json.dumps(options), "", ruleset))
+        label = f"{name} ruleset={ruleset}" + "".join(f" {k}={v}" for k, v in options.items())
+        if "error" in answer:                # options that do not go together
+            tried.append(f"{label}: refused ({answer['error']})")
+            continue
+        game = session.game
+        rng = random.Random(len(tried))
+        counts = {"values": 0, "none": 0}
+        why = answer["unsolved"]
+        for _ply in range(16):
+            pos = session.pos
+            values = json.loads(session.values())
+            if "values" in values and not pos.is_over:
+                counts["values"] += 1
+                assert why is None, label
+                rules = Rules.from_game(game)     # raises for rules not solved
+                assert rules == solution.rules, label
+                expected = solution.move_values(pos.pits, pos.to_move)
+                assert values["values"] == {game.board.name(p): v
+                                            for p, v in expected.items()}, label
+                assert values["value"] == solution.value(pos.pits, pos.to_move)
+                assert values["value"] == max(values["values"].values()), label
+                perfect = json.loads(session.computer("perfect"))
+                assert perfect["value"] == values["value"], label
+            elif "values" not in values:
+                counts["none"] += 1
+                assert values["unavailable"] and values["unavailable"] == why, label
+                assert "error" in json.loads(play.call(session.computer, "perfect")), label
+            if pos.is_over:
+                break
+            session.play(game.board.name(rng.choice(pos.legal_moves())))
+        shown += counts["values"] > 0
+        tried.append(f"{label}: " + (f"values shown at {counts['values']} positions"
+                                     if counts["values"] else f"none shown ({why})"))
+    print("\n".join(["Every ruleset and option value the Play page offers:", *tried]))
+    # the defaults and the options set to the value they already had show values
+    assert shown >= 1 and any(t.startswith("bakuk ruleset=mancala_spec: values shown")
+                              for t in tried)
+    assert any(t.startswith("bakuk ruleset=koumma: none shown") for t in tried)
 
 
 def test_games_list_each_games_rulesets_with_their_basis():

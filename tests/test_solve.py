@@ -278,6 +278,12 @@ def test_solution_lookups_and_errors(full):
         Rules.from_game(ms.get_game("ba-awa"))
     assert (other.value.name, other.value.known) == ("ba-awa", ("bakuk",))
     assert Rules.from_game(ms.get_game("bakuk", chain="backward")) == Rules(chain="backward")
+    # an option the solver does not take, not at its default: other rules, refused
+    # (before, Koumma's game gave the default rules, whose values the Play page showed)
+    for ruleset, name in (("koumma", "first_counter"), ("mancalagames", "decided")):
+        with pytest.raises(OptionError, match=f"solves Bakuk with {name}=") as koumma:
+            Rules.from_game(ms.get_game("bakuk", ruleset=ruleset))
+        assert koumma.value.option == name
 
 
 def test_the_rules_derive_from_the_option_declarations():

@@ -78,7 +78,7 @@ from ..errors import (
     shown,
 )
 from ..fast.bakuk import BakukBatch
-from ..options import Value, kernel_options, option
+from ..options import Value, option, plain, solver_options
 from .retrograde import (
     enumerate_positions,
     number_positions,
@@ -88,9 +88,9 @@ from .retrograde import (
 )
 
 #: the game options the solver takes: every option of Bakuk declared in
-#: :mod:`mancala_spec.options` but those of three players (not solved here)
-SOLVED_OPTIONS = tuple(o.name for o in kernel_options("bakuk")
-                       if o.name not in ("players", "turn_order"))
+#: :mod:`mancala_spec.options` that the fast kernel plays, but those of three
+#: players (not solved here): :func:`mancala_spec.options.solver_options`
+SOLVED_OPTIONS = tuple(o.name for o in solver_options("bakuk"))
 
 
 Progress = Callable[[str, int, "int | None"], None]   # (phase, done, total or None)
@@ -170,13 +170,22 @@ class Rules:
     @classmethod
     def from_game(cls, game) -> Rules:
         """The rules of a two-player :class:`~mancala_spec.engine.games.bakuk.Bakuk` game
-        (and its options)."""
+        (and its options); :class:`~mancala_spec.errors.OptionError` if an
+        option the solver does not take is not at its default (Koumma's
+        ``first_counter``, say: the solver would solve other rules)."""
         if game.name != "bakuk":
             raise UnknownGameError(f"only Bakuk can be solved, not {game.name}",
                                    name=game.name, known=("bakuk",))
         if game.players != 2:
             raise OptionError("only two-player Bakuk can be solved here", game="bakuk",
                               option="players", value=game.players, choices=(2,))
+        for name, value in game.options.items():
+            declared = option("bakuk", name)
+            if name not in SOLVED_OPTIONS and value != declared.default:
+                raise OptionError(f"the solver solves Bakuk with "
+                                  f"{name}={plain(declared.default)}, not {name}={plain(value)}",
+                                  game="bakuk", option=name, value=value,
+                                  choices=(declared.default,))
         return cls(pits_per_row=game.board.pits_per_row, seeds_per_pit=game.seeds_per_pit,
                    **{name: game.options[name] for name in SOLVED_OPTIONS})
 

@@ -3,7 +3,7 @@
 // a list to walk through, the game in the page's address, the last move marked, a
 // preview of each pit's sowing, and for Bakuk the exact value of every move. Every
 // number shown comes from the engine (play.py): this file only draws and listens.
-import { loadEngine, drawBoard, stepper, ruleLinks, ruleHref, el, EngineError, ROOT } from "./engine.js";
+import { loadEngine, drawBoard, stepper, ruleLinks, ruleHref, el, EngineError, ROOT, STATIC } from "./engine.js";
 
 const root = document.getElementById("mancala-play");
 const status = document.getElementById("play-status");
@@ -31,22 +31,52 @@ function ruleLink(rules, id, cls = "rule-link") {
                    title: "opens the rule in a new tab" }, id);
 }
 
-async function main() {
-  let engine;
+// What the page draws before the engine has loaded (written by the site build from the
+// same engine, dev.py's write_play_preload): the games and each one's opening state.
+async function fetchPreload() {
   try {
-    engine = await loadEngine();
-  } catch (error) {
-    say(`The engine could not start: ${error.message}`, "error");
-    return;
+    const response = await fetch(new URL("play/preload.json", STATIC));
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
   }
-  const games = engine.games();
-  const rules = await ruleLinks();
+}
+
+async function main() {
+  // the engine (about 14 MB) loads behind the board, which is drawn from the preload
+  const starting = loadEngine();
+  starting.catch(() => {});            // its failure is reported below, once awaited
+  const [preload, rules] = await Promise.all([fetchPreload(), ruleLinks()]);
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  // the board at once for a plain page (only a game, an opponent, the values asked
+  // for); a link with moves, a start or options waits for the engine to read it
+  const plain = preload && Object.keys(query).every((k) => ["game", "opponent", "values"].includes(k))
+    && (!query.game || query.game in preload.states);
+  let engine = null;
+  if (!plain) {
+    try {
+      engine = await starting;
+    } catch (error) {
+      say(`The engine could not start: ${error.message}`, "error");
+      return;
+    }
+  }
+  const games = plain ? preload.games : engine.games();
+  let queued = null;       // a move made before the engine was ready: played once it is
   let state = null;
   let busy = false;
   let generation = 0;      // bumped by every new game, undo and replay: stale computer moves are dropped
   let values = null;       // {values: {pit: value}, value} or {unavailable}, for the shown position
   let lastComputer = null; // what the last computer move cost (the strong player's search)
   let focusBoard = false;  // put focus back on the board after the next drawing
+  let lastPit = null;      // the pit the player last had focus on or played: focus returns near it
+  let focusResult = false; // put focus on the result once the game has just ended
+
+  function tell(text, fresh = false) {
+    if (fresh) announce.replaceChildren();
+    announce.append(el("p", {}, text));
+    while (announce.children.length > 2) announce.firstElementChild.remove();
+  }
 
   // -- controls --------------------------------------------------------------------
   const gameSelect = el("select", { id: "play-game", name: "game" },
@@ -63,12 +93,17 @@ async function main() {
   const optionBox = el("div", { class: "play-options" });
   const pending = el("div", { class: "play-pending", hidden: true, role: "alert" });
   const boardBox = el("div", { class: "play-board" });
-  const turn = el("p", { class: "play-turn" });
-  const announce = el("p", { id: "play-announce", class: "play-announce", "aria-live": "polite" });
+  const turn = el("p", { class: "play-turn", id: "play-turn", tabindex: "-1" });
+  // announcements queue: each is a paragraph added to the live region, read in turn
+  // (the player's move, then the computer's), the last two kept in sight
+  const announce = el("div", { id: "play-announce", class: "play-announce", "aria-live": "polite",
+                               "aria-relevant": "additions" });
   const preview = el("p", { id: "play-preview", class: "play-preview" });
   const valueLine = el("p", { class: "play-values-line", id: "play-values-line" });
+  // the moves, one Tab stop: ← → walk the line, ↑ ↓ every move listed (variations too),
+  // Home End its start and end (a roving tabindex: only the move shown is in the Tab order)
   const moveList = el("ol", { class: "play-movelist", id: "play-movelist",
-                              "aria-label": "Moves of this game" });
+                              "aria-label": "Moves of this game: arrow keys walk through them" });
   const moveNav = el("div", { class: "play-move-nav" });
   const explanation = el("div", { class: "play-explanation" });
   const recordOut = el("textarea", { id: "play-record", rows: 4, readonly: true, spellcheck: "false" });
@@ -191,7 +226,7 @@ async function main() {
 
   // -- asking before a game is lost ------------------------------------------------
   function optionsChanged() {
-    if (!state || !state.moves.length) { start(); return; }
+    if (!state || !state.tree.length) { start(); return; }
     pending.hidden = false;
     pending.replaceChildren(
       el("p", {}, `A change of game or option starts a new game: the ${
@@ -257,16 +292,32 @@ async function main() {
     return out;
   }
 
+  // the playable pit nearest to the one the player was at (the same pit if it is playable)
+  function nearestPit(board, name) {
+    const pits = [...board.querySelectorAll("button.pit:not([disabled])")];
+    if (!pits.length) return null;
+    const at = state.names.indexOf(name);
+    if (at < 0) return pits[0];
+    const size = state.names.length;
+    const distance = (pit) => {
+      const d = Math.abs(state.names.indexOf(pit.dataset.pit) - at);
+      return Math.min(d, size - d);
+    };
+    return pits.reduce((best, pit) => (distance(pit) < distance(best) ? pit : best));
+  }
+
   function render() {
     const hadFocus = focusBoard || (document.activeElement && boardBox.contains(document.activeElement));
-    const focused = hadFocus && document.activeElement && document.activeElement.dataset
+    const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.pit : null;
+    if (hadFocus && focused) lastPit = focused;
     focusBoard = false;
     const canPlay = !state.over && humanToMove() && !busy && pending.hidden;
     const shownValues = values && values.values ? values.values : null;
+    if (state.over) { preview.replaceChildren(); }
     const board = drawBoard(boardBox, state, {
       position: state.position,
-      label: `board, ${state.players[state.to_move]} to move`,
+      label: state.over ? `board, ${overText()}` : `board, ${state.players[state.to_move]} to move`,
       legal: canPlay ? state.legal : [],
       onPlay: play,
       marks: marks(),
@@ -277,12 +328,14 @@ async function main() {
     board.id = "play-board";
     board.tabIndex = -1;             // focus can rest on the board while nothing is playable
     for (const pit of board.querySelectorAll("button.pit")) pit.setAttribute("aria-describedby", "play-preview");
-    if (hadFocus) {
-      const target = board.querySelector(`button.pit[data-pit="${focused}"]:not([disabled])`)
-        || board.querySelector("button.pit:not([disabled])") || board;
-      board.querySelectorAll("button.pit:not([disabled])").forEach((pit) => { pit.tabIndex = pit === target ? 0 : -1; });
-      target.focus({ preventScroll: true });
+    const nearest = nearestPit(board, lastPit);
+    if (nearest) {     // the board's one Tab stop: the pit nearest to where the player was
+      board.querySelectorAll("button.pit:not([disabled])").forEach((pit) => { pit.tabIndex = pit === nearest ? 0 : -1; });
     }
+    if (focusResult && state.over) {
+      focusResult = false;
+      turn.focus({ preventScroll: true });
+    } else if (hadFocus) (nearest || board).focus({ preventScroll: true });
     // the turn, or how the game ended
     turn.dataset.over = state.over;
     if (state.over) {
@@ -292,14 +345,15 @@ async function main() {
     } else if (!pending.hidden) {
       turn.textContent = `${turnText()} Start a new game or keep this one first.`;
     } else if (!atEnd()) {
-      turn.textContent = `${turnText()} You are looking at move ${state.ply} of ${state.moves.length}: ` +
-        "a move played here replaces the moves after it.";
+      turn.textContent = `${turnText()} You are looking at move ${state.ply} of ${state.moves.length}` +
+        `${state.variation ? " of a variation" : ""}: a move other than the next one starts a variation.`;
     } else {
       turn.textContent = turnText() + (humanToMove() ? " Choose one of the highlighted pits."
         : " (the computer is thinking).");
     }
     // the values line
-    if (values && values.unavailable) valueLine.textContent = values.unavailable;
+    if (state.game === "bakuk" && state.unsolved) valueLine.textContent = state.unsolved;
+    else if (values && values.unavailable) valueLine.textContent = values.unavailable;
     else if (shownValues && !state.over) {
       const entries = Object.entries(shownValues);
       valueLine.textContent = `Exact values for ${state.players[state.to_move]} (what each move ` +
@@ -313,27 +367,54 @@ async function main() {
     updateAddress();
   }
 
+  const sr = (text) => el("span", { class: "mancala-sr" }, text);
+
+  // the captures of a move, saying who took them: ", N +4" (for the eye), ", North takes 4"
+  // (each player's captures added up, in the order they first took)
+  function takes(move) {
+    const took = new Map();
+    for (const g of move.groups) took.set(g.player, (took.get(g.player) || 0) + g.seeds);
+    return [...took].map(([player, seeds]) => [el("span", { class: "play-move-take", "aria-hidden": "true" },
+      `, ${player[0]} +${seeds}`), sr(`, ${player} takes ${seeds}`)]);
+  }
+
+  function moveButton(move) {
+    const current = move.id === state.node;
+    return el("button", {
+      type: "button", class: "play-move" + (current ? " play-move-current" : ""),
+      "data-ply": String(move.ply), "data-node": String(move.id),
+      "aria-current": current ? "step" : null, tabindex: "-1",
+      title: moveText(move),
+      onclick: () => gotoNode(move.id),
+    }, sr(`move ${move.ply}, `),
+       el("span", { class: "play-move-player" }, move.player[0]),
+       sr(move.player.slice(1)), ` ${move.pit}`, ...takes(move));
+  }
+
+  // a line of moves; after a move, the variations that replace it, each a line of its own
+  function lineItems(line) {
+    const items = [];
+    for (const move of line) {
+      items.push(el("li", {}, moveButton(move)));
+      if (move.variations.length) {
+        items.push(el("li", { class: "play-variations" }, el("ul", {}, move.variations.map((variation) =>
+          el("li", { class: "play-variation" }, sr(`variation from move ${variation[0].ply}: `),
+            el("ol", { class: "play-line" }, lineItems(variation)))))));
+      }
+    }
+    return items;
+  }
+
   function drawMoveList() {
-    const inList = moveList.contains(document.activeElement) || moveNav.contains(document.activeElement);
-    const items = state.history.map((move, i) => {
-      const ply = i + 1;
-      const current = ply === state.ply;
-      return el("li", {},
-        el("button", {
-          type: "button", class: "play-move" + (current ? " play-move-current" : ""),
-          "data-ply": String(ply), "aria-current": current ? "step" : null,
-          title: moveText(move),
-          onclick: () => goto(ply),
-        }, el("span", { class: "mancala-sr" }, `move ${ply}, `),
-           el("span", { class: "play-move-player" }, move.player[0]),
-           el("span", { class: "mancala-sr" }, move.player.slice(1)), ` ${move.pit}`,
-           move.seeds ? el("span", { class: "play-move-seeds" }, ` +${move.seeds}`) : null));
-    });
-    moveList.replaceChildren(...items);
-    moveList.hidden = !items.length;
+    const inList = moveList.contains(document.activeElement);
+    moveList.replaceChildren(...lineItems(state.tree));
+    moveList.hidden = !state.tree.length;
+    const buttons = [...moveList.querySelectorAll("button.play-move")];
+    const current = moveList.querySelector(".play-move-current") || buttons[0];
+    if (current) current.tabIndex = 0;
     // walking the list keeps focus in it, on the move shown
-    if (inList) (moveList.querySelector(".play-move-current") || moveList.querySelector("button")
-                 || moveNav.querySelector("button:not([disabled])"))?.focus({ preventScroll: true });
+    if (inList && current) current.focus({ preventScroll: true });
+    else if (inList) (moveNav.querySelector("button:not([disabled])") || boardBox).focus({ preventScroll: true });
     const nav = (text, label, ply, id) => el("button", {
       type: "button", id, title: label, disabled: ply === state.ply || ply < 0 || ply > state.moves.length,
       onclick: () => goto(ply) }, text);
@@ -342,9 +423,32 @@ async function main() {
       nav("◀ back", "the move before (left arrow)", state.ply - 1, "play-prev"),
       el("span", { class: "play-move-count" }, state.moves.length
         ? `move ${state.ply} of ${state.moves.length}` : "no move yet"),
-      nav("next ▶", "the next move (right arrow)", state.ply + 1, "play-next"),
-      nav("end »", "the last move (End)", state.moves.length, "play-last"));
+      nav("next ▶", "the next move, again (right arrow)", state.ply + 1, "play-next"),
+      nav("end »", "the last move of this line (End)", state.moves.length, "play-last"),
+      el("button", { type: "button", id: "play-promote", disabled: !state.variation, onclick: promote,
+                     title: "make this variation the line before it" }, "Promote variation"),
+      el("button", { type: "button", id: "play-delete", disabled: !state.ply, onclick: deleteMove,
+                     title: "delete the move shown and the moves after it" }, "Delete from here"));
   }
+
+  moveList.addEventListener("keydown", (event) => {
+    if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
+    const buttons = [...moveList.querySelectorAll("button.play-move")];
+    const at = buttons.indexOf(document.activeElement);
+    let act = null;
+    if (event.key === "ArrowLeft") act = () => goto(state.ply - 1);
+    else if (event.key === "ArrowRight") act = () => goto(state.ply + 1);
+    else if (event.key === "Home") act = () => goto(0);
+    else if (event.key === "End") act = () => goto(state.moves.length);
+    else if (event.key === "ArrowUp" && at > 0) act = () => gotoNode(+buttons[at - 1].dataset.node);
+    else if (event.key === "ArrowDown" && at >= 0 && at < buttons.length - 1) {
+      act = () => gotoNode(+buttons[at + 1].dataset.node);
+    }
+    if (!act && !["ArrowUp", "ArrowDown"].includes(event.key)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (act) act();
+  });
 
   function drawExplanation() {
     if (!state.ply) { explanation.replaceChildren(); return; }
@@ -384,6 +488,7 @@ async function main() {
   // what sowing a pit would do, shown while it is hovered or has focus
   function showPreview(name) {
     let move;
+    if (!engine) return;
     try { move = engine.preview(name); } catch { return; }
     clearPreviewMarks();
     for (const pit of move.captured_pits) {
@@ -398,7 +503,9 @@ async function main() {
 
   function refreshValues() {
     values = null;
-    if (!valuesBox.checked) return Promise.resolve();
+    if (!valuesBox.checked || !engine) return Promise.resolve();
+    // rules the solver did not solve: no value at all (the table holds other rules')
+    if (state.unsolved) { values = { unavailable: state.unsolved }; return Promise.resolve(); }
     return engine.loadValues().then(() => {
       try { values = engine.values(); } catch (error) { values = { unavailable: error.message }; }
     });
@@ -407,11 +514,13 @@ async function main() {
   async function update(next, moved = false) {
     state = next;
     strongAvailable();
+    perfectAvailable();
     await refreshValues();
     if (state !== next) return;
     if (moved) {
       const move = state.history[state.ply - 1];
-      announce.textContent = `${moveText(move)} ${turnText()}`;
+      tell(`${moveText(move)} ${turnText()}`);
+      if (state.over) focusResult = true;
     }
     render();
     maybeComputer();
@@ -419,6 +528,13 @@ async function main() {
 
   function play(pit) {
     if (busy) return;
+    if (!engine) {             // the engine is still loading: the move waits for it
+      queued = pit;
+      busy = true;
+      say(`Your move ${pit} is played as soon as the engine is ready (it is loading).`);
+      render();
+      return;
+    }
     try {
       focusBoard = true;
       update(engine.play(pit), true);
@@ -427,18 +543,40 @@ async function main() {
     }
   }
 
+  function shownText() {
+    return state.ply ? `Move ${state.ply} of ${state.moves.length}${state.variation ? " (a variation)" : ""}: ` +
+      `${moveText(state.history[state.ply - 1])}` : "The start of the game.";
+  }
+
   function goto(ply) {
     if (!state || ply < 0 || ply > state.moves.length || ply === state.ply) return;
     generation++;
     busy = false;
-    update(engine.goto(ply)).then(() => {
-      announce.textContent = ply ? `Move ${ply} of ${state.moves.length}: ${moveText(state.history[ply - 1])}`
-        : "The start of the game.";
-    });
+    update(engine.goto(ply)).then(() => tell(shownText(), true));
+  }
+
+  function gotoNode(id) {
+    if (!state || id === state.node) return;
+    generation++;
+    busy = false;
+    update(engine.gotoNode(id)).then(() => tell(shownText(), true));
+  }
+
+  function promote() {
+    generation++;
+    busy = false;
+    update(engine.promote()).then(() => tell(`Promoted: ${shownText()}`, true));
+  }
+
+  function deleteMove() {
+    const gone = state.moves.length - state.ply + 1;
+    generation++;
+    busy = false;
+    update(engine.deleteMove()).then(() => tell(`Deleted ${plural(gone, "move", "moves")}. ${shownText()}`, true));
   }
 
   function maybeComputer() {
-    if (state.over || humanToMove() || !atEnd() || !pending.hidden) return;
+    if (!engine || state.over || humanToMove() || !atEnd() || !pending.hidden) return;
     busy = true;
     render();
     const mine = generation;
@@ -473,7 +611,7 @@ async function main() {
       const next = engine.newGame(gameSelect.value, optionValues(), "", rulesetSelect.value);
       pending.hidden = true;
       describeRuleset(next.game, next.ruleset, next.overrides);
-      announce.textContent = `A new game of ${next.title}. ${next.players[next.to_move]} to move.`;
+      tell(`A new game of ${next.title}. ${next.players[next.to_move]} to move.`, true);
       update(next);
     } catch (error) {     // options that do not go together (choose=row with three players)
       if (!(error instanceof EngineError)) throw error;
@@ -484,14 +622,27 @@ async function main() {
     }
   }
 
+  // Undo goes back (the moves stay: Redo plays them again, another move starts a variation)
   function undo() {
-    if (!state.moves.length) return;
+    if (!state.ply) return;
     generation++;
     busy = false;
     let next = engine.undo(1);
     // against a built-in player, go back to the last position where South (you) moves
-    while (opponent.value !== "person" && next.to_move !== 0 && next.moves.length) next = engine.undo(1);
-    announce.textContent = `Took back moves: ${next.players[next.to_move]} to move.`;
+    while (opponent.value !== "person" && next.to_move !== 0 && next.ply) next = engine.undo(1);
+    tell(`Took back moves: ${next.players[next.to_move]} to move.`, true);
+    update(next);
+  }
+
+  function redo() {
+    if (state.ply >= state.moves.length) return;
+    generation++;
+    busy = false;
+    let next = engine.goto(state.ply + 1);
+    while (opponent.value !== "person" && next.to_move !== 0 && next.ply < next.moves.length) {
+      next = engine.goto(next.ply + 1);
+    }
+    tell(`Redone: ${next.ply ? moveText(next.history[next.ply - 1]) : ""}`, true);
     update(next);
   }
 
@@ -527,11 +678,19 @@ async function main() {
     }
   }
 
+  // the perfect player and the values: only for the rules the solver solved (play.py
+  // says which, and why not, from every option the game declares)
   function perfectAvailable() {
     const perfect = opponent.querySelector("option[value=perfect]");
-    perfect.disabled = gameSelect.value !== "bakuk";
-    if (perfect.disabled && opponent.value === "perfect") opponent.value = "strong";
-    valuesLabel.hidden = gameSelect.value !== "bakuk";
+    const bakuk = (state ? state.game : gameSelect.value) === "bakuk";
+    perfect.disabled = !bakuk || Boolean(state && state.unsolved);
+    perfect.textContent = bakuk && state && state.unsolved
+      ? "the perfect player (the solved rules only)" : "the perfect player (Bakuk, solved)";
+    if (perfect.disabled && opponent.value === "perfect") {
+      opponent.value = state && state.kernel ? "strong" : "greedy";
+      if (bakuk) say(`The perfect player knows the solved rules only, so the ${opponent.value} player plays instead.`);
+    }
+    valuesLabel.hidden = !bakuk;
   }
 
   // the strong player searches with the fast kernel, which plays no other program's
@@ -568,6 +727,7 @@ async function main() {
     const target = event.target;
     if (target.closest && (target.closest("input, select, textarea, .mancala-board, .stepper")
         || target.isContentEditable)) return;
+    if (moveList.contains(target)) return;      // the move list walks itself
     const ply = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.moves.length }[event.key];
     if (ply === undefined || (target !== document.body && !target.closest("#mancala-play"))) return;
     event.preventDefault();
@@ -581,15 +741,17 @@ async function main() {
       el("label", {}, "Play against ", opponent),
       el("button", { type: "button", id: "play-new", onclick: start }, "New game"),
       el("button", { type: "button", id: "play-undo", onclick: undo }, "Undo"),
+      el("button", { type: "button", id: "play-redo", onclick: redo }, "Redo"),
       valuesLabel),
     rulesetInfo,
     pending,
     boardBox, turn, preview, valueLine, announce,
     el("section", { class: "play-moves-box", "aria-label": "The moves" },
       el("h2", { class: "play-subheading" }, "Moves"),
-      el("p", { class: "play-note" }, "Choose a move, or use \u2190 \u2192 Home End, to see " +
-        "the position after it. A move played from an earlier position replaces the moves after it " +
-        "(Undo takes back the last move)."),
+      el("p", { class: "play-note" }, "Choose a move, or use \u2190 \u2192 Home End (\u2191 \u2193 " +
+        "in the list reach the variations too), to see the position after it. A move other than " +
+        "the next one, played from an earlier position, starts a variation: the moves after it " +
+        "stay, listed beside it. Undo goes back, Redo forward again."),
       moveNav, moveList, explanation),
     el("details", { class: "play-options-box", open: true },
       el("summary", {}, "Options: each switches a rule (editorial completions, variants, forms)"),
@@ -597,16 +759,36 @@ async function main() {
         "overrides the ruleset's value."),
       optionBox),
     el("div", { class: "play-records" },
-      el("div", {}, el("label", { for: "play-record" }, "This game's record"), recordOut,
+      el("div", {}, el("label", { for: "play-record" }, "This game's record (variations in parentheses)"), recordOut,
          el("button", { type: "button", id: "play-copy", onclick: copy }, "Copy"), " ", linkOut),
       el("div", {}, el("label", { for: "play-replay" }, "Paste a record to replay it"), recordIn,
          el("button", { type: "button", id: "play-load", onclick: replay }, "Replay"))),
   );
 
   // a link with a game (play.html?game=bakuk&moves=a,B,c&values=1) restores it
-  const query = Object.fromEntries(new URLSearchParams(location.search));
   if (query.opponent && OPPONENTS.some(([value]) => value === query.opponent)) opponent.value = query.opponent;
   if (query.values === "1") valuesBox.checked = true;
+  // until the engine is ready only the board takes a move: the controls wait for it
+  const waiting = () => [gameSelect, rulesetSelect, opponent, valuesBox,
+    ...root.querySelectorAll(".play-controls button, .play-options select, #play-load")];
+  if (plain) {
+    state = preload.states[query.game || "ba-awa"];
+    showOptions();
+    perfectAvailable();
+    await update(state);
+    for (const control of waiting()) control.disabled = true;
+    root.dataset.board = "ready";
+    say("The engine is loading (about 14 MB, once); the board already takes your move.");
+    try {
+      engine = await starting;
+    } catch (error) {
+      say(`The engine could not start: ${error.message}`, "error");
+      busy = true;
+      render();
+      return;
+    }
+    for (const control of waiting()) control.disabled = false;
+  }
   let first = null;
   if (query.game || query.moves || query.start) {
     try {
@@ -620,9 +802,16 @@ async function main() {
   state = first;
   showOptions();
   perfectAvailable();
+  busy = false;
   await update(first);
+  root.dataset.board = "ready";
   root.dataset.ready = "true";
   if (status.dataset.kind !== "error") say("");
+  if (queued) {                // the move made while the engine loaded
+    const pit = queued;
+    queued = null;
+    if (state.legal.includes(pit) && humanToMove()) play(pit);
+  }
 }
 
 main();

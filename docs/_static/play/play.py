@@ -19,11 +19,11 @@ from mancala_spec.engine.players import PLAYERS
 from mancala_spec.engine.trace import Capture, Drop, PickUp, Relay
 from mancala_spec.errors import TableError
 from mancala_spec.fast import search
-from mancala_spec.notation import option_value
+from mancala_spec.notation import MoveTree, format_moves, option_value, tree_of
 from mancala_spec.options import check_kernel_options, match_settings, parse_options
 from mancala_spec.rulesets import DEFAULT, game_values
 from mancala_spec.rulesets import rulesets as named_rulesets
-from mancala_spec.solved import ValueTable
+from mancala_spec.solved import ValueTable, differences, solved_rules, standard_header
 from mancala_spec.sources import SOURCES
 
 
@@ -192,16 +192,77 @@ def value_table():
     return _table[0]
 
 
+def _written(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def unsolved(game, ruleset: str = DEFAULT) -> str | None:
+    """Why the solver's values (and the perfect player) are not offered for
+    *game*, in a sentence; ``None`` if its rules are the solved rules. The rules
+    compared are every option the game declares, its board and its players
+    (:func:`mancala_spec.solved.differences`), with the table's own header once
+    it is loaded, and before that the header of the table the site ships."""
+    header = _table[0].header if _table else standard_header()
+    diffs = differences(game, header)
+    if not diffs:
+        return None
+    if diffs[0][0] == "game":
+        return "Exact values are known for Bakuk only: the solver solved no other game."
+    named = dict((name, have) for name, have, _ in diffs)
+    if named.get("players", 2) != 2:
+        return ("Exact values are known for two-player Bakuk only: the three-player game "
+                "is not solved.")
+    solved = solved_rules(header)
+    defaults = all(solved[o.name] == o.default for o in game.OPTIONS)
+    which = ("this reference's rules, every option at its default" if defaults
+             else ValueTable(header, b"").rules_named())
+    parts = ", ".join(f"{name} = {_written(have)} (solved: {_written(was)})"
+                      for name, have, was in diffs)
+    by = ""
+    if ruleset != DEFAULT:
+        values = game_values(game.name, ruleset)
+        title = next((r.title for r in named_rulesets(game.name) if r.name == ruleset), ruleset)
+        from_ruleset = [name for name, _, _ in diffs if name in values]
+        if from_ruleset:
+            by = (f"; the ruleset “{title}” sets "
+                  f"{', '.join(from_ruleset)}" if len(from_ruleset) < len(diffs)
+                  else f", as the ruleset “{title}” sets "
+                  f"{'it' if len(diffs) == 1 else 'them'}")
+    return (f"No exact values for these rules: the solver solved Bakuk with {which}, and "
+            f"here {parts}{by}. The values of other rules would be wrong here, so none "
+            "are shown and the perfect player is not offered.")
+
+
 #: parameters of a Play link that are not game options
 LINK_KEYS = ("game", "ruleset", "moves", "start", "values", "ply", "opponent")
 
 
-class Session:
-    """One game on the Play page: the start, every move played, the move shown
-    (the *cursor*: walking the move list moves it), undo, record, link.
+class Node:
+    """A position of the game tree: the move that reached it (``None`` at the
+    start), the position, what the move did (:func:`summary`), and the moves
+    tried from it, the line's own first and the variations after it."""
 
-    A move played while an earlier position is shown replaces the moves after
-    it (the page says so): the game stays one line of moves, as a record has.
+    __slots__ = ("id", "pit", "position", "summary", "parent", "children")
+
+    def __init__(self, ident: int, pit, position, summary_, parent) -> None:
+        self.id, self.pit, self.position, self.summary = ident, pit, position, summary_
+        self.parent = parent
+        self.children: list[Node] = []
+
+    @property
+    def ply(self) -> int:
+        ply, node = 0, self
+        while node.parent is not None:
+            ply, node = ply + 1, node.parent
+        return ply
+
+
+class Session:
+    """One game on the Play page as an analysis board: the start, every move
+    tried (a tree: a move other than the one played next, from an earlier
+    position, starts a variation, kept beside it), and the position shown (the
+    *cursor*). The *line* is the moves from the start to the cursor and on
+    along each position's first move: what the move list walks with ← →.
     """
 
     def __init__(self) -> None:
@@ -216,31 +277,118 @@ class Session:
         first = game.parse(start) if start else game.start()
         self.game = game
         self.ruleset = ruleset or DEFAULT
-        self.positions = [first]
-        self.moves: list[int] = []
-        self.summaries: list[dict] = []
-        self.cursor = 0
+        self._root(first)
         return self.state()
+
+    def _root(self, first) -> None:
+        self.ids = 0
+        self.root = self.tip = self._cursor = Node(0, None, first, None, None)
+        self.nodes = {0: self.root}
+
+    @property
+    def cursor(self) -> Node:
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, node: Node) -> None:
+        """Show *node*; the line goes on to the deepest move it was shown on
+        (going back and forward again follows the variation walked)."""
+        ancestor = self.tip
+        while ancestor is not None and ancestor is not node:
+            ancestor = ancestor.parent
+        if ancestor is None:
+            self.tip = node
+        self._cursor = node
+
+    def _child(self, node: Node, pit: int, trace=None) -> Node:
+        """The move *pit* from *node*: the node it reaches, added if new."""
+        for child in node.children:
+            if child.pit == pit:
+                return child
+        trace = trace if trace is not None else node.position.trace(pit)
+        self.ids += 1
+        child = Node(self.ids, pit, trace.position,
+                     summary(self.game, node.position, pit, trace), node)
+        node.children.append(child)
+        self.nodes[child.id] = child
+        return child
 
     @property
     def pos(self):
-        return self.positions[self.cursor]
+        return self.cursor.position
+
+    def line(self) -> list[Node]:
+        """The nodes of the line shown, the start first (see the class)."""
+        back, node = [], self.tip
+        while node is not None:
+            back.append(node)
+            node = node.parent
+        out = back[::-1]
+        node = self.tip
+        while node.children:
+            node = node.children[0]
+            out.append(node)
+        return out
+
+    @property
+    def moves(self) -> list[int]:
+        """The moves of the line shown."""
+        return [node.pit for node in self.line()[1:]]
 
     def play(self, pit_name: str) -> str:
+        """Play *pit_name* from the position shown: the next move of the line if
+        it is that move, else a new variation (or the one already tried)."""
         pit = self.game.board.pit(pit_name)
-        before = self.pos
-        trace = before.trace(pit)       # raises IllegalMoveError, saying why
-        del self.positions[self.cursor + 1:], self.moves[self.cursor:]
-        del self.summaries[self.cursor:]
-        self.positions.append(trace.position)
-        self.moves.append(pit)
-        self.summaries.append(summary(self.game, before, pit, trace))
-        self.cursor = len(self.moves)
+        trace = self.pos.trace(pit)       # raises IllegalMoveError, saying why
+        self.cursor = self._child(self.cursor, pit, trace)
         return self.state()
 
     def goto(self, ply: int) -> str:
-        """Show the position after move *ply* (0: the start), keeping every move."""
-        self.cursor = max(0, min(int(ply), len(self.moves)))
+        """Show the position after move *ply* of the line (0: the start)."""
+        line = self.line()
+        self.cursor = line[max(0, min(int(ply), len(line) - 1))]
+        return self.state()
+
+    def goto_node(self, ident: int) -> str:
+        """Show the position of the node *ident* (a move of the list, variations too)."""
+        node = self.nodes.get(int(ident))
+        if node is None:
+            raise KeyError(f"no move {ident} in this game")
+        self.cursor = node
+        return self.state()
+
+    def undo(self, count: int = 1) -> str:
+        """Go back *count* moves; the moves stay (the next move redoes them)."""
+        for _ in range(int(count)):
+            if self.cursor.parent is not None:
+                self.cursor = self.cursor.parent
+        return self.state()
+
+    def promote(self) -> str:
+        """Make the variation that holds the position shown the first line at
+        the branch nearest to it (repeated, it becomes the game)."""
+        node = self.cursor
+        while node.parent is not None:
+            siblings = node.parent.children
+            if siblings[0] is not node:
+                siblings.remove(node)
+                siblings.insert(0, node)
+                break
+            node = node.parent
+        return self.state()
+
+    def delete(self) -> str:
+        """Delete the move shown and every move after it; show the position before it."""
+        node = self.cursor
+        if node.parent is None:
+            return self.state()
+        node.parent.children.remove(node)
+        stack = [node]
+        while stack:
+            gone = stack.pop()
+            self.nodes.pop(gone.id, None)
+            stack.extend(gone.children)
+        self.tip = self._cursor = node.parent
         return self.state()
 
     def computer(self, kind: str) -> str:
@@ -276,13 +424,12 @@ class Session:
         ``{"unavailable": why}``."""
         game = self.game
         if game.name != "bakuk" or game.players != 2:
-            return _json({"unavailable": "Exact values are known for two-player Bakuk only."})
+            return _json({"unavailable": unsolved(game, self.ruleset)})
         table = value_table()
         if table is None:
             return _json({"unavailable": "The table of Bakuk's values could not be loaded."})
         if not table.holds_for(game):
-            return _json({"unavailable": "Exact values are known for Bakuk with every option "
-                                         "at its default only."})
+            return _json({"unavailable": unsolved(game, self.ruleset)})
         if self.pos.is_over:
             return _json({"values": {}, "value": None})
         values = table.move_values(self.pos)
@@ -292,35 +439,33 @@ class Session:
         return _json({"values": {game.board.name(p): v for p, v in values.items()},
                       "value": table.value_of(self.pos)})
 
-    def undo(self, count: int = 1) -> str:
-        """Take back the last *count* moves of the game (and show its new end)."""
-        for _ in range(min(count, len(self.moves))):
-            self.positions.pop()
-            self.moves.pop()
-            self.summaries.pop()
-        self.cursor = len(self.moves)
-        return self.state()
+    def tree(self) -> MoveTree:
+        """Every move tried, as a record keeps them (:data:`mancala_spec.notation.MoveTree`)."""
+        return tree_of(self.root.children, lambda node: node.children, lambda node: node.pit)
 
     def record(self) -> str:
-        """The game record (every move, whichever is shown); the same text as
-        ``format_game``, without playing the moves again."""
-        head = ms.format_game(self.positions[0], []).rstrip("\n")
-        names = "".join(" " + self.game.board.name(p) for p in self.moves)
-        return head + names + "\n"
+        """The game record: the game (each position's first move from the start)
+        and its variations in parentheses, in the notation of the notation page;
+        the same text as ``GameRecord.to_text``, without playing the moves again."""
+        head = ms.format_game(self.root.position, []).rstrip("\n")
+        names = format_moves(self.tree(), self.game.board.name)
+        return head + "".join(" " + name for name in names) + "\n"
 
     def load(self, text: str) -> str:
-        """Replay a game record; raises NotationError (one line) if it is not valid."""
+        """Replay a game record, variations too; raises NotationError (one line)
+        if it is not valid. The game's end is shown."""
         record = ms.parse_game(text)
-        self._take(record.game, list(record.positions), list(record.moves))
+        self.game = record.game
+        self._root(record.start)
+        lines = [(self.root, record.tree)]     # each line, from the node it starts at
+        while lines:
+            node, line = lines.pop()
+            for pit, variations in line:
+                lines.extend((node, variation) for variation in variations)
+                node = self._child(node, pit)
+        self.goto(len(record.moves))
         self.ruleset = ruleset_of(record.game)
         return self.state()
-
-    def _take(self, game, positions: list, moves: list[int]) -> None:
-        self.game = game
-        self.positions = positions
-        self.moves = moves
-        self.summaries = [summary(game, positions[i], pit) for i, pit in enumerate(moves)]
-        self.cursor = len(moves)
 
     def load_link(self, query_json: str) -> str:
         """The game of a Play link's parameters (``{"game": …, "moves": "a,B,c",
@@ -334,19 +479,20 @@ class Session:
         game = ms.get_game(name, ruleset=ruleset, **parse_options(name, items))
         start = query.get("start") or ""
         first = game.parse(start) if start else game.start()
-        positions, moves = [first], []
+        self.game = game
+        self._root(first)
+        node = self.root
         for number, token in enumerate(t for t in (query.get("moves") or "").split(",") if t):
             try:
-                pit = game.board.pit(token.strip())
-                positions.append(positions[-1].play(pit))
+                node = self._child(node, game.board.pit(token.strip()))
             except ms.MancalaError as error:
+                self._root(first)
                 raise ms.NotationError(f"move {number + 1} ({token!r}) of the link: "
                                        f"{str(error).splitlines()[0]}") from None
-            moves.append(pit)
-        self._take(game, positions, moves)
+        self.cursor = node
         self.ruleset = ruleset
         if query.get("ply") not in (None, ""):
-            self.cursor = max(0, min(int(query["ply"]), len(moves)))
+            self.goto(int(query["ply"]))
         return self.state()
 
     def preview(self, pit_name: str) -> str:
@@ -354,27 +500,46 @@ class Session:
         return _json(summary(self.game, self.pos, self.game.board.pit(pit_name)))
 
     def link(self) -> dict:
-        """The Play link's parameters of this game (text values)."""
+        """The Play link's parameters of this game (text values): the line shown."""
         game = self.game
         out = {"game": game.name}
         if self.ruleset != DEFAULT:
             out["ruleset"] = self.ruleset
         for key, value in overrides(game, self.ruleset).items():
             out[key] = str(value).lower() if isinstance(value, bool) else str(value)
-        if self.positions[0] != game.start():
-            out["start"] = self.positions[0].to_text()
-        if self.moves:
-            out["moves"] = ",".join(game.board.name(p) for p in self.moves)
-        if self.cursor != len(self.moves):
-            out["ply"] = str(self.cursor)
+        if self.root.position != game.start():
+            out["start"] = self.root.position.to_text()
+        moves = self.moves
+        if moves:
+            out["moves"] = ",".join(game.board.name(p) for p in moves)
+        if self.cursor.ply != len(moves):
+            out["ply"] = str(self.cursor.ply)
+        return out
+
+    def _listed(self, first: Node) -> list[dict]:
+        """The move list's line that starts with *first* and goes on along each
+        position's first move: each move (its id, ply, pit, player and captures)
+        with the variations that replace it, each a line of its own."""
+        out = []
+        node: Node | None = first
+        while node is not None:
+            move = node.summary
+            siblings = node.parent.children
+            out.append({"id": node.id, "ply": node.ply, "pit": move["pit"],
+                        "player": move["player"], "groups": move["groups"],
+                        "over": move["over"],
+                        "variations": [self._listed(other) for other in siblings[1:]]
+                        if siblings[0] is node else []})
+            node = node.children[0] if node.children else None
         return out
 
     def state(self) -> str:
         game, pos = self.game, self.pos
         board = game.board
-        shown = self.summaries[self.cursor - 1] if self.cursor else None
-        last = (steps(game, self.positions[self.cursor - 1], self.moves[self.cursor - 1])
-                if self.cursor else [])
+        node = self.cursor
+        line = self.line()
+        shown = node.summary
+        last = steps(game, node.parent.position, node.pit) if node.parent is not None else []
         outcome = pos.outcome                     # how the shown position ended, if it has
         try:
             check_kernel_options(game.name, game.options)
@@ -386,6 +551,8 @@ class Session:
             "ruleset": self.ruleset,
             "overrides": overrides(game, self.ruleset),
             "kernel": kernel,                      # the strong player searches with the kernel
+            # why there are no exact values (nor the perfect player) for these rules, or None
+            "unsolved": unsolved(game, self.ruleset),
             "options": {k: v for k, v in game.options.items()},
             "position": pos.to_text(),
             "pits_per_row": board.pits_per_row,
@@ -396,10 +563,14 @@ class Session:
             "legal": [board.name(p) for p in pos.legal_moves()],
             "over": pos.is_over, "winner": pos.winner,
             "stores": game.name != "bakuk" and game.players == 2,
-            "moves": [board.name(p) for p in self.moves],
-            "history": self.summaries,
-            "ply": self.cursor,
-            "previous": self.positions[self.cursor - 1].to_text() if self.cursor else None,
+            "moves": [board.name(n.pit) for n in line[1:]],
+            "history": [n.summary for n in line[1:]],
+            "line": [n.id for n in line[1:]],       # the ids of the line's moves
+            "node": node.id,                        # the id of the move shown (0: the start)
+            "tree": self._listed(self.root.children[0]) if self.root.children else [],
+            "variation": any(n.parent.children[0] is not n for n in line[1:]),
+            "ply": node.ply,
+            "previous": node.parent.position.to_text() if node.parent is not None else None,
             "shown": shown,
             "last": last,
             "end": None if outcome is None else {**outcome.as_dict(),

@@ -10,10 +10,10 @@ standard library only and never imports the package.
 The supervisor starts the engine in a new session (so a new process group),
 handing it the pipes, and says on the socket ``started PID`` or ``error ERRNO``;
 it keeps nothing of the pipes itself. When the engine exits it says
-``exited STATUS`` (a :attr:`subprocess.Popen.returncode`). It stops the engine
-when the runner says ``stop``, when the socket closes (the runner ended,
-however: killed outright with SIGKILL included) and on SIGTERM, SIGINT or
-SIGHUP; then it kills what the engine left and exits.
+``exited STATUS`` (as ``subprocess.Popen.returncode`` gives it: ``-9`` for
+SIGKILL). It stops the engine when the runner says ``stop``, when the socket
+closes (the runner ended, however: killed outright with SIGKILL included) and
+on SIGTERM, SIGINT or SIGHUP; then it kills what the engine left and exits.
 
 What is killed:
 

@@ -56,11 +56,11 @@ def hop(pidfile):
     if os.fork() == 0:
         os.setsid()
         note(pidfile)
-        while True:                           # a new PID every millisecond, the old one gone
+        while True:                           # a new PID (and a new session) every millisecond
             if os.fork() != 0:
                 os._exit(0)
             os.setsid()
-            time.sleep(float(os.environ.get("HOP", "0.001")))
+            time.sleep(0.001)
 
 
 ESCAPES = {"setsid": [setsid_grandchild], "setpgid": [setpgid_child], "daemon": [daemon]}

@@ -57,6 +57,15 @@ def test_answers_time_limits_and_crashes(portable):
         assert process.ask({"id": "b"}, 30)[0]["id"] == "b"
     finally:
         process.close()
+    one_shot = ("import sys, json\nline = sys.stdin.readline()\n"
+                "print(json.dumps({'id': json.loads(line)['id']}), flush=True)")
+    process = EngineProcess(engine(one_shot), portable=portable)
+    try:                                           # exits after each answer: started again
+        for case in "abc":
+            assert process.ask({"id": case}, 30)[0] == {"id": case}
+            time.sleep(0.2)
+    finally:
+        process.close()
     process = EngineProcess(["sleep", "1000"], portable=portable)
     try:
         with pytest.raises(TimeoutError, match=r"^no answer within 0.3 s$"):

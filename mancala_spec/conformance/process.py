@@ -232,10 +232,7 @@ class EngineProcess:
             return None
         deadline = time.monotonic() + timeout
         while b"\n" not in self.said:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            control.settimeout(left)
+            control.settimeout(max(deadline - time.monotonic(), 0))     # 0: do not wait
             try:
                 chunk = control.recv(256)
             except OSError:             # the time ran out, or the socket failed
@@ -256,8 +253,8 @@ class EngineProcess:
 
         Raises TimeoutError, EOFError (the engine exited) or AnswerError."""
         proc = self.proc
-        if proc is None or proc.poll() is not None:
-            self.stop()
+        if proc is None or proc.poll() is not None or self._said(0) is not None:
+            self.stop()                  # the engine has exited (its supervisor says so)
             proc = self.start()
         out = self.out
         assert proc.stdin is not None and out is not None

@@ -1,39 +1,41 @@
 """The engine under test, as a process the runner never waits on forever and
-never leaves behind.
+never leaves behind, supervised without touching anything else.
 
-:class:`EngineProcess` starts the engine's command in its own session, writes
-one request line, and reads one answer line with ``select`` within a time
-limit, cutting off an answer longer than :data:`MAX_ANSWER_BYTES`. The runner
-(:mod:`.runner`) decides what each answer means.
+:class:`EngineProcess` starts the engine's command through its supervisor
+(:mod:`.supervisor`, a small Python process of its own), writes one request line,
+and reads one answer line within a time limit, cutting off an answer longer
+than :data:`MAX_ANSWER_BYTES`. The runner (:mod:`.runner`) decides what each
+answer means. The engine's output is read by two threads (standard output and
+error), the request written without blocking, so the waiting is done with
+thread timeouts on every POSIX system, with no ``select`` on pipes.
 
-When the engine is stopped, everything it started goes with it. On Linux the
-runner makes itself a *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``), so
-a process the engine starts stays the runner's descendant however it tries to
-leave (a new session, a process group of its own, a double-forked daemon whose
-parent has gone); stopping the engine kills its process group and then every
-descendant of the runner that it did not have before the engine started,
-until none is left, and reaps them. The engine itself gets a parent-death
-signal (``PR_SET_PDEATHSIG``): if the runner is killed outright (SIGKILL, which
-no program can catch), the kernel kills the engine. On other systems only the
-engine's process group is killed: a process that an engine moves out of it
-(``setsid``, ``setpgid``) can outlive the run there.
+The runner's process has one child per engine start, the supervisor, and waits
+for it alone: it never scans for, kills or reaps any other process, so a
+program that uses the runner as a library keeps its own children and their exit
+statuses. The supervisor starts the engine in a new session and, when told to
+stop, when the runner ends (however: it holds one end of a socket pair, and
+sees it close) or when the engine exits, kills the engine's process group and,
+on Linux, every process the engine started wherever it went (see
+:mod:`.supervisor`). With ``portable=True`` the Linux extras are left out, as
+they are on other systems: only the engine's process group is killed there.
 """
 from __future__ import annotations
 
-import ctypes
+import errno
 import json
 import os
-import select
 import shlex
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
 from ..errors import RunnerError, shown
+from . import supervisor
 
 #: The longest answer line the runner reads (bytes, newline excluded).
 MAX_ANSWER_BYTES = 1 << 20
@@ -41,149 +43,15 @@ MAX_ANSWER_BYTES = 1 << 20
 STDERR_TAIL = 4096
 #: The longest value shown in a report (characters).
 SHOWN = 200
+#: How long the supervisor may take to start the engine (seconds).
+START_SECONDS = 60.0
+SUPERVISOR = Path(supervisor.__file__)
 
 
-# -- what an engine leaves behind (Linux: a subreaper, a parent-death signal) -----
-
-_PR_SET_PDEATHSIG = 1
-_PR_SET_CHILD_SUBREAPER = 36
-_PR_GET_CHILD_SUBREAPER = 37
-PROC = Path("/proc")
-
-
-def _prctl() -> Any:
-    """libc's ``prctl`` on Linux, else ``None``."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl
-    except (OSError, AttributeError):
-        return None
-
-
-def become_subreaper() -> bool | None:
-    """Make this process adopt its orphaned descendants (Linux); return whether
-    it did so before (to restore it), or ``None`` where that is not possible."""
-    prctl = _prctl()
-    if prctl is None:
-        return None
-    before = ctypes.c_int(0)
-    if prctl(_PR_GET_CHILD_SUBREAPER, ctypes.byref(before), 0, 0, 0) != 0:
-        return None
-    if prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
-        return None
-    return bool(before.value)
-
-
-def restore_subreaper(before: bool | None) -> None:
-    prctl = _prctl()
-    if prctl is not None and before is False:
-        prctl(_PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
-
-
-def _engine_preexec(parent: int, mask: set[int] | None) -> Callable[[], None] | None:
-    """A ``preexec_fn``: the engine starts with the signal mask the runner had
-    before it blocked its stop signals to start it (*mask*), and (Linux) is
-    killed when the runner dies."""
-    prctl = _prctl()
-    if prctl is None and mask is None:
-        return None
-
-    def preexec() -> None:
-        if mask is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        if prctl is not None:
-            prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-            if os.getppid() != parent:          # the runner died before the signal was set
-                os._exit(1)
-    return preexec
-
-
-def _parents() -> dict[int, int] | None:
-    """Every process's parent, from /proc; ``None`` where there is no /proc."""
-    if not PROC.is_dir():
-        return None
-    parents = {}
-    for entry in PROC.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[-1].split()
-        if len(fields) > 1 and fields[0] != "Z":     # a zombie is dead already: reaped below
-            parents[int(entry.name)] = int(fields[1])
-    return parents
-
-
-def descendants(root: int | None = None) -> set[int] | None:
-    """The living descendants of process *root* (default: this one), from /proc;
-    ``None`` where there is no /proc."""
-    parents = _parents()
-    if parents is None:
-        return None
-    root = os.getpid() if root is None else root
-    children: dict[int, list[int]] = {}
-    for pid, parent in parents.items():
-        children.setdefault(parent, []).append(pid)
-    found: set[int] = set()
-    todo = list(children.get(root, ()))
-    while todo:
-        pid = todo.pop()
-        if pid not in found:
-            found.add(pid)
-            todo.extend(children.get(pid, ()))
-    return found
-
-
-def _reap() -> None:
-    """Reap this process's dead children that :mod:`subprocess` does not wait on."""
-    if not PROC.is_dir():
-        return
-    me = str(os.getpid())
-    for entry in PROC.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
-        except OSError:
-            continue
-        if len(fields) > 1 and fields[0] == "Z" and fields[1] == me:
-            try:
-                os.waitpid(int(entry.name), os.WNOHANG)
-            except (ChildProcessError, OSError):
-                pass
-
-
-def kill_all(spare: set[int], within: float = 10.0) -> int:
-    """Kill every descendant of this process not in *spare* (and not forked
-    from one in it), round after round until none is left alive (a process may
-    fork while a round runs; a killed one may take a moment to die on a busy
-    machine), for at most *within* seconds; return how many were killed."""
-    killed: set[int] = set()
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        found = descendants()
-        if found is None:
-            break
-        spared = {pid for pid in found if pid in spare}
-        for pid in list(spared):
-            spared |= descendants(pid) or set()
-        targets = found - spared
-        if not targets:
-            break
-        for pid in targets:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        killed |= targets
-        time.sleep(0.01)
-        _reap()
-    _reap()
-    return len(killed)
+def linux_extras() -> bool:
+    """Whether this system has the supervisor's Linux extras (a child subreaper,
+    a parent-death signal, ``/proc``)."""
+    return supervisor.prctl() is not None
 
 
 class EngineStartError(RunnerError):
@@ -219,102 +87,194 @@ def engine_argv(command: str | list[str]) -> list[str]:
     return argv
 
 
-def _pipes(proc: subprocess.Popen[bytes]) -> tuple[IO[bytes], IO[bytes], IO[bytes]]:
-    """The engine's standard input, output and error: the pipes
-    :meth:`EngineProcess.start` opened."""
-    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-    return proc.stdin, proc.stdout, proc.stderr
+class _Reader:
+    """One of the engine's output pipes, read by a daemon thread of its own
+    until it ends. Standard output (*tail* false) is held until taken, and the
+    thread stops reading while more than *limit* bytes wait (so a flooding engine
+    cannot fill the memory); standard error (*tail*) keeps its last *limit* bytes.
+    Only the thread closes the pipe."""
+
+    def __init__(self, stream: IO[bytes], limit: int, tail: bool = False) -> None:
+        self.limit = limit
+        self.tail = tail
+        self.data = bytearray()
+        self.ended = False
+        self.closed = False
+        self.cond = threading.Condition()
+        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True,
+                                       name="mancala-spec engine pipe")
+        self.thread.start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        try:
+            while True:
+                with self.cond:
+                    while not self.tail and len(self.data) > self.limit and not self.closed:
+                        self.cond.wait()
+                    if self.closed:
+                        return
+                try:
+                    chunk = os.read(stream.fileno(), 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    return
+                with self.cond:
+                    self.data += chunk
+                    if self.tail:
+                        del self.data[:-self.limit]
+                    self.cond.notify_all()
+        finally:
+            stream.close()
+            with self.cond:
+                self.ended = True
+                self.cond.notify_all()
+
+    def take(self, timeout: float) -> bytes | None:
+        """What has come since the last take; ``b""`` once the pipe has ended,
+        ``None`` if nothing came within *timeout* seconds."""
+        with self.cond:
+            self.cond.wait_for(lambda: self.data or self.ended, max(timeout, 0))
+            if self.data:
+                chunk = bytes(self.data)
+                self.data.clear()
+                self.cond.notify_all()
+                return chunk
+            return b"" if self.ended else None
+
+    def text(self) -> bytes:
+        with self.cond:
+            return bytes(self.data)
+
+    def wait_end(self, timeout: float) -> None:
+        with self.cond:
+            self.cond.wait_for(lambda: self.ended, timeout)
+
+    def close(self) -> None:
+        """Stop reading (the thread ends at once if it waits for room, else when
+        the pipe ends)."""
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+
+
+_START_ERRORS = {errno.ENOENT: "no command {}", errno.EACCES: "{} is not executable",
+                 errno.EPERM: "{} is not executable"}
 
 
 class EngineProcess:
-    """An engine subprocess answering one JSON line per request, in its own
-    process group (so everything it starts is killed with it)."""
+    """An engine subprocess answering one JSON line per request, started by its
+    supervisor in a session of its own (so everything it starts is killed with
+    it). *portable* leaves the Linux extras out (they are left out anyway where
+    the system lacks them)."""
 
-    def __init__(self, command: str | list[str], max_answer: int = MAX_ANSWER_BYTES) -> None:
+    def __init__(self, command: str | list[str], max_answer: int = MAX_ANSWER_BYTES,
+                 portable: bool = False) -> None:
         self.argv = engine_argv(command)
         self.max_answer = max_answer
+        self.portable = portable
         self.proc: subprocess.Popen[bytes] | None = None
+        self.control: socket.socket | None = None
+        self.said = b""
+        self.pid: int | None = None
+        self.out: _Reader | None = None
+        self.err: _Reader | None = None
         self.buffer = b""
-        self.stderr = b""
-        self.subreaper: bool | None = None
-        self.spare: set[int] = set()
 
     def start(self) -> subprocess.Popen[bytes]:
-        if self.subreaper is None:
-            self.subreaper = become_subreaper()
-            self.spare = descendants() or set()      # the host's own children live on
-        # Ctrl-C, SIGTERM and SIGHUP wait until the engine is started and known
-        # to stop(): arriving between the fork and `self.proc = proc`, they
-        # would leave the engine running
+        """Start the engine; raises :class:`EngineStartError` if it cannot be."""
+        ours, theirs = socket.socketpair()
+        argv = [sys.executable, "-I", "-S", str(SUPERVISOR),
+                *(["--portable"] if self.portable else []), str(theirs.fileno()), "--",
+                *self.argv]
+        # Ctrl-C, SIGTERM and SIGHUP wait until the supervisor is started and
+        # known to stop(); it unblocks them for the engine
         blocked = _block_stop_signals()
         try:
             try:
-                proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        start_new_session=True,
-                                        preexec_fn=_engine_preexec(os.getpid(), blocked))
-            except FileNotFoundError:
-                raise EngineStartError("cannot start the engine: no command "
-                                       f"{shown(self.argv[0])}", self.argv[0]) from None
-            except PermissionError:
-                raise EngineStartError(f"cannot start the engine: {shown(self.argv[0])} is not "
-                                       "executable", self.argv[0]) from None
+                proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, pass_fds=(theirs.fileno(),),
+                                        start_new_session=True)
             except OSError as error:
+                ours.close()
                 raise EngineStartError(f"cannot start the engine {shown(self.argv[0])}: "
-                                       f"{error.strerror or error}", self.argv[0]) from None
-            self.proc = proc
-            for stream in _pipes(proc):
-                os.set_blocking(stream.fileno(), False)
+                                       f"cannot start Python ({shown(sys.executable)}) to "
+                                       f"supervise it: {error.strerror or error}",
+                                       self.argv[0]) from None
+            finally:
+                theirs.close()
+            self.proc, self.control, self.said = proc, ours, b""
+            assert proc.stdin is not None and proc.stdout is not None
+            assert proc.stderr is not None
+            os.set_blocking(proc.stdin.fileno(), False)
+            self.out = _Reader(proc.stdout, self.max_answer)
+            self.err = _Reader(proc.stderr, STDERR_TAIL, tail=True)
             self.buffer = b""
-            self.stderr = b""
         finally:
             _unblock(blocked)
+        word, _, value = (self._said(START_SECONDS) or "").partition(" ")
+        if word != "started":
+            self.stop()
+            if word == "error" and value.isdigit():
+                code = int(value)
+                message = _START_ERRORS.get(code, "{}: " + os.strerror(code))
+            else:
+                message = "{}: its supervisor ended without starting it"
+            raise EngineStartError("cannot start the engine: " +
+                                   message.format(shown(self.argv[0])), self.argv[0])
+        self.pid = int(value)
         return proc
+
+    def _said(self, timeout: float) -> str | None:
+        """The supervisor's next line, or ``None`` if none came within *timeout*."""
+        control = self.control
+        if control is None:
+            return None
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.said:
+            control.settimeout(max(deadline - time.monotonic(), 0))     # 0: do not wait
+            try:
+                chunk = control.recv(256)
+            except OSError:             # the time ran out, or the socket failed
+                return None
+            if not chunk:
+                return None
+            self.said += chunk
+        line, _, self.said = self.said.partition(b"\n")
+        return line.decode("ascii", "replace")
 
     def errors(self, lines: int = 5) -> list[str]:
         """The last *lines* lines the engine wrote on standard error."""
-        text = self.stderr.decode("utf-8", "replace")
+        text = (self.err.text() if self.err is not None else b"").decode("utf-8", "replace")
         return [printable(line[:SHOWN]) for line in text.split("\n")[-lines - 1:] if line][-lines:]
-
-    def _read_stderr(self) -> None:
-        if self.proc is None:
-            return
-        try:
-            chunk = os.read(_pipes(self.proc)[2].fileno(), 65536)
-        except BlockingIOError:
-            return
-        except OSError:
-            chunk = b""
-        self.stderr = (self.stderr + chunk)[-STDERR_TAIL:]
 
     def ask(self, request: dict[str, Any], timeout: float) -> tuple[dict[str, Any] | Any, str]:
         """Send *request*; return (the decoded answer, its text).
 
         Raises TimeoutError, EOFError (the engine exited) or AnswerError."""
         proc = self.proc
-        if proc is None or proc.poll() is not None:
-            self.stop()
+        if proc is None or proc.poll() is not None or self._said(0) is not None:
+            self.stop()                  # the engine has exited (its supervisor says so)
             proc = self.start()
+        out = self.out
+        assert proc.stdin is not None and out is not None
         deadline = time.monotonic() + timeout
         data = (json.dumps(request) + "\n").encode()
-        stdin, stdout, stderr = _pipes(proc)
-        out, err, inp = stdout.fileno(), stderr.fileno(), stdin.fileno()
+        pause = 0.0005
         while data:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self.stop()
-                raise TimeoutError(f"the engine did not read the request within {timeout:g} s")
-            readable, writable, _ = select.select([err], [inp], [], left)
-            if err in readable:
-                self._read_stderr()
-            if inp in writable:
-                try:
-                    data = data[os.write(inp, data):]
-                except BlockingIOError:
-                    pass
-                except OSError:
+            try:
+                data = data[os.write(proc.stdin.fileno(), data):]
+            except BlockingIOError:      # the pipe is full: the engine is not reading
+                left = deadline - time.monotonic()
+                if left <= 0:
                     self.stop()
-                    raise EOFError("the engine closed its input") from None
+                    raise TimeoutError(f"the engine did not read the request within "
+                                       f"{timeout:g} s") from None
+                time.sleep(min(pause, left))
+                pause = min(pause * 2, 0.05)
+            except OSError:
+                self.stop()
+                raise EOFError("the engine closed its input") from None
         while b"\n" not in self.buffer:
             if len(self.buffer) > self.max_answer:
                 self.stop()
@@ -323,24 +283,17 @@ class EngineProcess:
             if left <= 0:
                 self.stop()
                 raise TimeoutError(f"no answer within {timeout:g} s")
-            readable, _, _ = select.select([out, err], [], [], left)
-            if err in readable:
-                self._read_stderr()
-            if out in readable:
-                try:
-                    chunk = os.read(out, 65536)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    try:
-                        code = proc.wait(timeout=0.5)
-                    except subprocess.TimeoutExpired:
-                        code = None
-                    self._read_stderr_rest()
-                    self.stop()
-                    raise EOFError("the engine exited" +
-                                   (f" with status {code}" if code is not None else ""))
-                self.buffer += chunk
+            chunk = out.take(left)
+            if chunk is None:
+                continue
+            if not chunk:
+                word, _, value = (self._said(0.5) or "").partition(" ")
+                if self.err is not None:
+                    self.err.wait_end(0.5)
+                self.stop()
+                raise EOFError("the engine exited" +
+                               (f" with status {value}" if word == "exited" else ""))
+            self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
         if len(line) > self.max_answer:
             self.stop()
@@ -360,50 +313,48 @@ class EngineProcess:
             raise AnswerError(f"the answer is not JSON ({error}): "
                               f"{short(text, raw=True)}") from None
 
-    def _read_stderr_rest(self) -> None:
-        if self.proc is None:
-            return
-        for _ in range(64):
-            ready, _, _ = select.select([_pipes(self.proc)[2].fileno()], [], [], 0)
-            if not ready:
-                return
-            before = len(self.stderr)
-            self._read_stderr()
-            if len(self.stderr) == before:
-                return
-
     def stop(self) -> None:
-        """Kill the engine, its process group and (Linux) every process it
-        started wherever it went; close the pipes. Ctrl-C, SIGTERM and SIGHUP
-        wait until it is done."""
+        """Have the supervisor kill the engine and everything it started, and
+        wait for it to end; close the pipes. Ctrl-C, SIGTERM and SIGHUP wait until
+        it is done."""
         if self.proc is None:
             return
         proc, self.proc = self.proc, None
         blocked = _block_stop_signals()
         try:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError, OSError):
-                pass
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-            kill_all(self.spare)
-            for stream in (proc.stdin, proc.stdout, proc.stderr):
+            control, self.control = self.control, None
+            if control is not None:
                 try:
-                    if stream is not None:
-                        stream.close()
+                    control.sendall(b"stop\n")
                 except OSError:
                     pass
+            try:
+                proc.wait(timeout=supervisor.CLEANUP_SECONDS + 5)
+            except subprocess.TimeoutExpired:  # a supervisor stuck: the engine's group at least
+                if self.pid is not None:
+                    try:
+                        os.killpg(self.pid, signal.SIGKILL)
+                    except OSError:
+                        pass
+                proc.kill()
+                proc.wait()
+            if control is not None:
+                control.close()
+            if proc.stdin is not None:
+                try:
+                    proc.stdin.close()
+                except OSError:
+                    pass
+            for reader in (self.out, self.err):
+                if reader is not None:
+                    reader.close()
+            self.pid = None
         finally:
             _unblock(blocked)
 
     def close(self) -> None:
-        """Stop the engine and give up being a subreaper, if this made it one."""
+        """Stop the engine."""
         self.stop()
-        restore_subreaper(self.subreaper)
-        self.subreaper = None
 
 
 _STOP_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")

@@ -14,7 +14,7 @@ The runner never waits forever and never trusts the engine:
 - the engine is killed with its process group when the run ends, however it
   ends (Ctrl-C and SIGTERM included).
 
-It needs no threads: one loop waits on the engine's pipes with ``select``.
+Two threads read the engine's output (:mod:`.process`); no ``select`` on pipes.
 """
 from __future__ import annotations
 

@@ -5,7 +5,9 @@ tests (tests/test_runaway.py). Usage::
 
 MODE is how it escapes: ``setsid`` (a grandchild in a session of its own),
 ``setpgid`` (a child in a process group of its own), ``daemon`` (a double-forked
-daemon in a new session, its parent gone) or ``all``. Each escaped process
+daemon in a new session, its parent gone), ``hop`` (a helper in a new session that
+forks and exits every millisecond, so its PID keeps changing) or ``all`` (the first
+three). Each escaped process
 writes its pid, one a line, to PIDFILE and sleeps. The engine then answers
 every request "unsupported", or, with ``hang``, never answers.
 """
@@ -50,8 +52,20 @@ def daemon(pidfile):
         os._exit(0)                           # the middle process goes: the daemon is orphaned
 
 
+def hop(pidfile):
+    if os.fork() == 0:
+        os.setsid()
+        note(pidfile)
+        while True:                           # a new PID (and a new session) every millisecond
+            if os.fork() != 0:
+                os._exit(0)
+            os.setsid()
+            time.sleep(0.001)
+
+
 ESCAPES = {"setsid": [setsid_grandchild], "setpgid": [setpgid_child], "daemon": [daemon]}
 ESCAPES["all"] = [f for fs in ESCAPES.values() for f in fs]
+ESCAPES["hop"] = [hop]
 
 
 def main():

@@ -780,4 +780,4 @@ def test_readings_show_position_histories_readably(site):
         for (_, south, north), entry in zip(rows, history):
             pits = entry.split(":")[0].replace("/", ",").split(",")
             assert south.split() + north.split() == pits
-        assert f"after the {len(history)} earlier positions listed below it" in plain(page)
+        assert f"after the {len(history)} earlier position" in plain(page)

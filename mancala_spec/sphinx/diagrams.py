@@ -80,9 +80,16 @@ def history_counted(text: str) -> str:
 
     >>> history_counted("Bakuk: 0,0,0/1,0,1 N 16-18 opener=S seen=1,0,0/1,0,0:S;0,1,0/1,0,0:N")
     'Bakuk: 0,0,0/1,0,1 N 16-18 opener=S, after 2 earlier positions'
+    >>> history_counted("0,0,0/1,0,1 N 16-18 opener=S seen=1,0,0/1,0,0:S")
+    '0,0,0/1,0,1 N 16-18 opener=S, after 1 earlier position'
     """
-    return re.sub(r" seen=(\S+)", lambda m: f", after {m.group(1).count(';') + 1} earlier "
-                  "positions", text)
+    return re.sub(r" seen=(\S+)", lambda m: ", after " + earlier(m.group(1).count(";") + 1),
+                  text)
+
+
+def earlier(count: int) -> str:
+    """``"1 earlier position"``, ``"21 earlier positions"``."""
+    return f"{count} earlier position{'' if count == 1 else 's'}"
 
 
 def _engine_files() -> list[str]:
@@ -292,7 +299,7 @@ class SowingDiagram(SphinxDirective):
         head, seen, history = result.partition(" seen=")
         caption += nodes.literal(head, head)
         if seen:        # the history (seen=, which repetition reads) counted, not written out
-            caption += nodes.Text(f", after {history.count(';') + 1} earlier positions")
+            caption += nodes.Text(", after " + earlier(history.count(";") + 1))
         figure_node += caption
         figure_node["mancala_example"] = example
         figure_node["mancala_position"] = position.split(" seen=")[0]

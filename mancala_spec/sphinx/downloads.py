@@ -125,8 +125,10 @@ class InstallCommands(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         wheel = wheel_name()
-        text = (f"pip install {wheel}                     # the package alone\n"
-                f'pip install "{wheel}[solve,diagram]"    # with both extras\n'
+        text = ("# the package alone\n"
+                f"pip install {wheel}\n"
+                "# with both extras\n"
+                f'pip install "{wheel}[solve,diagram]"\n'
                 "mancala-spec --help")
         return [nodes.literal_block(text=text, language="text")]
 

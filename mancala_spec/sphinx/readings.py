@@ -49,12 +49,18 @@ def _position(pos: Any) -> str:
     head = _SEEN.sub("", pos.to_text())
     if not pos.history:
         return f"`{head}`"
-    return f"`{head}`, after the {len(pos.history)} earlier positions listed below it"
+    from .diagrams import earlier
+
+    count = len(pos.history)
+    listed = "listed below it" if count > 1 else "shown below it"
+    return f"`{head}`, after the {earlier(count)} {listed}"
 
 
 def _history(pos: Any) -> list[str]:
     """The positions seen before *pos* (its ``seen=``), one row each, oldest first:
     a table in a box that opens, with the whole position text to copy."""
+    from .diagrams import earlier
+
     if not pos.history:
         return []
     board = pos.game.board
@@ -65,7 +71,7 @@ def _history(pos: Any) -> list[str]:
             f"{pos.game.player_name(player)} |"
             for number, (pits, player) in enumerate(pos.history, start=1)]
     return ['<details class="position-history">',
-            f"<summary>The {len(pos.history)} positions seen before it (its <code>seen=</code> "
+            f"<summary>The {earlier(len(pos.history))} (its <code>seen=</code> "
             "history, oldest first), and the whole position text</summary>", "",
             f"| # | South's pits {south} | North's pits {north} | to move |",
             "| --- | --- | --- | --- |", *rows, "",

@@ -33,6 +33,7 @@ def test_the_index_language_stems_folded_words():
     assert language.stem("βρόχο") == language.stem("βροχο") == "βροχο"
     assert language.stem("Schächte") == language.stem("schachte")
     assert language.stem("sowing") == "sow"          # still English stemming
+    assert language.split("Bé, Οπές: Straße") == ["be", "οπεσ", "strasse"]
 
 
 def _index(site) -> dict:

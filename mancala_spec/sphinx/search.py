@@ -53,6 +53,11 @@ class FoldedEnglish(SearchEnglish):
     """Sphinx's English search language, with every word folded (:func:`fold`)
     before it is stemmed: ``βρόχο`` and ``βροχο`` are one word of the index."""
 
+    def split(self, input: str) -> list[str]:
+        # folded as they are split: a word the index keeps unstemmed (its stem is a
+        # stop word, as "bé"'s is "be") is kept folded too
+        return [fold(word) for word in super().split(input)]
+
     def stem(self, word: str) -> str:
         return super().stem(fold(word))
 

@@ -149,4 +149,4 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("env-merge-info", on_merge)
     app.connect("html-page-context", on_page_context)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 2}
+            "env_version": 3}

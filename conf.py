@@ -43,6 +43,7 @@ extensions = [
     "mancala_spec.sphinx.readings",
     "mancala_spec.sphinx.a11y",
     "mancala_spec.sphinx.search",
+    "mancala_spec.sphinx.downloads",      # the wheel and the example engine, to download
     "mancala_spec.sphinx.navigation",     # furo's sidebar from titles-only tables of contents
 ]
 

@@ -14,7 +14,16 @@ from mancala_spec.catalogue import load_catalogue
 from mancala_spec.conformance import extract_examples, schema
 from mancala_spec.conformance.engine import MUTANTS
 from mancala_spec.conformance.protocol import answer, position_fields
-from mancala_spec.conformance.runner import CRASH, FAIL, HUNG, PASS, SKIP, compare, run
+from mancala_spec.conformance.runner import (
+    CRASH,
+    FAIL,
+    HUNG,
+    PASS,
+    SKIP,
+    compare,
+    request_of,
+    run,
+)
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 PY = sys.executable
@@ -169,6 +178,20 @@ def test_independent_minimal_engine_passes_what_it_supports(suite):
         unsupported = case["options"] != defaults[case["game"]] or "match" in case
         assert (case["id"] in skipped) == unsupported
     assert report.count(PASS) > len(suite["cases"]) // 2
+    # the report leads with the verdict, then the counts; the skipped cases are
+    # grouped by the engine's reason into counts, and listed one by one only with verbose
+    lines = report.lines()
+    assert lines[0].startswith("conforming: the ") and lines[1].startswith(
+        f"{len(suite['cases'])} cases: {report.count(PASS)} pass, {len(skipped)} skipped")
+    assert not any(line.startswith("SKIPPED") for line in lines)
+    head = lines.index(f"skipped {len(skipped)}, by the engine's reason "
+                       "(--verbose lists each case):")
+    grouped = [line.split(None, 1) for line in lines[head + 1:]]
+    assert {reason for _, reason in grouped} >= {"only default options", "no match play"}
+    assert sum(int(count) for count, _ in grouped) == len(skipped)
+    verbose = report.lines(verbose=True)
+    assert sum(line.startswith("SKIPPED") for line in verbose) == len(skipped)
+    assert sum(line.startswith("PASS") for line in verbose) == report.count(PASS)
 
 
 @pytest.mark.parametrize("mutant", sorted(set(MUTANTS) - {"no-endless-check"}))
@@ -181,6 +204,19 @@ def test_each_mutant_fails_two_cases_and_one_of_the_rule_it_breaks(suite, mutant
                      "eight-to-mover": "ba-awa-eight", "backward-chain": "bakuk-chain",
                      "captures-sixes": "bakuk-capture", "no-origin-skip": "bakuk-origin"}[mutant]
     assert expected_rule in {o.rule for o in failed}, f"{mutant} failed only {failed}"
+    # each failure shows the request sent (as the JSON line, without its id) and in words
+    lines = report.lines()
+    assert lines[0] == f"not conforming: {len(failed)} fail"
+    cases = {case["id"]: case for case in suite["cases"]}
+    for outcome in failed:
+        at = lines.index(f"FAIL         {outcome.case}  [{outcome.rule}]")
+        case = cases[outcome.case]
+        asked, sent = lines[at + 1].strip(), lines[at + 2].strip()
+        assert asked.startswith(f"asked: {case['game']} (ruleset ")
+        move = f"move {case['move']['name']}" if case["move"] else "no move"
+        assert f"position {case['position']['text']}, {move}" in asked
+        request = {k: v for k, v in request_of(case).items() if k != "id"}
+        assert json.loads(sent.removeprefix("sent: ")) == request
 
 
 def test_an_engine_that_hangs_is_reported_not_waited_on(suite):

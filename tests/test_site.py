@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = load_catalogue()
 PAGES = ["index", "ba-awa", "bakuk", "editorial", "rules", "sources", "glossary",
          "references", "notation", "api", "cite", "auto_examples/index", "analysis",
-         "cli", "conformance", "match-and-three-players"]
+         "cli", "conformance", "match-and-three-players", "install"]
 SCANNED = scan_docs(ROOT / "docs")
 
 
@@ -321,9 +321,11 @@ def test_rule_block(site, rules, rule):
     assert html.escape(forms["text"], quote=False) in block
     assert f"@misc{{mancala_spec:{rule.id}," in text
     assert 'class="rule-copy"' in block
-    # each citation: the original, exactly, the translation, and a link to its line
+    # each citation: the original, exactly (English left inside it in spans of its
+    # own, marked lang="en"), the translation, and a link to its line
+    unmarked = html.unescape(re.sub(r'<span lang="en">(.*?)</span>', r"\1", block))
     for citation in rule.citations:
-        assert citation.quote in html.unescape(block), citation.quote
+        assert citation.quote in unmarked, citation.quote
         if citation.translation != citation.quote:
             assert " ".join(citation.translation.split()) in text
         assert f'href="sources.html#{source_line_anchor(citation.source, citation.line)}"' in block
@@ -673,3 +675,112 @@ def test_the_site_holds_nothing_but_the_site(site):
             text = path.read_bytes()
             for root in roots:
                 assert root.encode() not in text, (path, root)
+
+
+# -- getting the software, and testing an engine (issue 31) ---------------------------------
+
+
+def test_the_install_page_is_reachable_and_its_downloads_are_the_real_files(site):
+    """The install page is linked from the home, CLI, conformance and protocol
+    pages; every link of its downloads table lands on a file of the built site,
+    and each file is what it says: the wheel of this version holding the
+    package's own modules, the example engine byte for byte, the suite and the
+    schemas (compared in test_the_conformance_suite_and_schema_are_downloadable)."""
+    import zipfile
+
+    from mancala_spec.sphinx.downloads import downloads, wheel_name
+
+    for page in ("index", "cli", "conformance", "protocol"):
+        assert 'href="install.html"' in site.page(page), page
+    page = site.page("install")
+    table = page[page.index('class="downloads'):]
+    table = table[:table.index("</table>")]
+    links = re.findall(r'<a class="[^"]*download-link[^"]*" href="([^"]+)"', table)
+    assert links == [path for path, _ in downloads()]
+    for href in links:
+        assert (site.html / href).is_file() and (site.html / href).stat().st_size > 0, href
+    assert links[0] == f"download/{wheel_name()}"
+    with zipfile.ZipFile(site.html / links[0]) as wheel:
+        names = wheel.namelist()
+        metadata = wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA")))
+        assert f"\nVersion: {mancala_spec.__version__}\n".encode() in metadata
+        modules = [n for n in names if n.startswith("mancala_spec/") and n.endswith(".py")]
+        assert len(modules) > 50
+        for name in modules:
+            assert wheel.read(name) == (site.tree / name).read_bytes(), name
+    engine = site.html / "download" / "engine.js"
+    assert engine.read_bytes() == (site.tree / "examples" / "engine.js").read_bytes()
+    # the install commands name the wheel linked; a real run's report, verdict first
+    text = plain(page)
+    assert f"pip install {wheel_name()}" in text and "[solve,diagram]" in text
+    assert "python3 dev.py site" in text and "python3 dev.py test" in text
+    report = text[text.index("$ mancala-spec conformance run"):]
+    assert re.search(r"--min-supported 0 conforming: the \d+ supported cases of \d+ pass",
+                     report)
+    assert "skipped " in report and "SKIPPED" not in report
+
+
+def test_the_install_page_names_no_source_address_it_was_not_given(site):
+    """pyproject.toml names no home page and the test build sets no
+    MANCALA_SPEC_SOURCE_URL: the page says there is none, and links nowhere else."""
+    from mancala_spec.sphinx.downloads import source_url
+
+    assert source_url({}) == ""
+    page = site.page("install")
+    assert "no published source repository yet" in plain(page)
+    main = page[page.index('role="main"'):]
+    main = main[:main.index("</article>")]       # the page, not furo's footer
+    outside = {href for href in elements(main).links if re.match(r"^[a-z]+:", href)}
+    assert not outside, outside
+
+
+def _english_runs() -> dict[str, list[str]]:
+    """Each document's language code and the English runs the catalogue records."""
+    return {SOURCES[d.file].language_code: [run for _, run in d.runs]
+            for d in CATALOGUE.documents}
+
+
+def test_english_left_in_a_source_is_marked_english(site):
+    """Issue 31: a quote such as "multi-lap relay sowing", English inside the
+    Catalan document, was marked lang="ca". Now no text marked with a document's
+    language holds a run of English the catalogue records, outside a span marked
+    lang="en", on the sources page and on the rules pages; and a quote wholly in
+    English is marked English."""
+    runs = _english_runs()
+    checked = 0
+    for name in ("sources", "ba-awa", "bakuk", "editorial", "match-and-three-players"):
+        page = site.page(name)
+        for code, body in re.findall(r'<p class="[^"]*" lang="(ca|de|el)">(.*?)</p>', page, re.S):
+            bare = plain(re.sub(r'<span[^>]*lang="en"[^>]*>.*?</span>', " ", body))
+            for run in runs[code]:
+                assert not re.search(r"(?<!\w)" + re.escape(run) + r"(?!\w)", bare), \
+                    (name, run, bare[:200])
+            checked += 1
+    assert checked > 100
+    quote = re.search(r'<p class="citation-original" lang="(\w+)">'
+                      r'<span class="citation-label">\[\d+\] </span>multi-lap relay sowing</p>',
+                      site.page("ba-awa"))
+    assert quote and quote.group(1) == "en"
+    assert '<span lang="en">Two</span>' in site.page("sources")
+
+
+def test_readings_show_position_histories_readably(site):
+    """Issue 31: 21-entry seen= histories were shown as walls of digits. Now a
+    position's history is counted in the text, captions and pictures' alt texts,
+    and listed in a table (one row per position, computed from the position),
+    with the one-line notation kept only in the code block that can be copied."""
+    page = site.page("readings-compared")
+    outside_code = re.sub(r"<pre>.*?</pre>", "", page, flags=re.S)
+    assert not re.search(r"seen=[0-9,/:;NSW]{40,}", outside_code)
+    boxes = re.findall(r'<details class="position-history">(.*?)</details>', page, re.S)
+    assert boxes
+    for box in boxes:
+        notation = plain(re.search(r"<pre>(.*?)</pre>", box, re.S).group(1))
+        history = notation.split(" seen=")[1].split(";")
+        rows = re.findall(r"<tr[^>]*>\s*<td[^>]*><p>(\d+)</p></td>\s*<td[^>]*><p>([\d ]+)</p>"
+                          r"</td>\s*<td[^>]*><p>([\d ]+)</p></td>", box)
+        assert [int(number) for number, _, _ in rows] == list(range(1, len(history) + 1))
+        for (_, south, north), entry in zip(rows, history):
+            pits = entry.split(":")[0].replace("/", ",").split(",")
+            assert south.split() + north.split() == pits
+        assert f"after the {len(history)} earlier position" in plain(page)

@@ -39,5 +39,7 @@ def test_the_wheel_runs_the_command_line_and_the_suite_without_docs(tmp_path, wh
     reference = f'"{sys.executable}" -m mancala_spec.conformance.engine'
     result = cli("conformance", "run", "--engine", reference, "--no-progress")
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr
-    total, outcome = result.stdout.splitlines()[-1].split(" cases: ")
+    verdict, counts = result.stdout.splitlines()[:2]     # the verdict first, then the counts
+    assert verdict.startswith("conforming: all ")
+    total, outcome = counts.split(" cases: ")
     assert outcome.startswith(f"{total} pass (")

@@ -200,6 +200,9 @@ class Document:
     (``Source: Mancala World – …``); ``english`` the passages of the document left
     in English (each an exact substring); ``made_by`` who made this version, empty
     when (as for all three) the file does not say; ``unknown`` what the file does not tell.
+    ``runs`` says which words of each passage are English: ``(passage, run)``, the run
+    the whole passage, or the English part of a passage whose label is in the
+    document's language (``("Rangs/files: Two", "Two")``).
     """
 
     file: str
@@ -208,6 +211,34 @@ class Document:
     english: tuple[str, ...]
     made_by: str
     unknown: tuple[str, ...]
+    runs: tuple[tuple[str, str], ...] = ()
+
+    def english_spans(self, text: str) -> list[tuple[int, int]]:
+        """Where *text* (a line of this document, or part of one) holds English
+        left inside it: the ``(start, end)`` of each run, in order and apart.
+        A passage counts only as a whole word or words (``box`` is not found
+        in ``boxes``).
+
+        >>> catalan = load_catalogue().document("000_772c55c4feba1a9c.txt")
+        >>> line = "Rangs/files: Two"
+        >>> [line[a:b] for a, b in catalan.english_spans(line)]
+        ['Two']
+        """
+        import re
+
+        spans: list[tuple[int, int]] = []
+        for passage, run in self.runs:
+            offset = passage.index(run)
+            pattern = r"(?<!\w)" + re.escape(passage) + r"(?!\w)"
+            for found in re.finditer(pattern, text):
+                spans.append((found.start() + offset, found.start() + offset + len(run)))
+        merged: list[tuple[int, int]] = []
+        for start, end in sorted(spans):
+            if merged and start <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+            else:
+                merged.append((start, end))
+        return merged
 
     @property
     def attribution(self) -> str:
@@ -470,9 +501,19 @@ def _work(data: dict[str, Any]) -> Work:
 
 
 def _document(data: dict[str, Any]) -> Document:
+    runs = []
+    for entry in data.get("english", ()):
+        # a passage wholly in English, or {in = passage, english = the English run of it}
+        passage, run = (entry, entry) if isinstance(entry, str) else (entry["in"],
+                                                                      entry["english"])
+        if run not in passage:
+            raise CatalogueError(f"{data['file']}: English run {run!r} is not in its "
+                                 f"passage {passage!r}")
+        runs.append((passage, run))
     document = Document(data["file"], data["version_of"], data["language"],
-                        tuple(data.get("english", ())), data.get("made_by", ""),
-                        tuple(" ".join(u.split()) for u in data.get("unknown", ())))
+                        tuple(passage for passage, _ in runs), data.get("made_by", ""),
+                        tuple(" ".join(u.split()) for u in data.get("unknown", ())),
+                        tuple(runs))
     if document.file not in SOURCES:
         raise CatalogueError(f"[[document]] names an unknown source {document.file!r}")
     if document.language != SOURCES[document.file].language:

@@ -78,7 +78,9 @@ def _conformance_arguments(parser):
     runner.add_argument("--rules", action="store_true",
                         help="also compare the rule ID of every event")
     runner.add_argument("--no-progress", action="store_true", help="no progress lines")
-    runner.add_argument("--verbose", "-v", action="store_true", help="list passing cases too")
+    runner.add_argument("--verbose", "-v", action="store_true",
+                        help="list every case one by one, the passing and the skipped too "
+                             "(without it, the skipped cases are counted by reason)")
 
 
 #: The largest rules page ``--docs`` reads (bytes), and the most pages and bytes in all.

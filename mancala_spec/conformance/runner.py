@@ -18,6 +18,7 @@ Two threads read the engine's output (:mod:`.process`); no ``select`` on pipes.
 """
 from __future__ import annotations
 
+import json
 import math
 import sys
 import time
@@ -42,6 +43,10 @@ class Outcome:
     rule: str
     status: str
     diff: list[str] = field(default_factory=list)
+    #: the request sent for the case (``None`` for a case not valid enough to send)
+    request: dict[str, Any] | None = None
+    #: the request in words: game, ruleset, options not at their defaults, position, move
+    asked: str = ""
 
 
 @dataclass
@@ -90,26 +95,85 @@ class Report:
             return 3
         return 0 if self.problem() is None else 1
 
-    def summary(self) -> str:
+    def verdict(self) -> str:
+        """The run's verdict in one line: ``conforming: ...`` or ``not conforming: ...``."""
+        problem = self.problem()
+        if problem:
+            return f"not conforming: {problem}"
+        supported = self.supported
+        if supported == len(self.outcomes):
+            return f"conforming: all {supported} cases pass"
+        return (f"conforming: the {supported} supported cases of {len(self.outcomes)} pass "
+                f"(the engine answered 'unsupported' to {self.count(SKIP)})")
+
+    def counts(self) -> str:
+        """How many cases ran and how each ended, and the time taken."""
         parts = [f"{self.count(s)} {s}"
                  for s in (PASS, FAIL, SKIP, HUNG, CRASH, BAD, INVALID) if self.count(s)]
         ran = f"{len(self.outcomes)} of {self.total}" if self.total != len(self.outcomes) \
             else f"{len(self.outcomes)}"
-        line = f"{ran} cases: " + (", ".join(parts) or "none") + f" ({self.seconds:.2f} s)"
-        problem = self.problem()
-        return line + (f"\nnot conforming: {problem}" if problem else "")
+        return f"{ran} cases: " + (", ".join(parts) or "none") + f" ({self.seconds:.2f} s)"
+
+    def summary(self) -> str:
+        """The verdict, then the counts (two lines)."""
+        return f"{self.verdict()}\n{self.counts()}"
+
+    def skip_reasons(self) -> list[tuple[str, int]]:
+        """The engine's reasons for the skipped cases, each with how many cases
+        it gave it for, most first (then in the order first given)."""
+        reasons: dict[str, int] = {}
+        for outcome in self.outcomes:
+            if outcome.status == SKIP:
+                reason = outcome.diff[0] if outcome.diff else "(no reason given)"
+                reasons[reason] = reasons.get(reason, 0) + 1
+        return sorted(reasons.items(), key=lambda item: -item[1])
 
     def lines(self, verbose: bool = False) -> list[str]:
-        out = []
-        for outcome in self.outcomes:
-            if outcome.status != PASS or verbose:
-                out.append(f"{outcome.status.upper():12} {printable(outcome.case)}  "
-                           f"[{printable(outcome.rule)}]")
-                out.extend(f"             {printable(line)}" for line in outcome.diff)
-        out.append(self.summary())
+        """The report: the verdict and the counts first; then every case that
+        did not pass, with the request sent and what differs; then the skipped
+        cases grouped by the engine's reason, with counts. *verbose* lists every
+        case one by one instead, the passing and the skipped too."""
+        out = [self.verdict(), self.counts()]
+        listed = [o for o in self.outcomes if verbose or o.status not in (PASS, SKIP)]
+        if listed:
+            out.append("")
+        for outcome in listed:
+            out.append(f"{outcome.status.upper():12} {printable(outcome.case)}  "
+                       f"[{printable(outcome.rule)}]")
+            if outcome.request is not None and outcome.status not in (PASS, SKIP):
+                if outcome.asked:
+                    out.append(f"{'':13}asked: {printable(outcome.asked)}")
+                out.append(f"{'':13}sent: {short_request(outcome.request)}")
+            out.extend(f"{'':13}{printable(line)}" for line in outcome.diff)
+        reasons = self.skip_reasons()
+        if reasons and not verbose:
+            out.append("")
+            out.append(f"skipped {self.count(SKIP)}, by the engine's reason "
+                       "(--verbose lists each case):")
+            width = len(str(reasons[0][1]))
+            for reason, count in reasons[:MOST_REASONS]:
+                out.append(f"  {count:{width}}  {printable(reason)}")
+            if len(reasons) > MOST_REASONS:
+                rest = sum(count for _, count in reasons[MOST_REASONS:])
+                out.append(f"  {rest:{width}}  for {len(reasons) - MOST_REASONS} other reasons")
         return out
 
 
+#: the most distinct reasons for skipping the report lists one by one
+MOST_REASONS = 10
+#: the longest request a report shows whole (characters); a longer one is cut
+REQUEST_SHOWN = 2000
+
+
+def short_request(request: dict[str, Any]) -> str:
+    """The request as the one JSON line sent (without its ``id``), made
+    :func:`printable`: with the position, the options and the move, it can be
+    sent to the engine again by hand."""
+    shown_request = {k: v for k, v in request.items() if k != "id"}
+    text = json.dumps(shown_request, ensure_ascii=False, separators=(",", ":"))
+    if len(text) > REQUEST_SHOWN:
+        return printable(text[:REQUEST_SHOWN]) + f"… ({len(text):,} characters)"
+    return printable(text)
 
 
 def _is_ints(value: Any) -> bool:
@@ -383,6 +447,37 @@ def request_of(case: dict[str, Any]) -> dict[str, Any]:
     return request
 
 
+def describe_request(case: dict[str, Any]) -> str:
+    """A (valid) case's request in words: ``bakuk (ruleset mancala_spec),
+    options skip_origin=true, position 3,3,0/0,3,3 N 12-12 opener=S, move e
+    (pit 4)``. Only the options not at the game's defaults are named (all of
+    them for a game or ruleset this package does not know)."""
+    from ..engine.games import get_game
+    from ..errors import MancalaError
+
+    options = case["options"]
+    try:
+        defaults = dict(get_game(case["game"], ruleset=case.get("ruleset", DEFAULT_RULESET))
+                        .options)
+    except (MancalaError, TypeError, KeyError):
+        defaults = {}
+    changed = [f"{key}={json.dumps(value, ensure_ascii=False)}" for key, value in options.items()
+               if key not in defaults or defaults[key] != value]
+    parts = [f"{case['game']} (ruleset {case.get('ruleset', DEFAULT_RULESET)})",
+             "options " + " ".join(changed) if changed else "default options"]
+    text = case["position"].get("text")
+    if isinstance(text, str):
+        parts.append(f"position {text}")
+    move = case.get("move")
+    if move is None:
+        parts.append("no move (the position only)")
+    else:
+        name = move.get("name")
+        parts.append(f"move {name} (pit {move['pit']})" if isinstance(name, str)
+                     else f"move pit {move['pit']}")
+    return short(", ".join(parts), raw=True)
+
+
 class Progress:
     """Cases done of the total and failures so far, on *stream*: redrawn in
     place on a terminal, else a plain line every tenth of the run, whenever a
@@ -476,22 +571,23 @@ def _run_case(engine: EngineProcess, case: Any, timeout: float, rules: bool,
     if problem:
         return Outcome(case_id, rule, INVALID, [problem])
     request = request_of(case)
+    asked = describe_request(case)
     try:
         got, text = engine.ask(request, timeout)
     except TimeoutError as error:
-        return Outcome(case_id, rule, HUNG, [str(error)])
+        return Outcome(case_id, rule, HUNG, [str(error)], request, asked)
     except EOFError as error:
-        return Outcome(case_id, rule, CRASH, [str(error)] + engine.errors())
+        return Outcome(case_id, rule, CRASH, [str(error)] + engine.errors(), request, asked)
     except AnswerError as error:
-        return Outcome(case_id, rule, BAD, [str(error)])
+        return Outcome(case_id, rule, BAD, [str(error)], request, asked)
     if traffic is not None:
         traffic.append((request, text))
     shape = answer_problem(got)
     if shape:
-        return Outcome(case_id, rule, BAD, [shape])
+        return Outcome(case_id, rule, BAD, [shape], request, asked)
     if "unsupported" in got:
-        return Outcome(case_id, rule, SKIP, [short(got["unsupported"], raw=True)])
+        return Outcome(case_id, rule, SKIP, [short(got["unsupported"], raw=True)], request, asked)
     diff = compare(case["expected"], got, rules)
     if got.get("id") != case["id"]:
         diff.insert(0, f"id: expected {case['id']!r}, got {short(got.get('id'))}")
-    return Outcome(case_id, rule, FAIL if diff else PASS, diff)
+    return Outcome(case_id, rule, FAIL if diff else PASS, diff, request, asked)

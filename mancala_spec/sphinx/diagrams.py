@@ -45,6 +45,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import re
 import struct
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,25 @@ VARIANTS = (("desktop", "light", ["diagram-wide", "only-light"]),
             ("phone", "light", ["diagram-narrow", "only-light"]),
             ("phone", "dark", ["diagram-narrow", "only-dark"]))
 KEY_DONE = "mancala_diagram_key"     # temp_data flag: the page already has its key
+
+
+def history_counted(text: str) -> str:
+    """*text* with each position's ``seen=`` history (the positions before it,
+    which the repetition rule reads: up to dozens of boards) counted instead of
+    written out, for a caption or an image's alt text read aloud.
+
+    >>> history_counted("Bakuk: 0,0,0/1,0,1 N 16-18 opener=S seen=1,0,0/1,0,0:S;0,1,0/1,0,0:N")
+    'Bakuk: 0,0,0/1,0,1 N 16-18 opener=S, after 2 earlier positions'
+    >>> history_counted("0,0,0/1,0,1 N 16-18 opener=S seen=1,0,0/1,0,0:S")
+    '0,0,0/1,0,1 N 16-18 opener=S, after 1 earlier position'
+    """
+    return re.sub(r" seen=(\S+)", lambda m: ", after " + earlier(m.group(1).count(";") + 1),
+                  text)
+
+
+def earlier(count: int) -> str:
+    """``"1 earlier position"``, ``"21 earlier positions"``."""
+    return f"{count} earlier position{'' if count == 1 else 's'}"
 
 
 def _engine_files() -> list[str]:
@@ -257,7 +277,7 @@ class SowingDiagram(SphinxDirective):
         folder = Path(self.env.doctreedir) / FOLDER
         drawing.put(folder)
         images = [self.image(folder / drawing.file_name(metrics, theme),
-                             diagram.alt or diagram.caption, classes, dpi)
+                             history_counted(diagram.alt or diagram.caption), classes, dpi)
                   for metrics, theme, classes in VARIANTS]
 
         figure_node = nodes.figure("", *images, classes=["sowing-diagram"]
@@ -276,7 +296,10 @@ class SowingDiagram(SphinxDirective):
             caption.extend(inline)
             caption += nodes.Text(" ")
         caption += nodes.Text("Resulting position: " if move else "Position: ")
-        caption += nodes.literal(result, result)
+        head, seen, history = result.partition(" seen=")
+        caption += nodes.literal(head, head)
+        if seen:        # the history (seen=, which repetition reads) counted, not written out
+            caption += nodes.Text(", after " + earlier(history.count(";") + 1))
         figure_node += caption
         figure_node["mancala_example"] = example
         figure_node["mancala_position"] = position.split(" seen=")[0]

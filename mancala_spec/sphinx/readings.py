@@ -17,6 +17,7 @@ Everything is computed when the page is read (and kept: :mod:`.cache`).
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 from . import cache
@@ -28,6 +29,55 @@ def _value(value: Any) -> str:
 
 def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
+
+
+#: a position text's history field: the positions seen before it (repetition reads them)
+_SEEN = re.compile(r" seen=(\S+)")
+
+
+def _brief(text: str) -> str:
+    """A result's words with each position's ``seen=`` history counted, not
+    written out: ``... opener=S, after 22 earlier positions``."""
+    from .diagrams import history_counted
+
+    return history_counted(text)
+
+
+def _position(pos: Any) -> str:
+    """A position in the text: its board, captures and turn in the notation, and
+    its history (``seen=``, which the repetition rule reads) counted."""
+    head = _SEEN.sub("", pos.to_text())
+    if not pos.history:
+        return f"`{head}`"
+    from .diagrams import earlier
+
+    count = len(pos.history)
+    listed = "listed below it" if count > 1 else "shown below it"
+    return f"`{head}`, after the {earlier(count)} {listed}"
+
+
+def _history(pos: Any) -> list[str]:
+    """The positions seen before *pos* (its ``seen=``), one row each, oldest first:
+    a table in a box that opens, with the whole position text to copy."""
+    from .diagrams import earlier
+
+    if not pos.history:
+        return []
+    board = pos.game.board
+    n = board.pits_per_row
+    south = " ".join(board.name(i) for i in range(n))
+    north = " ".join(board.name(i) for i in range(n, 2 * n))
+    rows = [f"| {number} | {' '.join(map(str, pits[:n]))} | {' '.join(map(str, pits[n:]))} | "
+            f"{pos.game.player_name(player)} |"
+            for number, (pits, player) in enumerate(pos.history, start=1)]
+    return ['<details class="position-history">',
+            f"<summary>The {earlier(len(pos.history))} (its <code>seen=</code> "
+            "history, oldest first), and the whole position text</summary>", "",
+            f"| # | South's pits {south} | North's pits {north} | to move |",
+            "| --- | --- | --- | --- |", *rows, "",
+            "The position with its history, in the notation:", "",
+            "```text", pos.to_text(), "```", "",
+            "</details>", ""]
 
 
 def page_text(game: str, games: int, seed: int) -> str:
@@ -81,9 +131,9 @@ def page_text(game: str, games: int, seed: int) -> str:
                                     change.variant.options.items()
                                     if v != change.game.option(k).default)
                 lines += [f"{label}: the smallest position found where it changes a move's "
-                          f"result, `{pos.to_text()}`. Under this reference "
-                          f"{change.result(change.game)}; with {label} "
-                          f"{change.result(change.variant)}.", "",
+                          f"result, {_position(pos)}. Under this reference "
+                          f"{_brief(change.result(change.game))}; with {label} "
+                          f"{_brief(change.result(change.variant))}.", "", *_history(pos),
                           "```{sowing-diagram}", f":game: {game}",
                           f":position: {pos.to_text()}",
                           f":options: {options}",     # Open in Play opens it with the value
@@ -132,11 +182,11 @@ def _match_lines(setting: str, value: Any, seed: int) -> list[str]:
     pos = change.position
     name = pos.game.board.name(change.move)
     lines[-1] += (f" The smallest position found where it changes one, in a match's first "
-                  f"game: `{pos.to_text()}`. Under this reference {name}: "
-                  f"{change.result({})}; with {label} {name}: "
-                  f"{change.result({setting: value})}.")
+                  f"game: {_position(pos)}. Under this reference {name}: "
+                  f"{_brief(change.result({}))}; with {label} {name}: "
+                  f"{_brief(change.result({setting: value}))}.")
     changed, total, unfinished = match_winner_changes({setting: value}, MATCHES, seed)
-    return [*lines, "",
+    return [*lines, "", *_history(pos),
             "```{sowing-diagram}", ":game: ba-awa", f":position: {pos.to_text()}",
             f":caption: Where {setting}={_value(value)} changes the match by the move {name} "
             "(position before the move).", "```", "",

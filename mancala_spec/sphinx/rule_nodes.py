@@ -15,7 +15,7 @@ from sphinx import addnodes
 from sphinx.ext.viewcode import viewcode_anchor
 
 from ..catalogue import Rule, load_catalogue
-from ..sources import SOURCES
+from ..sources import SOURCES, source_lines
 
 RULE_REF = "rule-ref"
 SOURCE_LINE_REF = "source-line"
@@ -231,6 +231,31 @@ def game_call(game: str, option: str, value: Any) -> nodes.literal:
     return nodes.literal(text=call, classes=["rule-option"])
 
 
+def english_spans(source: str, text: str) -> list[tuple[int, int]]:
+    """Where *text*, a line of source document *source*, holds English left
+    inside it (the catalogue's ``[[document]]`` record of the document says
+    which words: :meth:`~mancala_spec.catalogue.Document.english_spans`)."""
+    return load_catalogue().document(source).english_spans(text)
+
+
+def language_runs(text: str, runs: Sequence[tuple[int, int]]) -> list[nodes.Node]:
+    """*text* as nodes, the English *runs* in it (``(start, end)``, in order; cut
+    to the text) each a span marked ``lang="en"`` inside the paragraph's language."""
+    out: list[nodes.Node] = []
+    position = 0
+    for start, end in runs:
+        start, end = max(start, 0), min(end, len(text))
+        if start >= end:
+            continue
+        if start > position:
+            out.append(nodes.Text(text[position:start]))
+        out.append(nodes.inline(text=text[start:end], classes=["language-en"]))
+        position = end
+    if position < len(text):
+        out.append(nodes.Text(text[position:]))
+    return out
+
+
 def citation_quote(citation, label: str | None = None, ids: list[str] | None = None
                    ) -> nodes.block_quote:
     """A citation as a block quote: original (with *label*, e.g. ``[1]``, and a
@@ -238,11 +263,20 @@ def citation_quote(citation, label: str | None = None, ids: list[str] | None = N
     attribution with line link."""
     document = SOURCES[citation.source]
     quote = nodes.block_quote(classes=["rule-citation"], ids=ids or [])
+    line = source_lines(citation.source)[citation.line - 1]
+    at = line.find(citation.quote)
+    runs = [(a - at, b - at) for a, b in english_spans(citation.source, line)
+            if at >= 0 and b > at and a < at + len(citation.quote)]
+    # a quote wholly inside English left in the document is English, not the document's
+    whole = len(runs) == 1 and runs[0][0] <= 0 and runs[0][1] >= len(citation.quote)
     original = nodes.paragraph(classes=["citation-original",
-                                        f"language-{document.language_code}"])
+                                        f"language-{'en' if whole else document.language_code}"])
     if label:
         original += nodes.inline(text=f"{label} ", classes=["citation-label"])
-    original += nodes.Text(citation.quote)
+    if whole:
+        original += nodes.Text(citation.quote)
+    else:
+        original += language_runs(citation.quote, runs)
     if citation.sic:
         original += nodes.inline(text=f" [sic: {citation.sic}]", classes=["citation-sic"])
     quote += original

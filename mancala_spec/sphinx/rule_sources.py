@@ -12,7 +12,14 @@ from sphinx.util.docutils import SphinxDirective
 from ..catalogue.cite import source_metadata
 from ..catalogue.traceability import source_map
 from ..sources import SOURCES
-from .rule_nodes import catalogue_file, definition, linked_text, rule_ref
+from .rule_nodes import (
+    catalogue_file,
+    definition,
+    english_spans,
+    language_runs,
+    linked_text,
+    rule_ref,
+)
 
 logger = logging.getLogger(__name__)
 ENV_SOURCES = "mancala_sources"      # docname -> [source file]
@@ -57,6 +64,11 @@ def source_facts(source: str) -> nodes.definition_list:
     return items
 
 
+def shifted(runs: list[tuple[int, int]], offset: int) -> list[tuple[int, int]]:
+    """*runs* counted from *offset* (a piece of the line that starts there)."""
+    return [(start - offset, end - offset) for start, end in runs]
+
+
 class SourceDocumentDirective(SphinxDirective):
     """``{source-document} <file>``: a source document, every line anchored and accounted for."""
 
@@ -99,15 +111,23 @@ class SourceDocumentDirective(SphinxDirective):
             link += nodes.Text(str(line.number))
             number += link
             row += number
-            text = nodes.paragraph(classes=["source-text", f"language-{document.language_code}"])
+            runs = english_spans(source, line.text)
+            whole = runs == [(0, len(line.text))]
+            text = nodes.paragraph(classes=[
+                "source-text", f"language-{'en' if whole else document.language_code}"])
             position = 0
             for start, end in line.quotes:
                 if start > position:
-                    text += nodes.Text(line.text[position:start])
-                text += nodes.inline(text=line.text[start:end], classes=["source-quoted"])
+                    text += language_runs(line.text[position:start],
+                                          [] if whole else shifted(runs, position))
+                quoted = nodes.inline(classes=["source-quoted"])
+                quoted += language_runs(line.text[start:end],
+                                        [] if whole else shifted(runs, start))
+                text += quoted
                 position = end
             if position < len(line.text):
-                text += nodes.Text(line.text[position:])
+                text += language_runs(line.text[position:],
+                                      [] if whole else shifted(runs, position))
             row += text
             note = nodes.paragraph(classes=["source-note"])
             if line.rules:

@@ -571,6 +571,26 @@ def _checked(pits: object, to_move: object) -> tuple[tuple[int, ...], int]:
     return tuple(pits), to_move
 
 
+#: positions per level (seeds on the board) reached from the opening under the
+#: default rules, as measured by the full solve (benchmarks/bench_solve_ba_awa.py);
+#: :func:`expected_bytes` estimates a solve's memory from them before it starts
+MEASURED: dict[int, int] = {}
+
+
+def expected_counts(seeds: int) -> dict[int, int]:
+    """The positions per level expected from a start with *seeds* seeds: those
+    measured from the opening (:data:`MEASURED`), at most every board of the
+    level; a level not measured, every board."""
+    return {s: min(2 * comb(s + PITS - 1, PITS - 1), MEASURED.get(s, 1 << 62))
+            for s in range(seeds, EIGHT, -FOUR)}
+
+
+def expected_bytes(seeds: int) -> int:
+    """The memory a solve from *seeds* seeds is expected to need (an estimate:
+    :func:`estimate_bytes` of :func:`expected_counts`)."""
+    return estimate_bytes(expected_counts(seeds))
+
+
 def estimate_bytes(counts: dict[int, int]) -> int:
     """The peak memory of solving levels of these sizes (an estimate, from the
     arrays each level's solve holds: see :data:`BYTES_PER_POSITION`)."""
@@ -611,6 +631,10 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
             f"start has {sum(pits0)} seeds on the board: play only reaches multiples of four "
             "(every capture takes four), and with eight or fewer the game is over",
             field="pits")
+    if memory is not None and expected_bytes(sum(pits0)) > memory:
+        raise MemoryError(f"solving from {sum(pits0)} seeds is expected to need about "
+                          f"{expected_bytes(sum(pits0)) / 2**30:.1f} GiB, more than the "
+                          f"{memory / 2**30:.1f} GiB allowed")
     report = progress or (lambda phase, done, todo: None)
     kernel = Kernel(rules)
     seconds: dict[str, float] = {}

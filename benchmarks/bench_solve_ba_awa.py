@@ -1,7 +1,7 @@
 """Ba-awa strongly solved (mancala_spec.solve.ba_awa): the full solve of the
 default rules from the opening, timed level by level.
 
-    nice -n 19 python benchmarks/bench_solve_ba_awa.py [--also nothing] [--json]
+    nice -n 19 python benchmarks/bench_solve_ba_awa.py [--also nothing] [--workers N] [--json]
 
 Prints the positions of each level (seeds on the board), the seconds spent
 enumerating and solving it and the positions per second, the rounds of value
@@ -28,6 +28,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--also", choices=("nothing", "opener"), default=None)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="processes sowing while enumerating (default 2)")
     args = parser.parse_args()
     wall, cpu = time.perf_counter(), time.process_time()
     last = [0.0]
@@ -38,8 +40,10 @@ def main() -> int:
             last[0] = now
             print(f"  {now - wall:7.1f} s  {phase}: {done:,}", file=sys.stderr, flush=True)
 
-    solution = solve(progress=progress, also=args.also)
+    solution = solve(progress=progress, also=args.also, workers=args.workers)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu += children.ru_utime + children.ru_stime           # the workers'
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     start = solution.start
     result = {
@@ -47,7 +51,7 @@ def main() -> int:
         "machine": f"{platform.machine()}, {platform.python_implementation()} "
                    f"{platform.python_version()}",
         "positions": len(solution), "levels": {}, "wall_seconds": round(wall, 1),
-        "cpu_seconds": round(cpu, 1), "peak_bytes": peak,
+        "cpu_seconds": round(cpu, 1), "peak_bytes": peak, "workers": args.workers,
         "value": solution.value(*start), "moves": solution.move_values(*start),
         "seconds": {k: round(v, 1) for k, v in solution.seconds.items()},
     }
@@ -72,8 +76,8 @@ def main() -> int:
         print(f"{seeds:>5} {e['positions']:>12,} {e['enumerate_seconds']:>8.1f} "
               f"{e['solve_seconds']:>8.1f} {e['positions_per_second'] or 0:>9,} "
               f"{e['rounds']:>6}" + (f" {e['differ']:>7,}" if args.also else ""))
-    print(f"positions: {result['positions']:,}; wall {wall:.1f} s, CPU {cpu:.1f} s, "
-          f"peak {peak / 2**30:.2f} GiB")
+    print(f"positions: {result['positions']:,}; wall {wall:.1f} s, CPU {cpu:.1f} s "
+          f"({args.workers} workers), peak {peak / 2**30:.2f} GiB (the main process)")
     print(f"value of the opening, South to move: {result['value']:+d}")
     print("first moves: " + ", ".join(f"{pit}: {v:+d}" for pit, v in result["moves"].items()))
     return 0

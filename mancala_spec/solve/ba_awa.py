@@ -341,10 +341,72 @@ class Level:
     seconds: float = 0.0        # enumerating it
 
 
+#: the kernel the worker processes of :func:`enumerate_levels` sow with (each
+#: inherits it when forked)
+_WORKER_KERNEL: list[Kernel] = []
+#: positions a worker sows at a time
+WORKER_CHUNK = 1 << 18
+
+Expanded = tuple[np.ndarray, np.ndarray, np.ndarray,
+                 dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]]
+
+
+def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
+    """The moves of the positions *block* (keys of the level *seeds*), as
+    enumeration keeps them: the block; each choice's successor in the level
+    (its key, -1 if none); the best move ending the game, to the mover
+    (-127: none); and per lower level, the captures into it (the position's
+    key, the successor's key, the capture's worth to the opener)."""
+    pits, players = kernel.numbering(seeds).boards(block)
+    moves = kernel.moves(seeds, pits, players)
+    side = np.where(players == 0, 1, -1).astype(np.int16)
+    inner = moves.kind == INNER
+    end_w = np.where(moves.kind == END, side * moves.gain, -127).max(axis=0)
+    lowers = {}
+    lower = moves.kind == LOWER
+    for s in np.unique(moves.level[lower]).tolist():
+        choice, row = np.nonzero(lower & (moves.level == s))
+        lowers[int(s)] = (block[row], moves.key[choice, row], moves.gain[choice, row])
+    return block, np.where(inner, moves.key, -1), end_w.astype(np.int16), lowers
+
+
+def _expand_in_worker(job: tuple[int, np.ndarray]) -> Expanded:
+    return expand(_WORKER_KERNEL[0], *job)
+
+
+def _expanded(pool: Any, kernel: Kernel, seeds: int, frontier: np.ndarray):
+    """:func:`expand` of every block of *frontier*, in this process or the *pool*'s."""
+    if pool is None or len(frontier) < 2 * WORKER_CHUNK:
+        for lo in range(0, len(frontier), CHUNK):
+            yield expand(kernel, seeds, frontier[lo:lo + CHUNK])
+        return
+    jobs = [(seeds, frontier[lo:lo + WORKER_CHUNK])
+            for lo in range(0, len(frontier), WORKER_CHUNK)]
+    yield from pool.imap(_expand_in_worker, jobs)
+
+
 def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
-                     report: Progress) -> dict[int, Level]:
+                     report: Progress, workers: int = 1) -> dict[int, Level]:
     """Every position reachable from the start, level by level, top down,
-    breadth-first within a level, with its moves (:class:`Level`)."""
+    breadth-first within a level, with its moves (:class:`Level`); the
+    sowing shared among *workers* processes (forked: where ``fork`` is not
+    available, or with one worker, all here)."""
+    import multiprocessing
+    pool = None
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        _WORKER_KERNEL[:] = [kernel]
+        pool = multiprocessing.get_context("fork").Pool(workers)
+    try:
+        return _enumerate_levels(kernel, start_pits, start_player, report, pool)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        _WORKER_KERNEL.clear()
+
+
+def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
+                      report: Progress, pool: Any) -> dict[int, Level]:
     seeds0 = sum(start_pits)
     pending: dict[int, list[np.ndarray]] = {
         seeds0: [kernel.numbering(seeds0).keys(np.array([start_pits], dtype=np.int8),
@@ -354,28 +416,17 @@ def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: 
     for seeds in range(seeds0, EIGHT, -FOUR):
         clock = time.perf_counter()
         frontier = np.unique(np.concatenate(pending.pop(seeds, [np.zeros(0, np.int64)])))
-        numbering = kernel.numbering(seeds)
         visited = frontier
         blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         captures: dict[int, list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
         while frontier.size:
             fresh = []
-            for lo in range(0, len(frontier), CHUNK):
-                block = frontier[lo:lo + CHUNK]
-                pits, players = numbering.boards(block)
-                moves = kernel.moves(seeds, pits, players)
-                side = np.where(players == 0, 1, -1).astype(np.int16)
-                inner = moves.kind == INNER
-                fresh.append(moves.key[inner])
-                end_w = np.where(moves.kind == END, side * moves.gain, -127).max(axis=0)
-                blocks.append((block, np.where(inner, moves.key, -1),
-                               end_w.astype(np.int16)))
-                lower = moves.kind == LOWER
-                for s in np.unique(moves.level[lower]).tolist():
-                    choice, row = np.nonzero(lower & (moves.level == s))
-                    captures.setdefault(int(s), []).append(
-                        (block[row], moves.key[choice, row], moves.gain[choice, row]))
-                    pending.setdefault(int(s), []).append(np.unique(moves.key[choice, row]))
+            for block, succ, best, lowers in _expanded(pool, kernel, seeds, frontier):
+                fresh.append(succ[succ >= 0])
+                blocks.append((block, succ, best))
+                for s, (rows, keys, gains) in lowers.items():
+                    captures.setdefault(s, []).append((rows, keys, gains))
+                    pending.setdefault(s, []).append(np.unique(keys))
                 report(f"enumerating {seeds} seeds", found + len(visited), None)
             new = np.unique(np.concatenate(fresh))
             frontier = new[~_member(visited, new)]
@@ -601,7 +652,7 @@ def estimate_bytes(counts: dict[int, int]) -> int:
 def solve(rules: BaAwaRules | None = None, start: Any = None,
           progress: Progress | None = None, *,
           memory: int | None = None, endless_play: str = "opener",
-          also: str | None = None) -> BaAwaSolution:
+          also: str | None = None, workers: int = 1) -> BaAwaSolution:
     """Solve every position reachable from *start* (``(pits, to_move)``; by
     default the opening, South to move; South is the opener) under *rules*
     (by default :class:`BaAwaRules()`). *memory*: the bytes the solve may use;
@@ -613,7 +664,8 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     engine's values), or ``"nothing"`` (value iteration from 0: endless play
     scores nothing, as in the Bakuk solver; not the engine's game, for
     measuring what the repetition rule does). *also*: another of these, solved
-    beside it in the same run (its values in :attr:`BaAwaSolution.also`)."""
+    beside it in the same run (its values in :attr:`BaAwaSolution.also`).
+    *workers*: processes sowing the positions while they are enumerated."""
     if endless_play not in ("opener", "nothing") or also not in (None, "opener", "nothing"):
         raise OptionError(f'endless_play must be "opener" or "nothing", not {shown(endless_play)}',
                           option="endless_play", value=endless_play)
@@ -639,7 +691,7 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     kernel = Kernel(rules)
     seconds: dict[str, float] = {}
     clock = time.perf_counter()
-    graph = enumerate_levels(kernel, pits0, player0, report)
+    graph = enumerate_levels(kernel, pits0, player0, report, workers)
     seconds["enumerate"] = time.perf_counter() - clock
     counts = {s: len(level.keys) for s, level in graph.items()}
     if memory is not None and estimate_bytes(counts) > memory:

@@ -72,14 +72,21 @@ def test_ba_awa_flags_are_refused_for_bakuk(capsys, argv):
 
 
 def test_ctrl_c_mid_solve_exits_130_and_writes_nothing():
-    process = subprocess.Popen(
-        [sys.executable, "-m", "mancala_spec", "solve", "ba-awa", "--start",
-         "2,2,1,0,3,1/0,1,2,1,1,2 S 16-16", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": os.getcwd()})
-    time.sleep(3)                                     # imported, and sowing
+    """Ctrl-C reaches every process of the terminal's group (the command line
+    sows in one process: see mancala_spec.solve.ba_awa.enumerate_levels)."""
+    code = ("import sys; from mancala_spec.cli import main; "
+            "sys.exit(main(['solve', 'ba-awa', '--start', '2,2,1,0,3,1/0,1,2,1,1,2 S 16-16', "
+            "'--json']))")
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               env={**os.environ, "PYTHONPATH": os.getcwd()})
+    time.sleep(4)                                     # imported, and sowing
     assert process.poll() is None, "the solve ended before it could be interrupted"
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
     assert process.returncode == 130
-    assert out == "" and "interrupted" in err and "Traceback" not in err
+    assert out == "" and err.rstrip().endswith("\nmancala-spec: interrupted")
+    assert "Traceback" not in err
+    time.sleep(0.5)
+    left = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True)
+    assert left.stdout == "", "a worker outlived the solve"

@@ -10,13 +10,21 @@ be its value exactly.
 """
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 
 import mancala_spec as ms
 from mancala_spec.errors import InvalidPositionError, OptionError, UnreachedPositionError
 from mancala_spec.fast import FastGame
-from mancala_spec.solve.ba_awa import BaAwaRules, Numbering, estimate_bytes, solve
+from mancala_spec.solve.ba_awa import (
+    BaAwaRules,
+    Numbering,
+    estimate_bytes,
+    expected_bytes,
+    solve,
+)
 
 #: a twelve-seed start: the twelve-seed level it reaches is the one every game
 #: reaches (about 680,000 positions; a few seconds to solve)
@@ -146,8 +154,11 @@ def test_starts_play_cannot_reach_are_refused():
 
 def test_memory_estimate_refuses_before_solving():
     assert estimate_bytes({12: 10, 16: 100}) > estimate_bytes({12: 10, 16: 10})
-    with pytest.raises(MemoryError, match="needs about"):
+    assert expected_bytes(16) > expected_bytes(12) > 0
+    started = time.perf_counter()
+    with pytest.raises(MemoryError, match="expected to need about"):
         solve(start=((0,) * 11 + (12,), 0), memory=1000)
+    assert time.perf_counter() - started < 1          # before enumerating
 
 
 @pytest.mark.slow

@@ -370,6 +370,18 @@ def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
     return block, np.where(inner, moves.key, -1), end_w.astype(np.int16), lowers
 
 
+def _worker_started() -> None:
+    """A worker leaves Ctrl-C (and SIGHUP) to the main process, which ends the
+    pool (with SIGTERM, which a worker therefore does not ignore): the worker
+    prints nothing."""
+    import signal
+    stops = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
+    for number in stops:
+        signal.signal(number, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)    # (not the command line's handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+
+
 def _expand_in_worker(job: tuple[int, np.ndarray]) -> Expanded:
     return expand(_WORKER_KERNEL[0], *job)
 
@@ -390,12 +402,24 @@ def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: 
     """Every position reachable from the start, level by level, top down,
     breadth-first within a level, with its moves (:class:`Level`); the
     sowing shared among *workers* processes (forked: where ``fork`` is not
-    available, or with one worker, all here)."""
+    available, or with one worker, all here). With workers, Ctrl-C can leave
+    :meth:`multiprocessing.pool.Pool.terminate` waiting on a worker blocked
+    writing its result (seen in about one try in four): the command line
+    sows in one process; the benchmark, which nobody interrupts, in two."""
     import multiprocessing
     pool = None
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        import signal
         _WORKER_KERNEL[:] = [kernel]
-        pool = multiprocessing.get_context("fork").Pool(workers)
+        # the workers are forked with Ctrl-C and SIGHUP blocked, and ignore them
+        # before unblocking: one that came meanwhile is the main process's
+        stops = {getattr(signal, name) for name in ("SIGINT", "SIGHUP")
+                 if hasattr(signal, name)}
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+        try:
+            pool = multiprocessing.get_context("fork").Pool(workers, _worker_started)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     try:
         return _enumerate_levels(kernel, start_pits, start_player, report, pool)
     finally:

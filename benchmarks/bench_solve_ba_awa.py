@@ -61,7 +61,8 @@ def main() -> int:
                  "enumerate_seconds": round(solution.enumerate_seconds[seeds], 2),
                  "solve_seconds": round(solution.level_seconds[seeds], 2),
                  "positions_per_second": round(count / spent) if spent else None,
-                 "rounds": solution.rounds[seeds]}
+                 "rounds": solution.rounds[seeds],
+                 "enumerate_rounds": solution.enumerate_rounds[seeds]}
         if args.also:
             entry["differ"] = int((solution.also[seeds] != solution.values[seeds]).sum())
         result["levels"][seeds] = entry
@@ -71,11 +72,12 @@ def main() -> int:
     print(f"Ba-awa (defaults), mancala-spec {result['version']}, {result['date']}, "
           f"{result['machine']}")
     print(f"{'seeds':>5} {'positions':>12} {'enum s':>8} {'solve s':>8} {'pos/s':>9} "
-          f"{'rounds':>6}" + (f" {'differ':>7}" if args.also else ""))
+          f"{'rounds':>6} {'bfs':>5}" + (f" {'differ':>7}" if args.also else ""))
     for seeds, e in result["levels"].items():
         print(f"{seeds:>5} {e['positions']:>12,} {e['enumerate_seconds']:>8.1f} "
               f"{e['solve_seconds']:>8.1f} {e['positions_per_second'] or 0:>9,} "
-              f"{e['rounds']:>6}" + (f" {e['differ']:>7,}" if args.also else ""))
+              f"{e['rounds']:>6} {e['enumerate_rounds']:>5}"
+              + (f" {e['differ']:>7,}" if args.also else ""))
     print(f"positions: {result['positions']:,}; wall {wall:.1f} s, CPU {cpu:.1f} s "
           f"({args.workers} workers), peak {peak / 2**30:.2f} GiB (the main process)")
     print(f"value of the opening, South to move: {result['value']:+d}")

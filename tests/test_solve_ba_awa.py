@@ -10,7 +10,9 @@ be its value exactly.
 """
 from __future__ import annotations
 
+import re
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -162,10 +164,57 @@ def test_memory_estimate_refuses_before_solving():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", [{}, {"no_move": "owners"},
-                                     {"endless": "stop", "skip_origin": True}])
+@pytest.mark.parametrize("options", [{}, {"no_move": "owners", "endless": "stop",
+                                          "skip_origin": True}])
 def test_sixteen_seeds_equal_plain_search(options):
     solution = solve(BaAwaRules(**options), start=SIXTEEN)
     assert set(solution.levels) == {12, 16}
     compared, equal = compare(solution, options, per_level=15, nodes=3000, seed=2)
     assert compared >= 10 and equal == compared
+
+
+# -- the numbers the site quotes ------------------------------------------------------
+
+PAGES = Path(__file__).resolve().parent.parent / "docs"
+
+
+def quoted(page: str, marker: str) -> list[list[str]]:
+    """The rows of the table after ``% quoted: <marker>`` on *page* (cells
+    without backticks; header and rule left out)."""
+    text = (PAGES / page).read_text(encoding="utf-8")
+    match = re.search(rf"^% quoted: {re.escape(marker)}\s*$", text, re.M)
+    assert match, f"no quoted table {marker!r} on {page}"
+    rows = []
+    for line in text[match.end():].lstrip("\n").splitlines():
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip().strip("`") for cell in line.strip().strip("|").split("|")])
+    return rows[2:]
+
+
+def test_the_quoted_twelve_seed_check_is_re_derived(twelve):
+    [row] = quoted("ba-awa.md", "ba-awa-solve-twelve")
+    start, positions, value, each = row
+    assert start == "1,1,1,1,1,1/1,1,1,1,1,1 S"
+    assert int(positions.replace(",", "")) == len(twelve)
+    assert int(value) == twelve.value(*TWELVE)
+    moves = twelve.move_values(*TWELVE)
+    assert each == f"{int(value):+d} each" and set(moves.values()) == {int(value)}
+
+
+def test_the_quoted_run_agrees_with_itself_and_on_both_pages():
+    """The full run is quoted, not re-run: its numbers must hang together (the
+    opening's value is its best move's, the levels add up to the positions)
+    and both pages must quote the same value."""
+    rows = dict(quoted("ba-awa.md", "ba-awa-solve"))
+    value = int(rows["value of the opening, South (the opener) to move"])
+    moves = dict(part.split(": ") for part in rows["each opening move"].split(", "))
+    assert sorted(moves) == list("abcdef")
+    assert value == max(int(v) for v in moves.values())
+    levels = dict(part.split(": ") for part in rows["positions per level (seeds: positions)"]
+                  .split(", "))
+    assert [int(s) for s in levels] == list(range(48, 11, -4))
+    total = sum(int(v.replace(",", "")) for v in levels.values())
+    assert total == int(rows["positions reachable from the opening"].replace(",", ""))
+    text = (PAGES / "analysis.md").read_text(encoding="utf-8")
+    assert f"worth {value:+d} to the opener" in text

@@ -339,6 +339,7 @@ class Level:
     end_w: np.ndarray
     lower: dict[int, list[np.ndarray]] = field(default_factory=dict)
     seconds: float = 0.0        # enumerating it
+    rounds: int = 0             # breadth-first rounds enumerating it
 
 
 #: the kernel the worker processes of :func:`enumerate_levels` sow with (each
@@ -432,32 +433,33 @@ def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: 
 def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
                       report: Progress, pool: Any) -> dict[int, Level]:
     seeds0 = sum(start_pits)
-    pending: dict[int, list[np.ndarray]] = {
-        seeds0: [kernel.numbering(seeds0).keys(np.array([start_pits], dtype=np.int8),
-                                               np.array([start_player], dtype=np.int8))]}
+    first = kernel.numbering(seeds0).keys(np.array([start_pits], dtype=np.int8),
+                                          np.array([start_player], dtype=np.int8))
     levels: dict[int, Level] = {}
     found = 0
     for seeds in range(seeds0, EIGHT, -FOUR):
         clock = time.perf_counter()
-        frontier = np.unique(np.concatenate(pending.pop(seeds, [np.zeros(0, np.int64)])))
+        # the level's first positions: the start's, and those the captures from
+        # the levels above lead to (their keys, kept with the captures)
+        entries = [first] if seeds == seeds0 else [
+            above.lower[seeds][1] for above in levels.values() if seeds in above.lower]
+        frontier = np.unique(np.concatenate(entries)) if entries else first[:0]
         visited = frontier
         blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         captures: dict[int, list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
+        rounds = 0
         while frontier.size:
             fresh = []
+            rounds += 1
             for block, succ, best, lowers in _expanded(pool, kernel, seeds, frontier):
                 fresh.append(succ[succ >= 0])
                 blocks.append((block, succ, best))
                 for s, (rows, keys, gains) in lowers.items():
                     captures.setdefault(s, []).append((rows, keys, gains))
-                    pending.setdefault(s, []).append(np.unique(keys))
                 report(f"enumerating {seeds} seeds", found + len(visited), None)
             new = np.unique(np.concatenate(fresh))
             frontier = new[~_member(visited, new)]
             visited = np.sort(np.concatenate((visited, frontier)), kind="stable")
-            for s, parts in pending.items():       # (keep the pending lists short)
-                if len(parts) > 16:
-                    pending[s] = [np.unique(np.concatenate(parts))]
         n = len(visited)
         inner_rows = np.full((HALF, n), n, dtype=np.int32)
         end_w = np.full(n, -127, dtype=np.int16)
@@ -482,6 +484,7 @@ def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player:
         levels[seeds] = level
         found += n
         level.seconds = time.perf_counter() - clock
+        level.rounds = rounds
     report("enumerated", found, found)
     return levels
 
@@ -579,6 +582,8 @@ class BaAwaSolution:
     also: dict[int, np.ndarray] = field(default_factory=dict)
     #: seconds enumerating each level (``level_seconds``: solving it)
     enumerate_seconds: dict[int, float] = field(default_factory=dict)
+    #: breadth-first rounds enumerating each level
+    enumerate_rounds: dict[int, int] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return sum(len(k) for k in self.levels.values())
@@ -728,6 +733,7 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     rounds: dict[int, int] = {}
     level_seconds: dict[int, float] = {}
     enumerate_seconds = {seeds: level.seconds for seeds, level in graph.items()}
+    enumerate_rounds = {seeds: level.rounds for seeds, level in graph.items()}
     levels: dict[int, np.ndarray] = {}
     done = 0
     for seeds in sorted(graph):
@@ -744,4 +750,4 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
         report("solving", done, sum(counts.values()))
     seconds["solve"] = time.perf_counter() - clock
     return BaAwaSolution(rules, (pits0, player0), levels, values, seconds, rounds,
-                         level_seconds, other, enumerate_seconds)
+                         level_seconds, other, enumerate_seconds, enumerate_rounds)

@@ -64,9 +64,16 @@ positions moved from.)
 
 **How.** Enumeration goes top down, level by level (breadth-first within a
 level, the many-games sowing of :class:`~mancala_spec.fast.ba_awa.many.BaAwaBatch`
-on arrays of positions); the solve goes bottom up, fewest seeds first, each
-level's moves sown again (nothing but the keys is kept between the two passes).
-Values are ``int8``, from the point of view of the player to move.
+on arrays of positions, optionally in forked worker processes), keeping each
+position's moves: the row of each successor in its level (``int32``), the best
+move that ends the game, and the captures to lower levels. The solve then goes
+bottom up, fewest seeds first; within a level, value iteration re-evaluates
+only the predecessors of the positions that changed in the round before.
+Values are ``int8``, kept from the opener's side and given from the side of
+the player to move. A capture that took other than a multiple of four seeds
+would break the levels: the solver checks every capture and stops if one does.
+The positions counted include those whose player to move has no legal move
+(passed over, or the end), as they are nodes of the search.
 """
 from __future__ import annotations
 
@@ -281,6 +288,9 @@ class Kernel:
         for choice in range(HALF):
             legal, after, won, took = self._sow(pits, players, choice)
             left = seeds - won.sum(axis=1)
+            if (won % FOUR).any():       # the levels rest on it: checked, not assumed
+                raise RuntimeError("a capture took a number of seeds that is not a multiple "
+                                   "of four: the levels of this solver do not hold")
             g = won[:, 0] - won[:, 1]
             end = legal & (left <= EIGHT)           # ba-awa-eight: the opener takes them
             lower = legal & took & ~end

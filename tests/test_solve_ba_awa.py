@@ -156,7 +156,7 @@ def test_starts_play_cannot_reach_are_refused():
 
 def test_memory_estimate_refuses_before_solving():
     assert estimate_bytes({12: 10, 16: 100}) > estimate_bytes({12: 10, 16: 10})
-    assert expected_bytes(16) > expected_bytes(12) > 0
+    assert expected_bytes(16) >= expected_bytes(12) > 0
     started = time.perf_counter()
     with pytest.raises(MemoryError, match="expected to need about"):
         solve(start=((0,) * 11 + (12,), 0), memory=1000)

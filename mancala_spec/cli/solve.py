@@ -274,7 +274,8 @@ def run_ba_awa(args: argparse.Namespace) -> int:
     seeds = 48 if start is None else sum(start[0])
     need = expected_bytes(seeds)
     if limit is not None and need > limit:
-        raise UsageError(f"solving Ba-awa from {seeds} seeds needs about {need / 2**30:.1f} GiB "
+        raise UsageError(f"solving Ba-awa from {seeds} seeds needs about "
+                         f"{need / 2**30:.1f} GiB "
                          f"of memory; {limit / 2**30:.1f} GiB is available (--memory)")
     progress = None if args.no_progress else ProgressBar()
     started = time.perf_counter()

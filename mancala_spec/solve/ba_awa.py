@@ -118,10 +118,14 @@ WHY_NOT = {
 Progress = Callable[[str, int, "int | None"], None]   # (phase, done, total or None)
 #: positions sown at once (each costs a few hundred bytes while it is sown)
 CHUNK = 1 << 20
-#: bytes a position costs at the peak of its level's solve (see estimate_bytes)
-BYTES_PER_POSITION = 120
-#: bytes a position costs kept for the whole solve (its key and value)
-BYTES_KEPT = 9
+#: bytes a position of the largest level costs at the peak of its enumeration
+#: or solve: the successors' keys while it is enumerated (48), the sort of
+#: its moves by successor and the predecessor lists while it is solved (about
+#: 100) (see estimate_bytes)
+BYTES_PER_POSITION = 110
+#: bytes a position costs kept from its enumeration to the end: its key (8),
+#: its successors' rows (24), its best end (2), its captures (about 13 each)
+BYTES_KEPT = 50
 
 
 def _text(value: object) -> str:
@@ -675,14 +679,25 @@ def _checked(pits: object, to_move: object) -> tuple[tuple[int, ...], int]:
 #: default rules, as measured by the full solve (benchmarks/bench_solve_ba_awa.py);
 #: :func:`expected_bytes` estimates a solve's memory from them before it starts
 MEASURED: dict[int, int] = {}
+#: a level of at most this many boards is counted whole by expected_counts
+SMALL_LEVEL = 3_000_000
 
 
 def expected_counts(seeds: int) -> dict[int, int]:
-    """The positions per level expected from a start with *seeds* seeds: those
-    measured from the opening (:data:`MEASURED`), at most every board of the
-    level; a level not measured, every board."""
-    return {s: min(2 * comb(s + PITS - 1, PITS - 1), MEASURED.get(s, 1 << 62))
-            for s in range(seeds, EIGHT, -FOUR)}
+    """The positions per level expected from a start with *seeds* seeds, for
+    the levels where a number is known: those measured from the opening
+    (:data:`MEASURED`, at most every board of the level), and the small levels
+    (every board, when that is at most :data:`SMALL_LEVEL`: an overestimate).
+    Levels of neither kind are left out (nothing is known of them before
+    they are enumerated; :func:`solve` checks again then)."""
+    counts = {}
+    for s in range(seeds, EIGHT, -FOUR):
+        boards = 2 * comb(s + PITS - 1, PITS - 1)
+        if s in MEASURED:
+            counts[s] = min(boards, MEASURED[s])
+        elif boards <= SMALL_LEVEL:
+            counts[s] = boards
+    return counts
 
 
 def expected_bytes(seeds: int) -> int:

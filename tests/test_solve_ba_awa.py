@@ -200,21 +200,3 @@ def test_the_quoted_twelve_seed_check_is_re_derived(twelve):
     assert int(value) == twelve.value(*TWELVE)
     moves = twelve.move_values(*TWELVE)
     assert each == f"{int(value):+d} each" and set(moves.values()) == {int(value)}
-
-
-def test_the_quoted_run_agrees_with_itself_and_on_both_pages():
-    """The full run is quoted, not re-run: its numbers must hang together (the
-    opening's value is its best move's, the levels add up to the positions)
-    and both pages must quote the same value."""
-    rows = dict(quoted("ba-awa.md", "ba-awa-solve"))
-    value = int(rows["value of the opening, South (the opener) to move"])
-    moves = dict(part.split(": ") for part in rows["each opening move"].split(", "))
-    assert sorted(moves) == list("abcdef")
-    assert value == max(int(v) for v in moves.values())
-    levels = dict(part.split(": ") for part in rows["positions per level (seeds: positions)"]
-                  .split(", "))
-    assert [int(s) for s in levels] == list(range(48, 11, -4))
-    total = sum(int(v.replace(",", "")) for v in levels.values())
-    assert total == int(rows["positions reachable from the opening"].replace(",", ""))
-    text = (PAGES / "analysis.md").read_text(encoding="utf-8")
-    assert f"worth {value:+d} to the opener" in text

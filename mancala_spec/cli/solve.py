@@ -15,6 +15,7 @@ from math import comb
 from typing import Any
 
 from ..options import Option, kernel_options
+from ..options import option as option_of
 from .progress import ProgressBar
 from .registry import command
 from .status import MissingExtraError, UsageError
@@ -68,13 +69,23 @@ def add_option_flags(parser: argparse.ArgumentParser, options: tuple[Option, ...
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="the game to solve: bakuk")
+    parser.add_argument("game", help="the game to solve: bakuk or ba-awa")
     add_option_flags(parser, solved_options())
+    add_ba_awa_flags(parser)
     parser.add_argument("--pits-per-row", type=int, default=None, metavar="N",
                         help="a smaller or larger board, for experiments (default 3)")
     parser.add_argument("--seeds-per-pit", type=int, default=None, metavar="N",
                         help="counters in each hole at the start, for experiments (default 6)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true",
+                        help="Ba-awa: the result as JSON, for programs")
+    parser.add_argument("--start", default=None, metavar="POSITION",
+                        help="Ba-awa: solve from this position (our notation, as "
+                             "'show' writes it) instead of the opening, for experiments")
+    parser.add_argument("--memory", type=float, default=None, metavar="GIB",
+                        help="Ba-awa: the memory the solve may use, in GiB (default: "
+                             "the memory available now); a solve that needs more is "
+                             "refused before it starts")
 
 
 @command("solve", "solve a game: the value of every position reachable from the start "
@@ -83,6 +94,14 @@ def run_solve(args: argparse.Namespace) -> int:
     from ..engine.games import get_game
 
     game = get_game(args.game)           # an unknown game raises UnknownGameError
+    if game.name == "ba-awa":
+        return run_ba_awa(args)
+    if args.start is not None or args.json or args.memory is not None:
+        raise UsageError("--start, --json and --memory are for solve ba-awa")
+    for name, value in vars(args).items():
+        if name in BA_AWA_ONLY and value is not None:
+            raise UsageError(f"{flag(option_of('ba-awa', name))} is an option of Ba-awa, "
+                             "not of Bakuk")
     if game.name != "bakuk":
         raise UsageError(f"only Bakuk can be solved here, not {game.title}: its positions "
                          "are too many")
@@ -91,6 +110,11 @@ def run_solve(args: argparse.Namespace) -> int:
     except ImportError:
         raise MissingExtraError("solve", "numpy", "solve") from None
     options = {o.name: getattr(args, o.name) for o in solved_options()}
+    if options.get("no_move") is None:               # (the flag is shared with Ba-awa)
+        options["no_move"] = option_of("bakuk", "no_move").default
+    elif str(options["no_move"]) not in [str(c) for c in option_of("bakuk", "no_move").choices]:
+        raise UsageError(f"--no-move {options['no_move']} is Ba-awa's: Bakuk's --no-move is "
+                         + " or ".join(str(c) for c in option_of("bakuk", "no_move").choices))
     rules = Rules.from_game(get_game("bakuk", **options))
     if args.pits_per_row is not None or args.seeds_per_pit is not None:
         pits = rules.pits_per_row if args.pits_per_row is None else args.pits_per_row
@@ -154,4 +178,166 @@ def report(solution: Any, seconds: float | None = None) -> str:
     if seconds is not None:
         parts = ", ".join(f"{name} {value:.1f}" for name, value in solution.seconds.items())
         lines.append(f"solved in {seconds:.1f} s ({parts})")
+    return "\n".join(lines)
+
+
+# -- Ba-awa -----------------------------------------------------------------------
+
+#: Ba-awa's options that Bakuk's solve has no flag for (``--no-move`` and
+#: ``--skip-origin`` are shared: the same flags)
+BA_AWA_ONLY = ("choose", "endless", "repetition", "decided", "players", "target")
+
+
+def add_ba_awa_flags(parser: argparse.ArgumentParser) -> None:
+    """Ba-awa's flags that Bakuk has not, each taking the values declared
+    (default: the game's; left None here, so a flag given to the wrong game is
+    seen), and ``--no-move`` taking the values of both games."""
+    for name in BA_AWA_ONLY:
+        spec = option_of("ba-awa", name)
+        if flag(spec) in parser._option_string_actions:
+            continue                                 # (a flag Bakuk has too)
+        rule = f"Ba-awa: {spec.help} ({spec.rule}; default {_shown(spec.default)})"
+        if spec.type is bool:
+            parser.add_argument(flag(spec), dest=name, action=argparse.BooleanOptionalAction,
+                                default=None, help=rule)
+            continue
+        shown = [_shown(c) for c in spec.choices] if name != "target" else ["N"]
+        parser.add_argument(flag(spec), dest=name, type=_parser_of(spec), default=None,
+                            metavar="{" + ",".join(shown) + "}",
+                            help=rule + ("; a match is not solved" if name == "target" else ""))
+    bakuk, ba_awa = option_of("bakuk", "no_move"), option_of("ba-awa", "no_move")
+
+    def either(text: str) -> Any:
+        for spec in (bakuk, ba_awa):
+            try:
+                return str(spec.parse(text))
+            except ValueError:
+                pass
+        raise argparse.ArgumentTypeError("must be one of end, pass (Bakuk) or pass, owners, "
+                                         "empty-row (Ba-awa)")
+    either.__name__ = "no_move"
+    for action in parser._actions:
+        if action.dest == "no_move":                 # Bakuk's flag, Ba-awa's values too
+            action.type, action.default = either, None
+            action.metavar = "{end,pass,owners}"
+            action.help = (f"Bakuk: {bakuk.help} ({bakuk.rule}; default end); Ba-awa: "
+                           f"{ba_awa.help} ({ba_awa.rule}; default pass)")
+
+
+def available_memory() -> int | None:
+    """The memory available now (MemAvailable of /proc/meminfo), or None."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def run_ba_awa(args: argparse.Namespace) -> int:
+    """``solve ba-awa``: refuse what cannot be solved (one line, exit 2), then
+    solve, and print the result (nothing is written until it is whole)."""
+    from ..engine.games import get_game
+    from ..errors import MancalaError
+
+    for name in ("chain", "leftovers", "first_counter", "sixes"):
+        spec = next((o for o in solved_options() if o.name == name), None)
+        if spec is not None and getattr(args, name, spec.default) != spec.default:
+            raise UsageError(f"{flag(spec)} is an option of Bakuk, not of Ba-awa")
+    if args.pits_per_row is not None or args.seeds_per_pit is not None:
+        raise UsageError("--pits-per-row and --seeds-per-pit are for Bakuk: Ba-awa is solved "
+                         "on its own board (use --start for a smaller game)")
+    if args.target is not None:
+        raise UsageError("a match cannot be solved (--target): the solver plays a single game")
+    options = {name: getattr(args, name) for name in
+               ("choose", "skip_origin", "endless", "no_move", "repetition", "decided",
+                "players") if getattr(args, name, None) is not None}
+    try:
+        from ..solve.ba_awa import BaAwaRules, expected_bytes, solve
+    except ImportError:
+        raise MissingExtraError("solve", "numpy", "solve") from None
+    try:
+        rules = BaAwaRules(**options)
+    except MancalaError as error:
+        raise UsageError(str(error)) from None
+    start = None
+    if args.start is not None:
+        pos = get_game("ba-awa", **rules.options()).parse(args.start, allow_unreachable=True)
+        start = (tuple(pos.pits), pos.to_move)
+        if pos.opener != 0:
+            raise UsageError("--start: the solver's games are opened by South")
+    limit = available_memory() if args.memory is None else int(args.memory * 2**30)
+    if args.memory is not None and not args.memory > 0:
+        raise UsageError("--memory must be more than 0 GiB")
+    seeds = 48 if start is None else sum(start[0])
+    need = expected_bytes(seeds)
+    if limit is not None and need > limit:
+        raise UsageError(f"solving Ba-awa from {seeds} seeds needs about "
+                         f"{need / 2**30:.1f} GiB "
+                         f"of memory; {limit / 2**30:.1f} GiB is available (--memory)")
+    progress = None if args.no_progress else ProgressBar()
+    started = time.perf_counter()
+    try:
+        solution = solve(rules, start, progress=progress, memory=limit)
+    except MemoryError as error:
+        raise UsageError(f"out of memory: {error}") from None
+    finally:
+        if progress is not None:
+            progress.close()
+    seconds = time.perf_counter() - started
+    print(ba_awa_report(solution, seconds, peak_bytes(), as_json=args.json))
+    return 0
+
+
+def peak_bytes() -> int | None:
+    """This process's peak resident memory, in bytes (None where not known)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024
+
+
+def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None = None,
+                  as_json: bool = False) -> str:
+    """The Ba-awa solution's summary, as ``mancala-spec solve ba-awa`` prints it."""
+    import json
+
+    from ..engine.board import Board, player_name
+
+    pits, to_move = solution.start
+    board = Board(6)
+    moves = solution.move_values(pits, to_move)
+    value = solution.value(pits, to_move)
+    options = {name: _shown(v) for name, v in solution.rules.options().items()}
+    if as_json:
+        typed = {name: v if isinstance(v, (bool, int)) else str(v)
+                 for name, v in solution.rules.options().items()}
+        return json.dumps({
+            "game": "ba-awa", "options": typed, "start": {"pits": list(pits),
+                                                             "to_move": to_move},
+            "value": value, "moves": {board.name(pit): v for pit, v in moves.items()},
+            "positions": len(solution),
+            "levels": {str(s): c for s, c in solution.counts().items()},
+            "seconds": None if seconds is None else round(seconds, 2),
+            "peak_bytes": peak}, indent=1)
+    best = max(moves.values()) if moves else None
+    lines = [
+        f"Ba-awa ({', '.join(f'{k}={v}' for k, v in options.items())})",
+        f"positions reachable from the start: {len(solution):,}",
+        "positions by seeds on the board: " + ", ".join(
+            f"{s}: {c:,}" for s, c in solution.counts().items()),
+        "value: the margin the player to move can force from there (their future "
+        "captures minus the opponent's, the seeds the opener takes at the end included)",
+        f"value of the {'opening' if sum(pits) == 48 else 'start'}, {player_name(to_move)} "
+        f"to move: {value:+d}",
+        "first moves:",
+        *(f"  {board.name(pit)}  {v:+d}{'   best' if v == best else ''}"
+          for pit, v in moves.items()),
+    ]
+    if seconds is not None:
+        lines.append(f"solved in {seconds:.1f} s" + (
+            "" if peak is None else f", peak memory {peak / 2**30:.2f} GiB"))
     return "\n".join(lines)

@@ -1,0 +1,89 @@
+"""Ba-awa strongly solved (mancala_spec.solve.ba_awa): the full solve of the
+default rules from the opening, timed level by level.
+
+    nice -n 19 python benchmarks/bench_solve_ba_awa.py [--also nothing] [--workers N] [--json]
+
+Prints the positions of each level (seeds on the board), the seconds spent
+enumerating and solving it and the positions per second, the rounds of value
+iteration, the whole time (wall and CPU) and the peak resident memory; then the
+opening's value and each opening move's value. With ``--also nothing`` each
+level is solved a second time with endless play worth nothing (value iteration
+from 0, as the Bakuk solver scores it) and the script counts the positions whose
+value the repetition rule changes. Not a test: it takes minutes and gigabytes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import resource
+import sys
+import time
+
+from mancala_spec import __version__
+from mancala_spec.solve.ba_awa import solve
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--also", choices=("nothing", "opener"), default=None)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="processes sowing while enumerating (default 2)")
+    args = parser.parse_args()
+    wall, cpu = time.perf_counter(), time.process_time()
+    last = [0.0]
+
+    def progress(phase: str, done: int, total: int | None) -> None:
+        now = time.perf_counter()
+        if now - last[0] >= 30 or (total is not None and done >= total):
+            last[0] = now
+            print(f"  {now - wall:7.1f} s  {phase}: {done:,}", file=sys.stderr, flush=True)
+
+    solution = solve(progress=progress, also=args.also, workers=args.workers)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu += children.ru_utime + children.ru_stime           # the workers'
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    start = solution.start
+    result = {
+        "version": __version__, "date": time.strftime("%Y-%m-%d", time.gmtime()),
+        "machine": f"{platform.machine()}, {platform.python_implementation()} "
+                   f"{platform.python_version()}",
+        "positions": len(solution), "levels": {}, "wall_seconds": round(wall, 1),
+        "cpu_seconds": round(cpu, 1), "peak_bytes": peak, "workers": args.workers,
+        "value": solution.value(*start), "moves": solution.move_values(*start),
+        "seconds": {k: round(v, 1) for k, v in solution.seconds.items()},
+    }
+    for seeds, count in solution.counts().items():
+        spent = solution.enumerate_seconds[seeds] + solution.level_seconds[seeds]
+        entry = {"positions": count,
+                 "enumerate_seconds": round(solution.enumerate_seconds[seeds], 2),
+                 "solve_seconds": round(solution.level_seconds[seeds], 2),
+                 "positions_per_second": round(count / spent) if spent else None,
+                 "rounds": solution.rounds[seeds],
+                 "enumerate_rounds": solution.enumerate_rounds[seeds]}
+        if args.also:
+            entry["differ"] = int((solution.also[seeds] != solution.values[seeds]).sum())
+        result["levels"][seeds] = entry
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    print(f"Ba-awa (defaults), mancala-spec {result['version']}, {result['date']}, "
+          f"{result['machine']}")
+    print(f"{'seeds':>5} {'positions':>12} {'enum s':>8} {'solve s':>8} {'pos/s':>9} "
+          f"{'rounds':>6} {'bfs':>5}" + (f" {'differ':>7}" if args.also else ""))
+    for seeds, e in result["levels"].items():
+        print(f"{seeds:>5} {e['positions']:>12,} {e['enumerate_seconds']:>8.1f} "
+              f"{e['solve_seconds']:>8.1f} {e['positions_per_second'] or 0:>9,} "
+              f"{e['rounds']:>6} {e['enumerate_rounds']:>5}"
+              + (f" {e['differ']:>7,}" if args.also else ""))
+    print(f"positions: {result['positions']:,}; wall {wall:.1f} s, CPU {cpu:.1f} s "
+          f"({args.workers} workers), peak {peak / 2**30:.2f} GiB (the main process)")
+    print(f"value of the opening, South to move: {result['value']:+d}")
+    print("first moves: " + ", ".join(f"{pit}: {v:+d}" for pit, v in result["moves"].items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

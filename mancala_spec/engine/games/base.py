@@ -29,6 +29,8 @@ from .variant import Variant
 
 #: How a game ends, as a game's ending rule finds it: why, and the rule's ID.
 Ending = tuple[Reason, str]
+#: (:meth:`Game.check_step` given no sowing to check)
+NOT_GIVEN: Any = object()
 
 
 class Game(Variant):
@@ -92,7 +94,7 @@ class Game(Variant):
             self.check_step(before, sowing=sowing)
         return self.conclude(sowing, self.next_turn(before, sowing))
 
-    def check_step(self, pos: object, pit: object = 0, sowing: object = None) -> None:
+    def check_step(self, pos: object, pit: object = 0, sowing: object = NOT_GIVEN) -> None:
         """Raise :class:`~mancala_spec.errors.InvalidPositionError`
         (``field="game"``) unless *pos* is a position of this game (this game or
         an equal one: the same rules and options), and *sowing*, if given, a
@@ -107,7 +109,7 @@ class Game(Variant):
         if pos.game is not self and pos.game != self:
             raise InvalidPositionError(f"this is a position of {pos.game!r}, not of {self!r}: "
                                        f"play it with its own game (pos.game)", field="game")
-        if sowing is not None and (not isinstance(sowing, Sowing) or sowing.game != self
+        if sowing is not NOT_GIVEN and (not isinstance(sowing, Sowing) or sowing.game != self
                                    or len(sowing.pits) != len(pos.pits)):
             raise InvalidPositionError(f"sowing must be a sowing of {self!r} (pos.sowing(pit) "
                                        f"gives one), not {shown(sowing)}", field="game")

@@ -125,6 +125,9 @@ class Match:
             if not final("played", played).is_over:
                 raise OptionError(f"played: game {number} is not over", option="played",
                                   value=played)
+        if self.position is not None and (not isinstance(self.position, Position)
+                                          or self.position.game != game):
+            raise refuse("position", self.position, f"a position of {game!r}")
         if self.current is None:
             if self.position is not None:
                 raise refuse("position", self.position, "None without current (the game "

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import mancala_spec as ms
-from mancala_spec import errors
+from mancala_spec import errors, fast
 from mancala_spec import solve as S
 from mancala_spec.engine.match import PlayedGame
 from mancala_spec.fast import FastGame
@@ -153,3 +153,36 @@ def test_solve_estimate_admits_the_standard_board_and_what_the_cli_allows():
     assert S.estimated_bytes(S.Rules(3, 7)) <= S.MAX_SOLVE_BYTES
     assert S.estimated_bytes(S.Rules(2, 30)) <= S.MAX_SOLVE_BYTES     # 120 counters
     assert S.estimated_bytes(S.Rules(3, 8)) > S.MAX_SOLVE_BYTES
+
+
+# -- found by the fuzz: the search's budget, the batch steps' constructors -------------
+
+@pytest.mark.parametrize("kwargs, option", [
+    ({"nodes": "x"}, "nodes"), ({"nodes": 0}, "nodes"), ({"seconds": "x"}, "seconds"),
+    ({"seconds": float("nan")}, "seconds"), ({"rng": 0}, "rng"), ({"clock": None}, "clock"),
+])
+def test_search_checks_its_budget(kwargs, option):
+    from mancala_spec.fast.search import search
+    error = refused(errors.OptionError, lambda: search(BK.start(), **{"nodes": 50, **kwargs}))
+    assert error.option == option
+
+
+def test_search_move_takes_a_random_generator():
+    from mancala_spec.fast.search import search_move
+    assert refused(errors.OptionError, lambda: search_move(BK.start(), 0)).option == "rng"
+
+
+@pytest.mark.parametrize("call, option", [
+    (lambda: fast.BaAwaBatch(BK), "game"), (lambda: fast.BaAwaBatch(None), None),
+    (lambda: fast.BaAwaBatch(BA, most=1.5), "most"),
+    (lambda: fast.BaAwaBatch(BA, most=10**6), "most"),
+    (lambda: fast.BakukBatch(-1, 36), "pits_per_row"), (lambda: fast.BakukBatch(3, "x"), "total"),
+    (lambda: fast.BakukBatch.for_game(BA), "game"), (lambda: fast.BakukBatch.for_game(0), None),
+])
+def test_the_batch_steps_check_their_arguments(call, option):
+    """(Something not a game at all is an UnknownGameError, as for FastGame.)"""
+    error = refused(errors.MancalaError, call)
+    if option is None:
+        assert isinstance(error, errors.UnknownGameError)
+    else:
+        assert error.option == option

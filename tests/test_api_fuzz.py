@@ -6,6 +6,8 @@ conformance runner's settings are fuzzed in tests/test_error_fields.py and
 tests/test_kernel_entries.py (each run starts an engine)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import mancala_spec as ms
@@ -18,6 +20,7 @@ from mancala_spec.diagrams.alt import alt_text
 from mancala_spec.diagrams.style import words_for
 from mancala_spec.engine.checks import check_reachable
 from mancala_spec.fast import FastGame
+from mancala_spec.fast.search import search, search_move
 from mancala_spec.fast.tables import sowing_next
 from mancala_spec.notation import (
     format_game,
@@ -115,6 +118,12 @@ TARGETS = [
     ("Match/parts", lambda **k: ms.Match(BA, **k), [], {"played": (), "current": None,
                                                         "position": None}),
     ("solve/size", lambda p, s: S.solve(S.Rules(p, s), progress=None), [2, 2], {}),
+    ("search", lambda **k: search(BK.start(), **k), [], {"nodes": 50, "seconds": 1.0,
+                                                        "rng": None}),
+    ("search_move", lambda r: search_move(BK.start(), r, nodes=50), [random.Random(1)], {}),
+    ("BaAwaBatch", fast.BaAwaBatch, [BA], {"most": None}),
+    ("BakukBatch", fast.BakukBatch, [3, 36], {}),
+    ("BakukBatch.for_game", fast.BakukBatch.for_game, [BK], {}),
     ("fast.sow", fast.sow, [(4,) * 12, 0, 0, sowing_next(12, False), BA.board.row_owners],
      {"players": 2}),
 ]

@@ -94,6 +94,14 @@ class Game(Variant):
             self.check_step(before, sowing=sowing)
         return self.conclude(sowing, self.next_turn(before, sowing))
 
+    # (what a position calls for itself: its own game and its own sowing, so
+    # the checks above, for a caller's values, are skipped)
+    def _moves(self, pos: Position) -> tuple[int, ...]:
+        return () if pos.outcome is not None else self.legal_moves(pos)
+
+    def _settle(self, before: Position, sowing: Sowing) -> Position:
+        return self.conclude(sowing, self.next_turn(before, sowing))
+
     def check_step(self, pos: object, pit: object = 0, sowing: object = NOT_GIVEN) -> None:
         """Raise :class:`~mancala_spec.errors.InvalidPositionError`
         (``field="game"``) unless *pos* is a position of this game (this game or

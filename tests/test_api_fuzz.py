@@ -6,6 +6,8 @@ conformance runner's settings are fuzzed in tests/test_error_fields.py and
 tests/test_kernel_entries.py (each run starts an engine)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import mancala_spec as ms
@@ -18,6 +20,7 @@ from mancala_spec.diagrams.alt import alt_text
 from mancala_spec.diagrams.style import words_for
 from mancala_spec.engine.checks import check_reachable
 from mancala_spec.fast import FastGame
+from mancala_spec.fast.search import search, search_move
 from mancala_spec.fast.tables import sowing_next
 from mancala_spec.notation import (
     format_game,
@@ -35,7 +38,8 @@ BIG = 10 ** 4400       # more digits than str() converts
 HOSTILE = [None, 0.0, 1.5, float("nan"), float("inf"), True, False, 0j, 2 ** 100, BIG, -1, -2 ** 70,
            "", "x", "a", "A", "\x00", "\x1b[2J", "é" * 100_000, b"x", [], [0], [[0]], [[[[[[0]]]]]],
            {}, {"a": 1}, object(), range(12), (0,) * 1_000_000, [None] * 12, [1.0] * 12,
-           (4,) * 12, (6,) * 6, [True] * 12, ("4",) * 12, frozenset([1]), type, ms]
+           (4,) * 12, (6,) * 6, [True] * 12, ("4",) * 12, frozenset([1]), type, ms,
+           (99,) * 12, (99,) * 6]              # more seeds than the games hold (issue 35)
 BA, BK = ms.get_game("ba-awa"), ms.get_game("bakuk")
 B3 = ms.get_game("ba-awa", players=3)
 FB, FK = FastGame(BA), FastGame(BK)
@@ -103,6 +107,23 @@ TARGETS = [
     ("FastGame.for_position", FastGame.for_position, [BK.start()], {}),
     ("fast.playouts", fast.playouts, [BK, 2], {"seed": 1, "opener": 0, "record": False,
                                               "start": None}),
+    ("FastGame.state/bk", FK.state, [(6,) * 6, 0], {"captured": (0, 0), "history": ()}),
+    # a game's steps, given another game's position or a pit off the board (issue 35)
+    ("Game.sow_move", BK.sow_move, [BK.start(), 0], {}),
+    ("Game.sow_move/ba", BA.sow_move, [BA.start(), 0], {}),
+    ("Game.moves", BA.moves, [BA.start()], {}),
+    ("Game.legal_moves", BK.legal_moves, [BK.start()], {}),
+    ("Game.settle", lambda pos: BK.settle(pos, BK.sow_move(BK.start(), 0)), [BK.start()], {}),
+    ("Game.settle/sowing", lambda sowing: BK.settle(BK.start(), sowing), [None], {}),
+    ("Match/parts", lambda **k: ms.Match(BA, **k), [], {"played": (), "current": None,
+                                                        "position": None}),
+    ("solve/size", lambda p, s: S.solve(S.Rules(p, s), progress=None), [2, 2], {}),
+    ("search", lambda **k: search(BK.start(), **k), [], {"nodes": 50, "seconds": 1.0,
+                                                        "rng": None}),
+    ("search_move", lambda r: search_move(BK.start(), r, nodes=50), [random.Random(1)], {}),
+    ("BaAwaBatch", fast.BaAwaBatch, [BA], {"most": None}),
+    ("BakukBatch", fast.BakukBatch, [3, 36], {}),
+    ("BakukBatch.for_game", fast.BakukBatch.for_game, [BK], {}),
     ("fast.sow", fast.sow, [(4,) * 12, 0, 0, sowing_next(12, False), BA.board.row_owners],
      {"players": 2}),
 ]
@@ -197,7 +218,7 @@ def calls(target):
 
 #: the targets whose own arguments are refused, by design: what is checked is that
 #: a hostile value does not get past that refusal untyped
-REFUSED = {"play/over", "ValueTable.value_of", "ValueTable.move_values"}
+REFUSED = {"play/over", "ValueTable.value_of", "ValueTable.move_values", "Game.settle/sowing"}
 
 
 @pytest.mark.parametrize("target", TARGETS, ids=[t[0] for t in TARGETS])

@@ -19,12 +19,13 @@ S3, E3, N3 = 0, 1, 2
 
 
 def finished(match: ms.Match, captured, opener=0) -> ms.Match:
-    """*match* with its current game replaced by a finished one with *captured*."""
+    """*match* with its current game replaced by a finished one with *captured*
+    (a game that starts finished: a match's position is where its current game stands)."""
     game = match.game
     final = game.position([0] * game.board.size, captured=list(captured), opener=opener,
                           owners=match.position.owners, to_move=opener)
     assert final.is_over
-    return replace(match, current=PlayedGame(match.current.start, ()), position=final)
+    return replace(match, current=PlayedGame(final, ()), position=final)
 
 
 # -- three players -------------------------------------------------------------

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from ..catalogue import implements
@@ -44,9 +45,9 @@ class PlayedGame:
     start: Position
     moves: tuple[int, ...]
 
-    @property
+    @cached_property
     def final(self) -> Position:
-        """The position after the last move."""
+        """The position after the last move (worked out once)."""
         position = self.start
         for pit in self.moves:
             position = position.play(pit)
@@ -84,12 +85,58 @@ class Match:
                               value=self.game)
         for setting in match_settings("ba-awa"):     # a word becomes its enum member
             object.__setattr__(self, setting.name, setting.check(getattr(self, setting.name)))
+        self._check_parts()
         if self.current is None:
             start = self.game.start()
             object.__setattr__(self, "current", PlayedGame(start, ()))
             object.__setattr__(self, "position", start)
         elif self.position is None:
             object.__setattr__(self, "position", self.current.final)
+
+    def _check_parts(self) -> None:
+        """Refuse, with an :class:`~mancala_spec.errors.OptionError` naming
+        the argument (``option``), *played* that is not a tuple of whole games
+        of this match's game, *current* that is not a game of it (a
+        :class:`PlayedGame` of legal moves), and *position* that is not where
+        *current* stands. Each game's moves are played once (:attr:`PlayedGame.final`
+        is kept), so a match played move by move is not played again."""
+        game = self.game
+
+        def refuse(name: str, value: Any, why: str) -> OptionError:
+            return OptionError(f"{name} must be {why}, not {shown(value)}", option=name,
+                               value=value)
+
+        def final(name: str, played: Any) -> Position:
+            if not isinstance(played, PlayedGame):
+                raise refuse(name, played, "a PlayedGame of this match")
+            if not isinstance(played.start, Position) or played.start.game != game:
+                raise refuse(name, played, f"a game of {game!r}")
+            if type(played.moves) is not tuple or any(type(m) is not int for m in played.moves):
+                raise refuse(name, played, "a game whose moves are a tuple of pit indices")
+            try:
+                return played.final
+            except (IllegalMoveError, InvalidPositionError) as error:
+                raise OptionError(f"{name}: {error.message}", option=name,
+                                  value=played) from None
+
+        if type(self.played) is not tuple:
+            raise refuse("played", self.played, "a tuple of the games played (PlayedGame)")
+        for number, played in enumerate(self.played, start=1):
+            if not final("played", played).is_over:
+                raise OptionError(f"played: game {number} is not over", option="played",
+                                  value=played)
+        if self.position is not None and (not isinstance(self.position, Position)
+                                          or self.position.game != game):
+            raise refuse("position", self.position, f"a position of {game!r}")
+        if self.current is None:
+            if self.position is not None:
+                raise refuse("position", self.position, "None without current (the game "
+                             "being played)")
+            return
+        here = final("current", self.current)
+        if self.position is not None and (not isinstance(self.position, Position)
+                                          or self.position != here):
+            raise refuse("position", self.position, "where current stands (current.final)")
 
     @classmethod
     def starting_from(cls, position: Position, **settings: Any) -> Match:
@@ -118,8 +165,9 @@ class Match:
                 "this game of the match is over: start the next with next_game()")
         after = self.position.play(pit)
         index = self.game.pit_index(pit)
-        return replace(self, current=PlayedGame(self.current.start, self.current.moves + (index,)),
-                       position=after)
+        current = PlayedGame(self.current.start, self.current.moves + (index,))
+        current.__dict__["final"] = after          # (known: not played again)
+        return replace(self, current=current, position=after)
 
     # -- between games ------------------------------------------------------
 

@@ -14,7 +14,18 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from .base import Counts, Ending, FastGame, History, Moves, State, checked_state
+from ..errors import not_a
+from .base import (
+    MOST_PITS,
+    Counts,
+    Ending,
+    FastGame,
+    History,
+    Moves,
+    State,
+    checked_state,
+    kernel_of,
+)
 from .tables import (
     CAPTURING,
     LapTable,
@@ -206,6 +217,10 @@ class BakukBatch:
                  chain: str = "forward", no_move: str = "end",
                  leftovers: str = "unscored") -> None:
         import numpy as np
+        if type(pits_per_row) is not int or not 1 <= pits_per_row <= MOST_PITS // 2:
+            raise not_a("pits_per_row", pits_per_row, f"a whole number from 1 to {MOST_PITS // 2}")
+        if type(total) is not int or not 1 <= total <= 120:
+            raise not_a("total", total, "a whole number from 1 to 120 (the solver's most)")
         self.n = n = pits_per_row
         self.m = m = 2 * n
         change, last = lap_arrays(m, skip_origin, total)
@@ -224,6 +239,8 @@ class BakukBatch:
     @classmethod
     def for_game(cls, game: Game) -> BakukBatch:
         """The batch form of *game* (two players) and its options."""
+        if kernel_of(game).game_name != "bakuk" or game.players != 2:
+            raise not_a("game", game, "a two-player Bakuk game (get_game('bakuk'))")
         options = game.options
         return cls(game.board.pits_per_row, game.total_seeds, bool(options["skip_origin"]),
                    options["chain"], options["no_move"], options["leftovers"])

@@ -135,15 +135,23 @@ class FastGame:
 
     def state(self, pits: Iterable[int], to_move: int, captured: Iterable[int] | None = None,
               history: Iterable[tuple[Iterable[int], int]] = ()) -> State:
-        """A state, its legal moves worked out. Only the shape and the types are
-        checked (:class:`~mancala_spec.errors.InvalidPositionError` naming the
-        field): whether the rules can reach it (its captured counts too),
+        """A state, its legal moves worked out. Only the shape, the types and
+        the number of seeds are checked (:class:`~mancala_spec.errors.InvalidPositionError`
+        naming the field): at most the game's seeds on the board and captured
+        (the kernel's tables hold laps of at most that many; fewer, as in an
+        endgame studied alone, are played), and in each position of *history*.
+        Whether the rules can reach it (its captured counts too),
         :meth:`to_position` checks."""
-        size, players = self.size, self.players
+        size, players, total = self.size, self.players, self.game.total_seeds
         board = checked_counts(pits, size, "pits", "pits")
         counts = self.nobody if captured is None else checked_counts(
             captured, players, "captured", "captured")
         to_move = checked_player(to_move, players, "to_move", "to_move")
+        if sum(board) + sum(counts) > total:
+            field = "pits" if sum(board) > total else "captured"
+            raise InvalidPositionError(
+                f"{sum(board)} seeds on the board + {sum(counts)} captured is more than the "
+                f"{total} seeds {self.game.name} is played with", field=field)
         seen = []
         for number, entry in enumerate(checked_sequence(history, None, "history", "entries"),
                                        start=1):
@@ -151,6 +159,10 @@ class FastGame:
             entry = checked_sequence(entry, 2, what, "items: (pits, player)", "history")
             seen.append((checked_counts(entry[0], size, what, "history"),
                          checked_player(entry[1], players, what, "history")))
+            if sum(seen[-1][0]) > total:
+                raise InvalidPositionError(
+                    f"{what} has {sum(seen[-1][0])} seeds on the board, more than the {total} "
+                    f"seeds {self.game.name} is played with", field="history")
         return (board, to_move, counts, tuple(seen),
                 self.derive_moves(board, to_move, tuple(seen)))
 

@@ -29,10 +29,10 @@ import random as _random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalMoveError
-from .base import FastGame, State
+from ..errors import IllegalMoveError, not_a
+from .base import FastGame, State, checked_state
 
 if TYPE_CHECKING:
     from ..engine.position import Position
@@ -141,7 +141,13 @@ def search_state(fast: FastGame, state: State, nodes: int = 200_000, seconds: fl
                  rng: _random.Random | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> Result:
     """:func:`search` on a kernel state. From then on *fast* remembers every
-    position it meets (``remember_above``): a search meets them again at every depth."""
+    position it meets (``remember_above``): a search meets them again at every depth.
+    Its arguments are checked first (:class:`~mancala_spec.errors.OptionError`
+    naming the one at fault)."""
+    check_budget(nodes, seconds, rng, clock)
+    if not isinstance(fast, FastGame):
+        raise not_a("fast", fast, "a FastGame")
+    checked_state(state)
     started = clock()
     fast.remember_above = -1
     moves = list(state[4])
@@ -175,10 +181,29 @@ def search_state(fast: FastGame, state: State, nodes: int = 200_000, seconds: fl
     return Result(chosen, value, completed, searcher.nodes, clock() - started)
 
 
+#: the longest a search may be given (more than any run: a budget of nodes alone gives it)
+MOST_SECONDS = 10 ** 12
+
+
+def check_budget(nodes: Any, seconds: Any, rng: object, clock: object) -> None:
+    """A search's budget and helpers, checked (an :class:`~mancala_spec.errors.OptionError`
+    naming the one at fault)."""
+    if type(nodes) is not int or nodes < 1:
+        raise not_a("nodes", nodes, "a whole number of at least 1")
+    if type(seconds) not in (int, float) or not 0 < seconds <= MOST_SECONDS:
+        raise not_a("seconds", seconds, f"a number of seconds above 0, at most {MOST_SECONDS:,}")
+    if rng is not None and not isinstance(rng, _random.Random):
+        raise not_a("rng", rng, "None or a random.Random")
+    if not callable(clock):
+        raise not_a("clock", clock, "a function giving the time in seconds")
+
+
 def search_move(pos: Position, rng: _random.Random, nodes: int = 200_000,
                 seconds: float = 1.0) -> int:
     """A built-in player (as :data:`mancala_spec.engine.players.PLAYERS`): the
     pit :func:`search` chooses."""
+    if not isinstance(rng, _random.Random):
+        raise not_a("rng", rng, "a random.Random")
     return search(pos, nodes, seconds, rng).move
 
 

@@ -95,6 +95,29 @@ SOLVED_OPTIONS = tuple(o.name for o in solver_options("bakuk"))
 
 Progress = Callable[[str, int, "int | None"], None]   # (phase, done, total or None)
 
+#: The most memory :func:`solve` sets out to use, in bytes (1 GiB), as
+#: :func:`estimated_bytes` estimates it: rules whose estimate exceeds it are
+#: refused before any work. It admits every board the command line solves (at
+#: most 25 million position numbers): the standard board (3 holes a row, 6
+#: counters each) is estimated at 251 MB, 3 holes of 7 at 588 MB, and 3 of 8 at
+#: 1.24 GB, refused.
+MAX_SOLVE_BYTES = 1 << 30
+
+
+def estimated_bytes(rules: Rules) -> int:
+    """What :func:`solve` needs for *rules*' tables, in bytes, worked out
+    before solving: for each position number (two per board of at most the
+    game's counters: :meth:`Moves.keys`) a byte (reached?) and a row number (4
+    bytes); for each position that can be reached (at most half of them, South
+    to move) its moves (each a successor, a worth, two flags: 8 bytes) and its
+    number, number turned round, side and value (14 bytes). The enumeration's
+    frontier and numpy's temporaries come on top, and what is reached is
+    usually fewer: 3 holes a row of 5 counters is estimated at 93 MB, and its
+    solve (1,064,687 positions of 3.9 million numbers) peaked at 105 MB
+    resident, the interpreter included."""
+    numbers = 2 * comb(rules.total + rules.size, rules.size)
+    return numbers * 5 + numbers // 2 * (8 * rules.pits_per_row + 14)
+
 
 class Rules:
     """The Bakuk variant to solve: the engine's options (keywords, each as
@@ -352,7 +375,10 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
     (:class:`~mancala_spec.errors.InvalidPositionError`, ``field="captured"``):
     every capture takes an even number of counters, so while counters are on
     the board an even number are off it. *allow_unreachable* solves it all the
-    same, as a smaller game."""
+    same, as a smaller game. Rules whose tables :func:`estimated_bytes` puts
+    above :data:`MAX_SOLVE_BYTES` are refused first
+    (:class:`~mancala_spec.errors.OptionError` naming ``pits_per_row``, or
+    ``seeds_per_pit`` on a board of 3 holes a row)."""
     rules = Rules() if rules is None else rules
     if type(allow_unreachable) is not bool:
         raise not_a("allow_unreachable", allow_unreachable, "True or False")
@@ -360,6 +386,13 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
                             ("progress", progress, progress is None or callable(progress))):
         if not ok:
             raise OptionError(f"{name} is not {shown(value)}", option=name, value=value)
+    need = estimated_bytes(rules)
+    if need > MAX_SOLVE_BYTES:
+        size = "pits_per_row" if rules.pits_per_row != 3 else "seeds_per_pit"
+        raise OptionError(f"{rules.pits_per_row} holes a row with {rules.seeds_per_pit} counters "
+                          f"each would need about {need / 1e9:,.1f} GB; solve takes at most "
+                          f"{MAX_SOLVE_BYTES:,} bytes (MAX_SOLVE_BYTES)", game="bakuk",
+                          option=size, value=getattr(rules, size))
     moves = Moves(rules)
     n, m, total = rules.pits_per_row, rules.size, rules.total
     if start is None:

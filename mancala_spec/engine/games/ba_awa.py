@@ -84,6 +84,8 @@ class BaAwa(Game):
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
         """A pit the player to move chooses from (:meth:`choice_pits`) that
         holds at least one seed, and whose sowing ends (:meth:`never_ends`)."""
+        if pos.__class__ is not Position or pos.game is not self:
+            self.check_step(pos)              # (another game's position: refused)
         return tuple(pit for pit in self.choice_pits(pos, pos.to_move)
                      if pos.pits[pit] > 0 and not self.never_ends(pos, pit))
 
@@ -102,6 +104,9 @@ class BaAwa(Game):
         pit (:meth:`sowing_end`), or the lap would start again from a board and
         pit already seen (:meth:`endless_lap`; with ``endless="cap-75"``, the
         75th lap was sown), a relay lap (:meth:`relay`)."""
+        if (pos.__class__ is not Position or pos.game is not self or pit.__class__ is not int
+                or not 0 <= pit < len(pos.pits)):
+            self.check_step(pos, pit)
         s = Sowing(pos)
         seen = {(pos.pits, pit)}
         last, count = self.first_lap(s, pit)

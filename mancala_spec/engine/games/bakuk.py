@@ -45,6 +45,8 @@ class Bakuk(Game):
     def legal_moves(self, pos: Position) -> tuple[int, ...]:
         """Any hole under the control of the player to move (their row; with
         three players, their pair of holes) that holds counters."""
+        if pos.__class__ is not Position or pos.game is not self:
+            self.check_step(pos)              # (another game's position: refused)
         return self.pits_with_seeds(pos, pos.to_move)
 
     # -- sowing --------------------------------------------------------------
@@ -53,6 +55,9 @@ class Bakuk(Game):
         """The sowing of *pit*: a single lap (:meth:`sow`); if its last counter
         makes two or four (:meth:`capture`), the chain follows
         (:meth:`capture_chain`)."""
+        if (pos.__class__ is not Position or pos.game is not self or pit.__class__ is not int
+                or not 0 <= pit < len(pos.pits)):
+            self.check_step(pos, pit)
         s = Sowing(pos)
         last = self.sow(s, pit)
         if self.capture(s, last):

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ...catalogue import implements
+from ...errors import IllegalMoveError, InvalidPositionError, not_a_position, shown
 from ...options import Repetition, TurnOrder
 from ..board import Board
 from ..outcome import Outcome, Reason
@@ -28,6 +29,8 @@ from .variant import Variant
 
 #: How a game ends, as a game's ending rule finds it: why, and the rule's ID.
 Ending = tuple[Reason, str]
+#: (:meth:`Game.check_step` given no sowing to check)
+NOT_GIVEN: Any = object()
 
 
 class Game(Variant):
@@ -79,12 +82,49 @@ class Game(Variant):
 
     def moves(self, pos: Position) -> tuple[int, ...]:
         """The legal moves of *pos*, none once the game is over."""
+        if pos.__class__ is not Position or pos.game is not self:
+            self.check_step(pos)
         return () if pos.outcome is not None else self.legal_moves(pos)
 
     def settle(self, before: Position, sowing: Sowing) -> Position:
         """After a move's sowing: the turn passes (:meth:`next_turn`), then the
         game's end-of-move rules (:meth:`conclude`)."""
+        if (before.__class__ is not Position or before.game is not self
+                or sowing.__class__ is not Sowing or sowing.game is not self):
+            self.check_step(before, sowing=sowing)
         return self.conclude(sowing, self.next_turn(before, sowing))
+
+    # (what a position calls for itself: its own game and its own sowing, so
+    # the checks above, for a caller's values, are skipped)
+    def _moves(self, pos: Position) -> tuple[int, ...]:
+        return () if pos.outcome is not None else self.legal_moves(pos)
+
+    def _settle(self, before: Position, sowing: Sowing) -> Position:
+        return self.conclude(sowing, self.next_turn(before, sowing))
+
+    def check_step(self, pos: object, pit: object = 0, sowing: object = NOT_GIVEN) -> None:
+        """Raise :class:`~mancala_spec.errors.InvalidPositionError`
+        (``field="game"``) unless *pos* is a position of this game (this game or
+        an equal one: the same rules and options), and *sowing*, if given, a
+        sowing of this game too; :class:`~mancala_spec.errors.IllegalMoveError`
+        (``reason="no-such-pit"``) unless *pit* is a pit index of its board.
+        The steps of a move (:meth:`moves`, :meth:`legal_moves`,
+        :meth:`sow_move`, :meth:`settle`) call it when a quick look finds
+        something other than what a position's own moves pass them: another
+        game's position would be read with this game's board and rules."""
+        if not isinstance(pos, Position):
+            raise not_a_position("pos", pos)
+        if pos.game is not self and pos.game != self:
+            raise InvalidPositionError(f"this is a position of {pos.game!r}, not of {self!r}: "
+                                       f"play it with its own game (pos.game)", field="game")
+        if sowing is not NOT_GIVEN and (not isinstance(sowing, Sowing) or sowing.game != self
+                                   or len(sowing.pits) != len(pos.pits)):
+            raise InvalidPositionError(f"sowing must be a sowing of {self!r} (pos.sowing(pit) "
+                                       f"gives one), not {shown(sowing)}", field="game")
+        if type(pit) is not int or not 0 <= pit < len(pos.pits):
+            raise IllegalMoveError(f"no pit {shown(pit)} on this board: a move is a pit index "
+                                   f"from 0 to {len(pos.pits) - 1}", pit=pit,
+                                   reason="no-such-pit")
 
     @implements("ba-awa-turns", "bakuk-turns")
     def next_turn(self, before: Position, sowing: Sowing) -> Position:

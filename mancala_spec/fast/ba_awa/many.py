@@ -6,9 +6,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..base import Ending, FastGame
+from ...errors import not_a
+from ..base import Ending, FastGame, kernel_of
 from ..tables import EIGHT, FOUR, lap_arrays, sowing_next
-from . import EIGHT_SEEDS, ENDINGS, NO_MOVE, OPENER_TAKES, OWNERS_KEEP, REPETITION, no_move, sow
+from . import (
+    EIGHT_SEEDS,
+    ENDINGS,
+    MOST_SEEDS,
+    NO_MOVE,
+    OPENER_TAKES,
+    OWNERS_KEEP,
+    REPETITION,
+    no_move,
+    sow,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,7 +52,12 @@ class BaAwaBatch:
 
     def __init__(self, game: Game, most: int | None = None) -> None:
         import numpy as np
+        if kernel_of(game).game_name != "ba-awa" or game.players != 2:
+            raise not_a("game", game, "a two-player Ba-awa game (get_game('ba-awa'))")
         size = game.board.size
+        if most is not None and (type(most) is not int or not 1 <= most <= MOST_SEEDS * size):
+            raise not_a("most", most, f"None or a whole number from 1 to {MOST_SEEDS * size} "
+                        "(the most seeds a lap carries)")
         skip = bool(game.options["skip_origin"])
         most = game.total_seeds if most is None else most   # the most seeds a lap may carry
         self.size, self.half = size, size // 2

@@ -52,7 +52,7 @@ function _shtab_mancala_spec_using
 end
 
 set -g _shtab_mancala_spec_commands rules cite options show play replay diagram conformance 'conformance export' 'conformance run' solve rulesets
-set -g _shtab_mancala_spec_opts_with_value --as --chain --docs --engine --format --game --leftovers --max-failures --min-supported --no-move --opponent --option --output --pits-per-row --ruleset --seed --seeds-per-pit --suite --timeout -O -o
+set -g _shtab_mancala_spec_opts_with_value --as --chain --choose --docs --endless --engine --format --game --leftovers --max-failures --memory --min-supported --no-move --opponent --option --output --pits-per-row --players --repetition --ruleset --seed --seeds-per-pit --start --suite --target --timeout -O -o
 
 complete -c mancala-spec -e
 complete -c mancala-spec -f
@@ -110,17 +110,26 @@ complete -c mancala-spec -n '_shtab_mancala_spec_using conformance run' -l max-f
 complete -c mancala-spec -n '_shtab_mancala_spec_using conformance run' -l min-supported -x -d 'how many cases the engine must support, not answer '"'"'unsupported'"'"' (default: all)'
 complete -c mancala-spec -n '_shtab_mancala_spec_using conformance run' -l rules -d 'also compare the rule ID of every event'
 complete -c mancala-spec -n '_shtab_mancala_spec_using conformance run' -l no-progress -d 'no progress lines'
-complete -c mancala-spec -n '_shtab_mancala_spec_using conformance run' -l verbose -s v -d 'list passing cases too'
+complete -c mancala-spec -n '_shtab_mancala_spec_using conformance run' -l verbose -s v -d 'list every case one by one, the passing and the skipped too (without it, the skipped cases are counted by reason)'
 complete -c mancala-spec -n '_shtab_mancala_spec_using; and test $_shtab_mancala_spec_npos -eq 0' -a solve -d 'solve a game: the value of every position reachable from the start (needs numpy: the solve extra)'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -s h -l help -d 'show this help message and exit'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l skip-origin -l no-skip-origin -d 'whether a lap of 6+ counters passes over the hole it was lifted from (bakuk-origin; default false)'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l chain -x -d 'which way the capture chain runs from the last hole (bakuk-chain; default forward)'
-complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l no-move -x -d 'what happens when the player to move has no counters (bakuk-exhausted; default end)'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l no-move -x -d 'Bakuk: what happens when the player to move has no counters (bakuk-exhausted; default end); Ba-awa: what happens when the player to move has no legal move (ba-awa-no-move; default pass)'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l leftovers -x -d 'who scores the counters left on the board at the end (bakuk-leftovers; default unscored)'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l choose -x -d 'Ba-awa: which pits a player chooses from: the pits they own, or their row (ba-awa-choose; default owned)'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l endless -x -d 'Ba-awa: what a relay sowing that never ends is (ba-awa-endless; default illegal)'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l repetition -x -d 'Ba-awa: whether a recurring position ends the game (ba-awa-repetition; default end)'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l decided -l no-decided -d 'Ba-awa: whether the game ends as soon as a player has captured more than half the seeds (ba-awa-winner; default false)'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l players -x -d 'Ba-awa: how many play (ba-awa-three-players; default 2)'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l target -x -d 'Ba-awa: the pits a player must control to win the match (ba-awa-match-aim; default 12); a match is not solved'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l pits-per-row -x -d 'a smaller or larger board, for experiments (default 3)'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l seeds-per-pit -x -d 'counters in each hole at the start, for experiments (default 6)'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l no-progress -d 'no progress bar'
-complete -c mancala-spec -n '_shtab_mancala_spec_using solve; and test $_shtab_mancala_spec_npos -eq 0' -ka "ba-awa bakuk" -d 'the game to solve: bakuk'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l json -d 'Ba-awa: the result as JSON, for programs'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l start -x -d 'Ba-awa: solve from this position (our notation, as '"'"'show'"'"' writes it) instead of the opening, for experiments'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l memory -x -d 'Ba-awa: the memory the solve may use, in GiB (default: the memory available now); a solve that needs more is refused before it starts'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve; and test $_shtab_mancala_spec_npos -eq 0' -ka "ba-awa bakuk" -d 'the game to solve: bakuk or ba-awa'
 complete -c mancala-spec -n '_shtab_mancala_spec_using; and test $_shtab_mancala_spec_npos -eq 0' -a rulesets -d 'list each game'"'"'s named rulesets (play one with --ruleset NAME), with the basis of every difference'
 complete -c mancala-spec -n '_shtab_mancala_spec_using rulesets' -s h -l help -d 'show this help message and exit'
 complete -c mancala-spec -n '_shtab_mancala_spec_using rulesets' -l game -xka "ba-awa bakuk" -d 'only this game'"'"'s rulesets (ba-awa or bakuk, or an alias)'

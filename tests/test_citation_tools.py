@@ -4,8 +4,9 @@ CITATION.cff and converts it; and the Read the Docs configuration builds what
 ``python3 dev.py site`` builds.
 
 cffconvert pins jsonschema<4, which the conformance schema cannot use, so it runs
-from a virtual environment of its own (the ``cff`` extra of pyproject.toml),
-created once in the cache folder (``$MANCALA_SPEC_CACHE``, else ``build/.cache``).
+from a virtual environment of its own (the ``cff`` dependency group of pyproject.toml),
+created once in a cache folder outside the tree (``$MANCALA_SPEC_CACHE``, else
+``~/.cache/mancala-spec``).
 It needs pip to reach the package index the first time; without it the test fails.
 """
 from __future__ import annotations
@@ -102,9 +103,11 @@ def test_one_release_date_feeds_bibtex_and_csl():
 
 @pytest.fixture(scope="session")
 def cffconvert() -> Path:
-    cache = Path(os.environ.get("MANCALA_SPEC_CACHE") or ROOT / "build" / ".cache")
-    extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
-    wanted = extra["project"]["optional-dependencies"]["cff"]
+    # outside the tree (a venv inside it is what `reuse lint` and check-manifest then read)
+    cache = Path(os.environ.get("MANCALA_SPEC_CACHE") or os.environ.get("XDG_CACHE_HOME")
+                 or Path.home() / ".cache") / "mancala-spec"
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["dependency-groups"]
+    wanted = groups["cff"]
     home = cache / "cffconvert-venv"
     program = home / "bin" / "cffconvert"
     stamp = home / ".installed"

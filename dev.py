@@ -131,12 +131,23 @@ def _installed(package: str) -> str | None:
         return None
 
 
+def node_modules_ok() -> bool:
+    """Whether node_modules/ holds every package package-lock.json pins."""
+    wanted = {name.removeprefix("node_modules/"): entry["version"]
+              for name, entry in LOCK["packages"].items() if name.count("node_modules/") == 1}
+    return all(_installed(name) == version for name, version in wanted.items())
+
+
+def play_engine_available() -> bool:
+    """Whether the Play page's engine files can be built: node_modules/ holds what the
+    lock pins, or npm is there to install it."""
+    return node_modules_ok() or shutil.which("npm") is not None
+
+
 def ensure_node_modules() -> None:
     """Run ``npm ci`` (the versions and hashes package-lock.json pins) unless
     node_modules/ already holds them."""
-    wanted = {name.removeprefix("node_modules/"): entry["version"]
-              for name, entry in LOCK["packages"].items() if name.count("node_modules/") == 1}
-    if all(_installed(name) == version for name, version in wanted.items()):
+    if node_modules_ok():
         return
     if shutil.which("npm") is None:
         sys.exit("the site needs Node.js and npm (for Pyodide and axe-core): "

@@ -90,6 +90,9 @@ pygments_dark_style = "mancala_spec.sphinx.a11y.DarkCode"
 from mancala_spec.catalogue.cite import UNPUBLISHED, base_url  # noqa: E402
 
 mancala_base_url = base_url()
+# every page's <link rel="canonical">: its address in this release's folder, the one its
+# permalinks use (none when nothing says where the build is published)
+html_baseurl = f"{mancala_base_url}/{release}/" if mancala_base_url else ""
 myst_substitutions["base_url"] = mancala_base_url or f"none ({UNPUBLISHED})"
 myst_substitutions["published"] = "yes" if mancala_base_url else "no"
 

@@ -57,6 +57,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
              "tests/test_pdf.py", "tests/test_gallery.py", "tests/test_diagrams.py",
              "tests/test_layout.py", "tests/test_readings.py", "tests/test_rule_code.py",
              "tests/test_lint.py::test_mypy", "tests/test_cite.py::test_an_old_anchor",
+             "tests/test_cite.py::test_every_page_is_canonical",
              "tests/test_a11y.py", "tests/test_browser.py", "tests/test_phone.py",
              "tests/test_permalinks.py"),
 }

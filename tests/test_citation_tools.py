@@ -154,11 +154,19 @@ def test_citation_cff_states_the_licence_expression_and_invents_no_url():
 # -- Read the Docs ---------------------------------------------------------------------
 
 def test_read_the_docs_builds_what_dev_py_site_builds():
+    """The conventional form: the docs group's hashed lock and the package installed by
+    python.install, npm ci as a build job, the HTML step as dev.py's site runs it
+    (conf.py at the root, -n -W); no custom build.commands (which replace every step)."""
     config = yaml.safe_load((ROOT / ".readthedocs.yaml").read_text("utf-8"))
-    assert config["version"] == 2
-    commands = config["build"]["commands"]
-    assert "python3 dev.py site" in commands
-    assert commands[-1] == 'cp -r build/html "$READTHEDOCS_OUTPUT/html"'
+    assert config["version"] == 2 and "commands" not in config["build"]
+    assert config["python"]["install"] == [{"requirements": "requirements/docs.txt"},
+                                           {"method": "pip", "path": "."}]
+    assert config["build"]["jobs"]["post_install"] == ["npm ci --no-audit --no-fund"]
+    (html,) = config["build"]["jobs"]["build"]["html"]
+    assert html.startswith("python -m sphinx -c . docs $READTHEDOCS_OUTPUT/html ")
+    assert html.endswith(" -n -W --keep-going")
+    lock = (ROOT / "requirements" / "docs.txt").read_text("utf-8")
+    assert "sphinx==" in lock and "pytest==" not in lock      # the docs tools alone
     dev = (ROOT / "dev.py").read_text("utf-8")
     assert re.search(r'"-c", "\.", "docs", "build/html", "-d", "build/doctrees",\s*"-n", "-W"',
                      dev)

@@ -93,6 +93,9 @@ pygments_dark_style = "mancala_spec.sphinx.a11y.DarkCode"
 from mancala_spec.catalogue.cite import UNPUBLISHED, base_url  # noqa: E402
 
 mancala_base_url = base_url()
+# every page's <link rel="canonical">: its address in this release's folder, the one its
+# permalinks use (none when nothing says where the build is published)
+html_baseurl = f"{mancala_base_url}/{release}/" if mancala_base_url else ""
 myst_substitutions["base_url"] = mancala_base_url or f"none ({UNPUBLISHED})"
 myst_substitutions["published"] = "yes" if mancala_base_url else "no"
 
@@ -125,10 +128,28 @@ sphinx_gallery_conf = {
 # and builds the wheel with pip)
 html_js_files = [("play/tryit.js", {"type": "module"}), "mancala_spec.js"]
 
+# Without Node.js (no node_modules/ and no npm to fill it) the site is built all the
+# same, without the engine files: the Play page says so and how to get them (docs/play.md,
+# the tag play_engine), and the build gives one warning (mancala_spec.play), which -W
+# makes an error, as the published site must have them.
+import dev  # noqa: E402
+
+play_engine = dev.play_engine_available()
+if play_engine:
+    tags.add("play_engine")  # noqa: F821 (Sphinx gives conf.py its tags)
+
+PLAY_MISSING = ("the Play page's engine files (Pyodide, the project's wheel) were not built: "
+                "node_modules/ lacks Pyodide and npm is not installed. Install Node.js and npm "
+                "(apt-get install nodejs npm) and build again: the build runs npm ci "
+                "(dev.copy_play_assets). The Play page says so.")
+
 
 def _copy_play_assets(app, exception) -> None:
-    if exception is None and app.builder.format == "html":
-        import dev
+    if exception is None and app.builder.format == "html" and not play_engine:
+        from sphinx.util import logging
+        logging.getLogger(__name__).warning(PLAY_MISSING, type="mancala_spec",
+                                            subtype="play")
+    elif exception is None and app.builder.format == "html":
         from mancala_spec.sphinx import cache
         cache.wait(_wheel_name())        # while it is built ahead (or until the maker ends)
         dev.copy_play_assets(Path(app.outdir))
@@ -168,7 +189,7 @@ def _plan(app):
         return []
     import dev
     jobs = [(_values_name(), cache.made(_values_name(), write_table))]
-    if not (dev.cache_dir() / "wheels" / dev._package_digest()).is_dir():
+    if play_engine and not (dev.cache_dir() / "wheels" / dev._package_digest()).is_dir():
         jobs.append((_wheel_name(), _build_wheel))
     return jobs
 

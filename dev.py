@@ -7,11 +7,13 @@ Usage::
     python3 dev.py test    # install everything into .venv, run the whole test suite
     python3 dev.py doctest # run the site's examples with Sphinx's doctest builder
     python3 dev.py pdf     # the printable edition of the rules, build/mancala_spec-rules.pdf
-    python3 dev.py constraints  # write constraints.txt anew from what .venv holds
+    python3 dev.py lock    # the hashed locks requirements/*.txt anew (pins kept where they fit)
+    python3 dev.py lock --upgrade   # ... with every package at its newest allowed version
 
-Only Python 3.11+ is needed: the script makes ``.venv`` itself and installs the
-package with its ``docs`` and ``test`` extras (again only when pyproject.toml
-changed).
+Only Python 3.11+ is needed: the script makes ``.venv`` itself and installs what
+``requirements/dev.txt`` locks (hashed: the ``dev`` dependency group of
+pyproject.toml, docs, test and lint tools), then the package (again only when
+pyproject.toml or the lock changed).
 
 The site's Play page runs the engine in the browser with Pyodide. The build
 (``conf.py``) calls :func:`copy_play_assets`, which takes Pyodide from
@@ -46,43 +48,49 @@ def run(*cmd: str | Path) -> None:
         sys.exit(result.returncode)
 
 
-#: The exact versions of the docs, test and lint tools (and what they pull in) that
-#: the site and the tests are run with; pyproject.toml keeps the lower bounds.
-#: ``python3 dev.py constraints`` writes it anew from what .venv holds.
-CONSTRAINTS = ROOT / "constraints.txt"
-EXTRAS = "docs,test"
+#: The hashed locks: every package the site, the tests and the linters run with, at an
+#: exact version with the hashes of its files, resolved from pyproject.toml's dependency
+#: groups (the lower bounds) by uv; ``python3 dev.py lock`` writes them anew (keeping
+#: every pin that still fits), ``python3 dev.py lock --upgrade`` takes the newest.
+#: ``dev.txt`` is what .venv holds (the ``dev`` group: docs, test and the lock tool),
+#: ``docs.txt`` what Read the Docs installs (the ``docs`` group).
+LOCKS = {"dev": ROOT / "requirements" / "dev.txt", "docs": ROOT / "requirements" / "docs.txt"}
 
 
 def ensure_venv() -> None:
-    """Create .venv and install the package (editable) with docs and test extras,
-    each tool at the version constraints.txt pins."""
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() +
-                            (CONSTRAINTS.read_bytes() if CONSTRAINTS.exists() else b"")
+    """Create .venv and install what requirements/dev.txt locks (``pip --require-hashes``:
+    every file checked against its hash), then the package itself, editable, without
+    its dependencies (it has none) and without build isolation (setuptools is locked)."""
+    lock = LOCKS["dev"]
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + lock.read_bytes()
                             ).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
         return
     if not PYTHON.exists():
         print(f"+ creating {VENV}", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    pinned = ["--constraint", CONSTRAINTS] if CONSTRAINTS.exists() else []
-    run(PYTHON, "-m", "pip", "install", "--quiet", *pinned, "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", *pinned, "-e", f".[{EXTRAS}]")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--require-hashes", "-r", lock)
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+        "-e", ".")
     STAMP.write_text(wanted)
 
 
-def write_constraints() -> None:
-    """constraints.txt anew: every package .venv holds (the project itself
-    aside), at the version it holds. Run after changing an extra, then commit."""
-    frozen = subprocess.run([str(PYTHON), "-m", "pip", "freeze", "--exclude-editable",
-                             "--all"], cwd=ROOT, capture_output=True, text=True, check=True)
-    own = ("mancala-spec", "mancala_spec")
-    pins = sorted((line for line in frozen.stdout.splitlines()
-                   if "==" in line and not line.lower().startswith(own)), key=str.lower)
-    CONSTRAINTS.write_text(
-        "# The versions the docs, test and lint tools are run with (pip --constraint).\n"
-        "# Lower bounds live in pyproject.toml. Regenerate: python3 dev.py constraints\n"
-        + "\n".join(pins) + "\n", encoding="utf-8")
-    print(f"wrote {CONSTRAINTS.name}: {len(pins)} packages")
+def write_locks(upgrade: bool) -> None:
+    """requirements/*.txt anew from the dependency groups, resolved by uv (the ``lock``
+    group, installed in .venv) for the Python that runs .venv; with *upgrade*, every
+    package at the newest version the bounds allow, else the pins kept where they fit.
+    Run after changing a group, then commit the locks."""
+    uv = BIN / "uv"
+    if not uv.exists():
+        ensure_venv()
+    for group, lock in LOCKS.items():
+        lock.parent.mkdir(exist_ok=True)
+        run(uv, "pip", "compile", "--quiet", "--group", f"pyproject.toml:{group}",
+            "--generate-hashes", "--python", PYTHON, "--output-file", lock,
+            "--custom-compile-command", "python3 dev.py lock",
+            *(["--upgrade"] if upgrade else []))
+        pins = sum(1 for line in lock.read_text("utf-8").splitlines() if "==" in line)
+        print(f"wrote {lock.relative_to(ROOT)}: {pins} packages")
 
 
 # -- the Play page's assets: Pyodide and the project's wheel ------------------------
@@ -100,12 +108,13 @@ NODE_MODULES = ROOT / "node_modules"
 
 def cache_dir() -> Path:
     """Where built things that do not change are kept: ``MANCALA_SPEC_CACHE``,
-    else the running virtual environment (``.venv``), else ``build/.cache``."""
+    else the running virtual environment (``.venv``), else ``~/.cache/mancala-spec``
+    (``$XDG_CACHE_HOME``): never inside the tree."""
     if os.environ.get("MANCALA_SPEC_CACHE"):
         return Path(os.environ["MANCALA_SPEC_CACHE"])
     if sys.prefix != sys.base_prefix and os.access(sys.prefix, os.W_OK):
         return Path(sys.prefix) / "cache"
-    return ROOT / "build" / ".cache"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mancala-spec"
 
 
 def integrity_ok(data: bytes, integrity: str = PYODIDE_INTEGRITY) -> bool:
@@ -122,12 +131,23 @@ def _installed(package: str) -> str | None:
         return None
 
 
+def node_modules_ok() -> bool:
+    """Whether node_modules/ holds every package package-lock.json pins."""
+    wanted = {name.removeprefix("node_modules/"): entry["version"]
+              for name, entry in LOCK["packages"].items() if name.count("node_modules/") == 1}
+    return all(_installed(name) == version for name, version in wanted.items())
+
+
+def play_engine_available() -> bool:
+    """Whether the Play page's engine files can be built: node_modules/ holds what the
+    lock pins, or npm is there to install it."""
+    return node_modules_ok() or shutil.which("npm") is not None
+
+
 def ensure_node_modules() -> None:
     """Run ``npm ci`` (the versions and hashes package-lock.json pins) unless
     node_modules/ already holds them."""
-    wanted = {name.removeprefix("node_modules/"): entry["version"]
-              for name, entry in LOCK["packages"].items() if name.count("node_modules/") == 1}
-    if all(_installed(name) == version for name, version in wanted.items()):
+    if node_modules_ok():
         return
     if shutil.which("npm") is None:
         sys.exit("the site needs Node.js and npm (for Pyodide and axe-core): "
@@ -214,13 +234,11 @@ def write_play_preload(path: Path) -> None:
 
 
 def main(argv: list[str]) -> None:
-    if len(argv) != 1 or argv[0] not in {"site", "test", "doctest", "pdf", "constraints"}:
-        sys.exit(__doc__)
-    if argv[0] == "constraints":          # from the .venv as it is, without reinstalling
-        if not PYTHON.exists():
-            ensure_venv()
-        write_constraints()
+    if argv[:1] == ["lock"] and argv[1:] in ([], ["--upgrade"]):
+        write_locks(upgrade=argv[1:] == ["--upgrade"])
         return
+    if len(argv) != 1 or argv[0] not in {"site", "test", "doctest", "pdf"}:
+        sys.exit(__doc__)
     ensure_venv()
     # what the site draws and computes, kept between builds (mancala_spec.sphinx.cache)
     os.environ.setdefault("MANCALA_SPEC_CACHE", str(VENV / "cache"))

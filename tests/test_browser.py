@@ -16,8 +16,10 @@ never used).
 """
 from __future__ import annotations
 
+import os
 import random
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -26,7 +28,10 @@ import mancala_spec as ms
 from conftest import Watch, profile_page
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOTS = ROOT / "build" / "screenshots"
+# outside the tree (tests write nothing inside it): $MANCALA_SPEC_SCREENSHOTS, else the
+# system's temporary folder
+SCREENSHOTS = Path(os.environ.get("MANCALA_SPEC_SCREENSHOTS")
+                   or Path(tempfile.gettempdir()) / "mancala-spec-screenshots")
 READY = "#mancala-play[data-ready=true]"
 # Games played by clicking: (game, options); each is played to its end (or a move cap)
 GAMES = [

@@ -4,8 +4,9 @@ CITATION.cff and converts it; and the Read the Docs configuration builds what
 ``python3 dev.py site`` builds.
 
 cffconvert pins jsonschema<4, which the conformance schema cannot use, so it runs
-from a virtual environment of its own (the ``cff`` extra of pyproject.toml),
-created once in the cache folder (``$MANCALA_SPEC_CACHE``, else ``build/.cache``).
+from a virtual environment of its own (the ``cff`` dependency group of pyproject.toml),
+created once in a cache folder outside the tree (``$MANCALA_SPEC_CACHE``, else
+``~/.cache/mancala-spec``).
 It needs pip to reach the package index the first time; without it the test fails.
 """
 from __future__ import annotations
@@ -102,9 +103,11 @@ def test_one_release_date_feeds_bibtex_and_csl():
 
 @pytest.fixture(scope="session")
 def cffconvert() -> Path:
-    cache = Path(os.environ.get("MANCALA_SPEC_CACHE") or ROOT / "build" / ".cache")
-    extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
-    wanted = extra["project"]["optional-dependencies"]["cff"]
+    # outside the tree (a venv inside it is what `reuse lint` and check-manifest then read)
+    cache = Path(os.environ.get("MANCALA_SPEC_CACHE") or os.environ.get("XDG_CACHE_HOME")
+                 or Path.home() / ".cache") / "mancala-spec"
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["dependency-groups"]
+    wanted = groups["cff"]
     home = cache / "cffconvert-venv"
     program = home / "bin" / "cffconvert"
     stamp = home / ".installed"
@@ -176,11 +179,19 @@ def test_citation_cff_states_the_licence_expression_and_invents_no_url():
 # -- Read the Docs ---------------------------------------------------------------------
 
 def test_read_the_docs_builds_what_dev_py_site_builds():
+    """The conventional form: the docs group's hashed lock and the package installed by
+    python.install, npm ci as a build job, the HTML step as dev.py's site runs it
+    (conf.py at the root, -n -W); no custom build.commands (which replace every step)."""
     config = yaml.safe_load((ROOT / ".readthedocs.yaml").read_text("utf-8"))
-    assert config["version"] == 2
-    commands = config["build"]["commands"]
-    assert "python3 dev.py site" in commands
-    assert commands[-1] == 'cp -r build/html "$READTHEDOCS_OUTPUT/html"'
+    assert config["version"] == 2 and "commands" not in config["build"]
+    assert config["python"]["install"] == [{"requirements": "requirements/docs.txt"},
+                                           {"method": "pip", "path": "."}]
+    assert config["build"]["jobs"]["post_install"] == ["npm ci --no-audit --no-fund"]
+    (html,) = config["build"]["jobs"]["build"]["html"]
+    assert html.startswith("python -m sphinx -c . docs $READTHEDOCS_OUTPUT/html ")
+    assert html.endswith(" -n -W --keep-going")
+    lock = (ROOT / "requirements" / "docs.txt").read_text("utf-8")
+    assert "sphinx==" in lock and "pytest==" not in lock      # the docs tools alone
     dev = (ROOT / "dev.py").read_text("utf-8")
     assert re.search(r'"-c", "\.", "docs", "build/html", "-d", "build/doctrees",\s*"-n", "-W"',
                      dev)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -199,3 +201,42 @@ def test_the_version_is_written_once_and_cited_alike():
     sections = registry.changelog_sections((ROOT / "docs/changelog.md").read_text("utf-8"))
     assert next(iter(sections)) == mancala_spec.__version__
     assert registry.load_registry().latest == mancala_spec.__version__
+
+
+def _html_baseurl(**env: str) -> str:
+    """conf.py's html_baseurl, read as Sphinx reads conf.py (run, with its tags) in an
+    environment with *env* (and no address of its own)."""
+    import os
+
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("READTHEDOCS_CANONICAL_URL", "MANCALA_SPEC_BASE_URL")}
+    code = ("import runpy, sys; from sphinx.util.tags import Tags; print(repr(runpy.run_path("
+            "sys.argv[1], init_globals={'tags': Tags()})['html_baseurl']))")
+    result = subprocess.run([sys.executable, "-c", code, str(ROOT / "conf.py")],
+                            env={**clean, **env},
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout.strip()
+
+
+def test_every_page_is_canonical_at_its_release_address_when_published_and_none_else():
+    """html_baseurl (Sphinx writes <link rel="canonical"> on every page from it) is the
+    release's folder at the published address, and empty when there is none."""
+    assert _html_baseurl() == "''"
+    assert _html_baseurl(READTHEDOCS_CANONICAL_URL="https://ms.readthedocs.io/en/stable/") \
+        == repr(f"https://ms.readthedocs.io/en/{ms.__version__}/")
+    assert _html_baseurl(MANCALA_SPEC_BASE_URL="https://m.example/rules") == \
+        repr(f"https://m.example/rules/{ms.__version__}/")
+
+
+def test_the_built_site_has_a_canonical_link_on_every_page_exactly_when_published(site):
+    base = cite.base_url()
+    pages = {path.relative_to(site.html).as_posix(): path.read_text("utf-8")
+             for path in site.html.rglob("*.html")
+             if path.relative_to(site.html).parts[0] not in {"_modules", "_sources"}}
+    links = {name: re.findall(r'<link rel="canonical" href="([^"]*)"', text)
+             for name, text in pages.items()}
+    if base:
+        assert all(links[name] == [f"{base}/{ms.__version__}/{name}"] for name in pages), links
+    else:
+        assert not any(links.values()), links

@@ -1,6 +1,6 @@
 """Issue 21, packaging run through the ecosystem's own tools: REUSE compliance,
 pyroma's score, no package-registry address anywhere in the repository, a lock
-file that records none, and the constraints file that pins the tools."""
+file that records none, and the hashed locks that pin the tools."""
 from __future__ import annotations
 
 import json
@@ -82,22 +82,32 @@ def test_the_npm_lock_pins_hashes_and_records_no_address():
         assert packages[f"node_modules/{name}"]["version"] == version
 
 
-def test_the_tools_are_pinned_and_the_bounds_stay_in_pyproject():
+def test_the_tools_are_locked_with_hashes_and_the_bounds_stay_in_pyproject():
+    """Every dependency group's package is in its lock at one exact version with its
+    files' hashes (pip --require-hashes installs it); pyproject.toml keeps only lower
+    bounds; the dev-only groups are not published as extras."""
     import tomllib
 
-    pins = {}
-    for line in (ROOT / "constraints.txt").read_text("utf-8").splitlines():
-        if line and not line.startswith("#"):
-            name, _, version = line.partition("==")
-            pins[re.sub(r"[-_.]+", "-", name.lower())] = version
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
-    for extra in ("docs", "test"):
-        for requirement in project["optional-dependencies"][extra]:
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["dependency-groups"]
+    for group, lock_name, included in (("dev", "dev.txt", ("docs", "test", "lock")),
+                                       ("docs", "docs.txt", ("docs",))):
+        text = (ROOT / "requirements" / lock_name).read_text("utf-8")
+        assert "python3 dev.py lock" in text.splitlines()[1], lock_name
+        pins = {}
+        for entry in re.split(r"\n(?=[A-Za-z])", text):
+            if "==" in entry.splitlines()[0]:
+                name, _, version = entry.splitlines()[0].partition("==")
+                pins[re.sub(r"[-_.]+", "-", name.lower())] = version.rstrip(" \\")
+                assert "--hash=sha256:" in entry, entry.splitlines()[0]
+        assert group in groups and pins
+        for requirement in (r for g in included for r in groups[g]):
             name = re.sub(r"[-_.]+", "-", re.split(r"[<>=!\[ ]", requirement)[0].lower())
             assert ">=" in requirement, requirement          # a lower bound, not a pin
-            assert name in pins, f"{name} ({extra}) is not in constraints.txt: run " \
-                                 "python3 dev.py constraints"
-    assert "python3 dev.py constraints" in (ROOT / "constraints.txt").read_text("utf-8")
+            assert name in pins, f"{name} is not in requirements/{lock_name}: run " \
+                                 "python3 dev.py lock"
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"][
+        "optional-dependencies"]
+    assert not {"docs", "test", "cff"} & set(extras)
 
 
 def test_each_extra_holds_only_what_its_commands_import():

@@ -22,11 +22,11 @@ from mancala_spec.errors import InvalidPositionError, OptionError, UnreachedPosi
 from mancala_spec.fast import FastGame
 from mancala_spec.solve.ba_awa import (
     BaAwaRules,
-    Numbering,
     estimate_bytes,
     expected_bytes,
     solve,
 )
+from mancala_spec.solve.ba_awa_levels import Numbering
 
 #: a twelve-seed start: the twelve-seed level it reaches is the one every game
 #: reaches (about 680,000 positions; a few seconds to solve)

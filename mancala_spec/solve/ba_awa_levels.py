@@ -1,0 +1,358 @@
+"""Ba-awa's positions enumerated level by level, for :mod:`mancala_spec.solve.ba_awa`.
+
+A level holds the positions with the same number of seeds on the board
+(48, 44, ..., 12): :class:`Numbering` numbers them compactly, :class:`Kernel`
+sows arrays of them with the many-games kernel, and :func:`enumerate_levels`
+goes top down from a start, keeping each position's moves (:class:`Level`).
+The solve itself, bottom up, is in :mod:`mancala_spec.solve.ba_awa`.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..options import Endless, NoMove
+
+if TYPE_CHECKING:
+    from .ba_awa import BaAwaRules
+
+FOUR, EIGHT = 4, 8
+PITS = 12
+HALF = 6
+Progress = Callable[[str, int, "int | None"], None]   # (phase, done, total or None)
+#: positions sown at once (each costs a few hundred bytes while it is sown)
+CHUNK = 1 << 20
+
+class Numbering:
+    """The number of each position of a level (seeds on the board *seeds*):
+    its board's rank among the boards of 12 pits holding *seeds* seeds
+    (prefix sums ``p_i``: the sum of C(p_i + i, i + 1) for i < 11), times
+    two, plus the player to move."""
+
+    def __init__(self, seeds: int) -> None:
+        self.seeds = seeds
+        top = seeds + PITS
+        # table[i][x] = C(x + i, i + 1) for x = 0..seeds
+        self.rank_tables = [np.array([comb(x + i, i + 1) for x in range(seeds + 1)],
+                                     dtype=np.int64) for i in range(PITS - 1)]
+        # bounds[i][b] = C(b, i + 1) for b = 0..top: the largest b with
+        # bounds[i][b] <= r is found with searchsorted
+        self.bounds = [np.array([comb(b, i + 1) for b in range(top + 1)], dtype=np.int64)
+                       for i in range(PITS - 1)]
+        self.count = comb(seeds + PITS - 1, PITS - 1)    # boards of this level
+
+    def keys(self, pits: np.ndarray, players: np.ndarray) -> np.ndarray:
+        prefix = pits[:, 0].astype(np.intp)
+        rank = self.rank_tables[0][prefix]
+        for i in range(1, PITS - 1):
+            prefix += pits[:, i]
+            rank += self.rank_tables[i][prefix]
+        return rank * 2 + players
+
+    def boards(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        rank, players = keys >> 1, (keys & 1).astype(np.int8)
+        pits = np.empty((len(keys), PITS), dtype=np.int8)
+        above = np.full(len(keys), self.seeds, dtype=np.int64)
+        for i in range(PITS - 2, -1, -1):
+            bar = np.searchsorted(self.bounds[i], rank, side="right") - 1
+            rank = rank - self.bounds[i][bar]
+            prefix = bar - i
+            pits[:, i + 1] = above - prefix
+            above = prefix
+        pits[:, 0] = above
+        return pits, players
+
+
+@dataclass
+class Moves:
+    """The moves of a block of positions of one level: for each of the six
+    choices, a kind (ILLEGAL, INNER: to a position of the same level, LOWER:
+    a capture to a lower level, END: the game ends), the successor (its level
+    and key) and what the move itself is worth to the opener (South)."""
+
+    kind: np.ndarray        # (6, n) int8
+    level: np.ndarray       # (6, n) int16: the successor's seeds
+    key: np.ndarray         # (6, n) int64
+    gain: np.ndarray        # (6, n) int16: to the opener
+    passed: np.ndarray      # (n,) bool: no legal move (slot 0 is the pass, or the end)
+
+
+ILLEGAL, INNER, LOWER, END = range(4)
+
+
+class Kernel:
+    """Ba-awa's moves on arrays of positions, from the fast kernel's sowing."""
+
+    def __init__(self, rules: BaAwaRules) -> None:
+        from ..fast.ba_awa.many import BaAwaBatch
+        game = rules.game()
+        self.batch = BaAwaBatch(game)
+        self.illegal_endless = rules.endless is Endless.ILLEGAL
+        self.owners_keep = rules.no_move is NoMove.OWNERS
+        self.numberings: dict[int, Numbering] = {}
+
+    def numbering(self, seeds: int) -> Numbering:
+        if seeds not in self.numberings:
+            self.numberings[seeds] = Numbering(seeds)
+        return self.numberings[seeds]
+
+    def _sow(self, pits: np.ndarray, players: np.ndarray, choice: int):
+        """Sow pit *choice* of each mover's row: (legal, after, won, took)."""
+        n = len(pits)
+        pit = players.astype(np.intp) * HALF + choice
+        legal = pits[np.arange(n), pit] > 0
+        after = pits.copy()
+        won = np.zeros((n, 2), dtype=np.int16)
+        took = np.zeros(n, dtype=bool)
+        rows = np.flatnonzero(legal)
+        if rows.size:
+            a, w, t, endless, _ = self.batch.sow(pits[rows], pit[rows], players[rows])
+            after[rows], won[rows], took[rows] = a, w, t
+            if self.illegal_endless:
+                legal[rows[endless]] = False
+        return legal, after, won, took
+
+    def can_move(self, pits: np.ndarray, players: np.ndarray) -> np.ndarray:
+        able = np.zeros(len(pits), dtype=bool)
+        for choice in range(HALF):
+            todo = np.flatnonzero(~able)
+            if not todo.size:
+                break
+            legal, _, _, _ = self._sow(pits[todo], players[todo], choice)
+            able[todo[legal]] = True
+        return able
+
+    def moves(self, seeds: int, pits: np.ndarray, players: np.ndarray) -> Moves:
+        n = len(pits)
+        kind = np.zeros((HALF, n), dtype=np.int8)
+        level = np.full((HALF, n), seeds, dtype=np.int16)
+        key = np.zeros((HALF, n), dtype=np.int64)
+        gain = np.zeros((HALF, n), dtype=np.int16)
+        other = (1 - players).astype(np.int8)
+        for choice in range(HALF):
+            legal, after, won, took = self._sow(pits, players, choice)
+            left = seeds - won.sum(axis=1)
+            if (won % FOUR).any():       # the levels rest on it: checked, not assumed
+                raise RuntimeError("a capture took a number of seeds that is not a multiple "
+                                   "of four: the levels of this solver do not hold")
+            g = won[:, 0] - won[:, 1]
+            end = legal & (left <= EIGHT)           # ba-awa-eight: the opener takes them
+            lower = legal & took & ~end
+            inner = legal & ~took
+            gain[choice] = np.where(end, g + left, np.where(lower, g, 0))
+            kind[choice] = np.where(end, END, np.where(lower, LOWER, np.where(inner, INNER,
+                                                                              ILLEGAL)))
+            level[choice] = np.where(lower, left, seeds)
+            k = np.zeros(n, dtype=np.int64)
+            if inner.any():
+                k[inner] = self.numbering(seeds).keys(after[inner], other[inner])
+            for s in unique(left[lower]).tolist():
+                rows = lower & (left == s)
+                k[rows] = self.numbering(int(s)).keys(after[rows], other[rows])
+            key[choice] = k
+        # ba-awa-no-move: no legal move
+        stuck = np.flatnonzero((kind == ILLEGAL).all(axis=0))
+        if stuck.size:
+            board = pits[stuck]
+            if self.owners_keep:                     # the game ends; owners keep theirs
+                held = board.reshape(len(stuck), 2, HALF).sum(axis=2)
+                kind[0, stuck], gain[0, stuck] = END, held[:, 0] - held[:, 1]
+            else:                                    # passed over, if the other can move
+                able = self.can_move(board, other[stuck])
+                kind[0, stuck] = np.where(able, INNER, END)
+                gain[0, stuck] = np.where(able, 0, seeds)    # (the opener takes them)
+                if able.any():
+                    key[0, stuck[able]] = self.numbering(seeds).keys(
+                        board[able], other[stuck[able]])
+        passed = np.zeros(n, dtype=bool)
+        passed[stuck] = True
+        return Moves(kind, level, key, gain, passed)
+
+
+def unique(values: np.ndarray) -> np.ndarray:
+    """The distinct *values*, sorted: sorted, then repeats dropped (numpy 2.4's
+    ``np.unique`` hashes, and took 98 s where sorting took 4 s, on 4 million
+    keys of this solver's kind)."""
+    ordered = np.sort(values)
+    kept: np.ndarray = ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))] \
+        if len(ordered) else ordered
+    return kept
+
+
+def member(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    at = np.searchsorted(sorted_keys, keys)
+    at[at == len(sorted_keys)] = 0
+    found: np.ndarray = sorted_keys[at] == keys if len(sorted_keys) else np.zeros(
+        len(keys), dtype=bool)
+    return found
+
+
+@dataclass
+class Level:
+    """One level's positions and their moves, as enumeration found them:
+    ``keys`` sorted; ``inner[c]``: the row of the successor of choice *c* in
+    this level (``len(keys)``: no such move, or one leaving the level);
+    ``end_w``: the best move that ends the game, to the mover (-127: none);
+    ``lower``: per lower level, the captures into it: (rows, successor's key,
+    then its row once that level is enumerated, what the capture is worth to
+    the opener)."""
+
+    seeds: int
+    keys: np.ndarray
+    inner: np.ndarray
+    end_w: np.ndarray
+    lower: dict[int, list[np.ndarray]] = field(default_factory=dict)
+    seconds: float = 0.0        # enumerating it
+    rounds: int = 0             # breadth-first rounds enumerating it
+
+
+#: the kernel the worker processes of :func:`enumerate_levels` sow with (each
+#: inherits it when forked)
+_WORKER_KERNEL: list[Kernel] = []
+#: positions a worker sows at a time
+WORKER_CHUNK = 1 << 18
+
+Expanded = tuple[np.ndarray, np.ndarray, np.ndarray,
+                 dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]]
+
+
+def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
+    """The moves of the positions *block* (keys of the level *seeds*), as
+    enumeration keeps them: the block; each choice's successor in the level
+    (its key, -1 if none); the best move ending the game, to the mover
+    (-127: none); and per lower level, the captures into it (the position's
+    key, the successor's key, the capture's worth to the opener)."""
+    pits, players = kernel.numbering(seeds).boards(block)
+    moves = kernel.moves(seeds, pits, players)
+    side = np.where(players == 0, 1, -1).astype(np.int16)
+    inner = moves.kind == INNER
+    end_w = np.where(moves.kind == END, side * moves.gain, -127).max(axis=0)
+    lowers = {}
+    lower = moves.kind == LOWER
+    for s in unique(moves.level[lower].ravel()).tolist():
+        choice, row = np.nonzero(lower & (moves.level == s))
+        lowers[int(s)] = (block[row], moves.key[choice, row], moves.gain[choice, row])
+    return block, np.where(inner, moves.key, -1), end_w.astype(np.int16), lowers
+
+
+def _worker_started() -> None:
+    """A worker leaves Ctrl-C (and SIGHUP) to the main process, which ends the
+    pool (with SIGTERM, which a worker therefore does not ignore): the worker
+    prints nothing."""
+    import signal
+    stops = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
+    for number in stops:
+        signal.signal(number, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)    # (not the command line's handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+
+
+def _expand_in_worker(job: tuple[int, np.ndarray]) -> Expanded:
+    return expand(_WORKER_KERNEL[0], *job)
+
+
+def _expanded(pool: Any, kernel: Kernel, seeds: int, frontier: np.ndarray):
+    """:func:`expand` of every block of *frontier*, in this process or the *pool*'s."""
+    if pool is None or len(frontier) < 2 * WORKER_CHUNK:
+        for lo in range(0, len(frontier), CHUNK):
+            yield expand(kernel, seeds, frontier[lo:lo + CHUNK])
+        return
+    jobs = [(seeds, frontier[lo:lo + WORKER_CHUNK])
+            for lo in range(0, len(frontier), WORKER_CHUNK)]
+    yield from pool.imap(_expand_in_worker, jobs)
+
+
+def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
+                     report: Progress, workers: int = 1) -> dict[int, Level]:
+    """Every position reachable from the start, level by level, top down,
+    breadth-first within a level, with its moves (:class:`Level`); the
+    sowing shared among *workers* processes (forked: where ``fork`` is not
+    available, or with one worker, all here). With workers, Ctrl-C can leave
+    :meth:`multiprocessing.pool.Pool.terminate` waiting on a worker blocked
+    writing its result (seen in about one try in four): the command line
+    sows in one process; the benchmark, which nobody interrupts, in two."""
+    import multiprocessing
+    pool = None
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        import signal
+        _WORKER_KERNEL[:] = [kernel]
+        # the workers are forked with Ctrl-C and SIGHUP blocked, and ignore them
+        # before unblocking: one that came meanwhile is the main process's
+        stops = {getattr(signal, name) for name in ("SIGINT", "SIGHUP")
+                 if hasattr(signal, name)}
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+        try:
+            pool = multiprocessing.get_context("fork").Pool(workers, _worker_started)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    try:
+        return _enumerate_levels(kernel, start_pits, start_player, report, pool)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        _WORKER_KERNEL.clear()
+
+
+def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
+                      report: Progress, pool: Any) -> dict[int, Level]:
+    seeds0 = sum(start_pits)
+    first = kernel.numbering(seeds0).keys(np.array([start_pits], dtype=np.int8),
+                                          np.array([start_player], dtype=np.int8))
+    levels: dict[int, Level] = {}
+    found = 0
+    for seeds in range(seeds0, EIGHT, -FOUR):
+        clock = time.perf_counter()
+        # the level's first positions: the start's, and those the captures from
+        # the levels above lead to (their keys, kept with the captures)
+        entries = [first] if seeds == seeds0 else [
+            above.lower[seeds][1] for above in levels.values() if seeds in above.lower]
+        frontier = unique(np.concatenate(entries)) if entries else first[:0]
+        visited = frontier
+        blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        captures: dict[int, list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
+        rounds = 0
+        while frontier.size:
+            fresh = []
+            rounds += 1
+            for block, succ, best, lowers in _expanded(pool, kernel, seeds, frontier):
+                fresh.append(succ[succ >= 0])
+                blocks.append((block, succ, best))
+                for s, (rows, keys, gains) in lowers.items():
+                    captures.setdefault(s, []).append((rows, keys, gains))
+                report(f"enumerating {seeds} seeds", found + len(visited), None)
+            new = unique(np.concatenate(fresh))
+            frontier = new[~member(visited, new)]
+            visited = np.sort(np.concatenate((visited, frontier)), kind="stable")
+        n = len(visited)
+        inner_rows = np.full((HALF, n), n, dtype=np.int32)
+        end_w = np.full(n, -127, dtype=np.int16)
+        for block, succ, best in blocks:
+            rows = np.searchsorted(visited, block)
+            going = succ >= 0
+            inner_rows[:, rows] = np.where(going, np.searchsorted(visited, succ), n)
+            end_w[rows] = best
+        del blocks
+        level = Level(seeds, visited, inner_rows, end_w)
+        for s, edges in captures.items():
+            level.lower[s] = [np.searchsorted(visited, np.concatenate([e[0] for e in edges]))
+                              .astype(np.int32),
+                              np.concatenate([e[1] for e in edges]),
+                              np.concatenate([e[2] for e in edges]).astype(np.int8)]
+        del captures
+        # the captures into this level from above: their successors' rows
+        for above in levels.values():
+            if seeds in above.lower:
+                edge = above.lower[seeds]
+                edge[1] = np.searchsorted(visited, edge[1]).astype(np.int32)
+        levels[seeds] = level
+        found += n
+        level.seconds = time.perf_counter() - clock
+        level.rounds = rounds
+    report("enumerated", found, found)
+    return levels

@@ -333,7 +333,7 @@ def test_the_schema_check_agrees_with_a_full_validator():
     import jsonschema
 
     from mancala_spec.conformance import schema
-    from mancala_spec.conformance.runner import schema_problem
+    from mancala_spec.conformance.suite_check import schema_problem
 
     validator = jsonschema.Draft202012Validator(schema())
     suite = packaged_suite()

@@ -119,7 +119,7 @@ def check_pages(docs: Path) -> None:
 
 def _suite(args: argparse.Namespace) -> dict[str, Any]:
     from ..conformance import build_suite, extract_examples, packaged_suite
-    from ..conformance.runner import suite_problem
+    from ..conformance.suite_check import suite_problem
 
     if getattr(args, "suite", None) is not None:
         text = read_text(args.suite, MAX_SUITE_BYTES, "suite")

@@ -21,7 +21,8 @@ import sys
 import textwrap
 
 from ..sources import SOURCES
-from . import Document, Provenance, load_catalogue
+from . import load_catalogue
+from .records import Document, Provenance
 
 #: Where the licence note shipped with the source documents lives in the repository.
 LICENCE_NOTE = "LICENSES/LicenseRef-MancalaWorld-CC-BY-SA.txt"

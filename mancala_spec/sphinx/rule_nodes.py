@@ -234,7 +234,7 @@ def game_call(game: str, option: str, value: Any) -> nodes.literal:
 def english_spans(source: str, text: str) -> list[tuple[int, int]]:
     """Where *text*, a line of source document *source*, holds English left
     inside it (the catalogue's ``[[document]]`` record of the document says
-    which words: :meth:`~mancala_spec.catalogue.Document.english_spans`)."""
+    which words: :meth:`~mancala_spec.catalogue.records.Document.english_spans`)."""
     return load_catalogue().document(source).english_spans(text)
 
 

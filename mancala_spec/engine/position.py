@@ -129,7 +129,7 @@ class Position:
         """The pits the player to move may play, as sorted indices."""
         moves = self._moves
         if moves is None:            # worked out once: a position never changes
-            moves = self.game._moves(self)
+            moves = self.game.moves_unchecked(self)
             object.__setattr__(self, "_moves", moves)
         return list(moves)
 
@@ -150,7 +150,7 @@ class Position:
         self.check_move(index)
         # the sowing worked out for the legality check, if any, is used up here
         sowing = self._sowings.pop(index, None) or self.game.sow_move(self, index)
-        after = self.game._settle(self, sowing)
+        after = self.game.settle_unchecked(self, sowing)
         return Trace.of_sowing(self, index, sowing, after)
 
     def sowing(self, pit: int) -> Sowing:

@@ -141,10 +141,10 @@ class ConformanceRun(SphinxDirective):
         import sys
 
         from ..conformance.runner import run
-        from .reference import _suite
+        from .reference import site_suite
 
         engine = "mancala_spec.conformance.minimal_engine"
-        report = run([sys.executable, "-m", engine], _suite(self.env.app), timeout=60,
+        report = run([sys.executable, "-m", engine], site_suite(self.env.app), timeout=60,
                      min_supported=0)
         if not report.ok:
             raise self.error("conformance-run: the minimal engine does not conform: "

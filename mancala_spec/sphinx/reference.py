@@ -63,7 +63,7 @@ def suite_key(docs: Path) -> str:
     return f"suite-{digest.hexdigest()[:20]}"
 
 
-def _suite(app) -> dict[str, Any]:
+def site_suite(app) -> dict[str, Any]:
     """The conformance suite of the rules pages, which the summary table, the protocol
     page's exchanges and the download all show: built once (seconds of engine work),
     and kept (:mod:`.cache`) under a digest of the package and of the pages."""
@@ -79,7 +79,7 @@ def _suite(app) -> dict[str, Any]:
 
 def _plan(app) -> list[tuple[str, Any]]:
     """The suite, made ahead of the pages that show it (:func:`.cache.ahead`)."""
-    return [(f"{_suite_key(app)}.json", lambda: _suite(app))]
+    return [(f"{_suite_key(app)}.json", lambda: site_suite(app))]
 
 
 class CliReference(SphinxDirective):
@@ -110,7 +110,7 @@ class ConformanceSummary(SphinxDirective):
     """A table of the suite's cases per game and rule."""
 
     def run(self) -> list[nodes.Node]:
-        suite = _suite(self.env.app)
+        suite = site_suite(self.env.app)
         counts = Counter((case["game"], case["rule"]) for case in suite["cases"])
         games = Counter(case["game"] for case in suite["cases"])
         rows = [(game, rule, str(count)) for (game, rule), count in counts.items()]
@@ -164,7 +164,7 @@ class ProtocolExchanges(SphinxDirective):
 
         from ..conformance.runner import run
 
-        suite = _suite(self.env.app)
+        suite = site_suite(self.env.app)
         by_id = {case["id"]: case for case in suite["cases"]}
         missing = [case for case in EXCHANGE_CASES if case not in by_id]
         chosen = [by_id[case] for case in EXCHANGE_CASES if case in by_id]
@@ -189,7 +189,7 @@ def _write_downloads(app, exception) -> None:
     from ..conformance import schema
 
     out = Path(app.outdir)
-    (out / SUITE_FILE).write_text(json.dumps(_suite(app), indent=1, ensure_ascii=False) + "\n",
+    (out / SUITE_FILE).write_text(json.dumps(site_suite(app), indent=1, ensure_ascii=False) + "\n",
                                   encoding="utf-8")
     (out / SCHEMA_FILE).write_text(json.dumps(schema(), indent=1) + "\n", encoding="utf-8")
     from ..conformance import wire

@@ -96,10 +96,14 @@ class Game(Variant):
 
     # (what a position calls for itself: its own game and its own sowing, so
     # the checks above, for a caller's values, are skipped)
-    def _moves(self, pos: Position) -> tuple[int, ...]:
+    def moves_unchecked(self, pos: Position) -> tuple[int, ...]:
+        """:meth:`moves` without :meth:`check_step`: for a position's own calls,
+        whose position is of this game by construction."""
         return () if pos.outcome is not None else self.legal_moves(pos)
 
-    def _settle(self, before: Position, sowing: Sowing) -> Position:
+    def settle_unchecked(self, before: Position, sowing: Sowing) -> Position:
+        """:meth:`settle` without :meth:`check_step`: for a position's own calls,
+        whose position and sowing are of this game by construction."""
         return self.conclude(sowing, self.next_turn(before, sowing))
 
     def check_step(self, pos: object, pit: object = 0, sowing: object = NOT_GIVEN) -> None:

@@ -75,7 +75,8 @@ viewcode_line_numbers = True
 # Standard-library types in signatures cannot be linked offline (no intersphinx),
 # nor can a TypeVar; everything else must resolve (-n).
 nitpick_ignore_regex = [
-    ("py:class", r"(ast|collections\.abc|enum|pathlib|typing|types|matplotlib|random)\..*"),
+    ("py:class", r"(ast|collections\.abc|enum|pathlib|subprocess|typing|types|matplotlib|"
+                 r"random)\..*"),
     ("py:mod", r"(ast|collections\.abc|pathlib|typing|types|random)"),
     ("py:class", r"mancala_spec\.catalogue\.F"),
     ("py:class", r"mancala_spec\..*\._\w+"),        # private bases shown in "Bases:"

@@ -14,8 +14,9 @@ source line or a source file, a ``{cite}``, ``{claim}`` or ``{context}``, the So
 page or the catalogue's provenance record (what we assume, said to be ours), or the
 ``[[work]]`` or ``[[context]]`` records. tests/test_source_sentences.py checks the
 built pages, the PDF and the rules command with names derived from the sources. It
-catches the kinds of statement issue 18 found; it cannot catch a claim about the sources worded without
-those words, and it accepts any sentence that cites something, cited rightly or not.
+catches the kinds of statement issue 18 found; it cannot catch a claim about the
+sources worded without those words, and it accepts any sentence that cites
+something, cited rightly or not.
 """
 from __future__ import annotations
 

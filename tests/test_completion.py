@@ -8,9 +8,8 @@ from __future__ import annotations
 import importlib.util
 import shutil
 import subprocess
+import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = importlib.util.spec_from_file_location("completion_tool", ROOT / "tools" / "completion.py")
@@ -19,11 +18,13 @@ completion = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(completion)
 
 
-@pytest.mark.parametrize("shell", sorted(completion.FILES))
-def test_the_shipped_file_is_what_the_parser_makes_now(shell):
-    shipped = (ROOT / "completion" / completion.FILES[shell]).read_text(encoding="utf-8")
-    assert shipped == completion.generate(shell), (
-        f"completion/{completion.FILES[shell]} is stale: run python tools/completion.py")
+def test_the_shipped_files_are_what_the_parser_makes_now():
+    """In a process of its own, as a packager runs the generator: the parser a test
+    worker holds can differ by what other tests imported and registered."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "completion.py"), "--check"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert set(completion.FILES) == {"bash", "zsh", "fish"}
 
 
 def test_the_sdist_takes_the_completion_folder():

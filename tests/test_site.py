@@ -479,7 +479,7 @@ def test_sources_page_shows_origin_and_checksum_of_each_document(site):
     for name in SOURCES:
         digest = hashlib.sha256((ROOT / "mancala_spec/sources" / name).read_bytes()).hexdigest()
         assert digest in text, name
-        assert f"A version of the Mancala World article '{records[name].version_of}'" in text, name
+        assert "version of the Mancala World article" in text and records[name].version_of in text
         assert source_lines(name)[-1] in text        # the attribution line, as the file has it
     assert text.count("which revision of the article it was made from") == len(SOURCES)
     for language in ("Catalan", "German", "Greek"):   # provenance, from the catalogue

@@ -39,6 +39,7 @@ class Document:
         A passage counts only as a whole word or words (``box`` is not found
         in ``boxes``).
 
+        >>> from mancala_spec.catalogue import load_catalogue
         >>> catalan = load_catalogue().document("000_772c55c4feba1a9c.txt")
         >>> line = "Rangs/files: Two"
         >>> [line[a:b] for a, b in catalan.english_spans(line)]

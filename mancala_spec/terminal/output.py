@@ -208,7 +208,7 @@ def write_atomic(target: str | os.PathLike[str], data: bytes) -> Path:
     such as /dev/full, a folder, a pipe) or has other hard links is refused. A
     file replaced keeps its mode (and its owner, where allowed). The temporary
     file has a short name of its own (``.mancala-spec-XXXXXXXXXXXX.tmp``), so
-    every name the file system takes can be written, and it is removed however
+    every name a file system takes can be written, and it is removed however
     the command ends (an error, a signal). Raises :class:`OutputError`."""
     real = check_target(target)
     name = shown(os.fspath(target))

@@ -728,7 +728,7 @@ def test_the_install_page_names_no_source_address_it_was_not_given(site):
 
     assert source_url({}) == ""
     page = site.page("install")
-    assert "no published source repository yet" in plain(page)
+    assert "no published code repository yet" in plain(page)
     main = page[page.index('role="main"'):]
     main = main[:main.index("</article>")]       # the page, not furo's footer
     outside = {href for href in elements(main).links if re.match(r"^[a-z]+:", href)}

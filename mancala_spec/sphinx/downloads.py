@@ -171,7 +171,7 @@ class SourceLocation(SphinxDirective):
             para += nodes.Text(".")
         else:
             para += nodes.Text(
-                "The project has no published source repository yet: no address is "
+                "The project has no published code repository yet: no address is "
                 "configured for this build (the site names one when it is built with ")
             para += nodes.literal(text="MANCALA_SPEC_SOURCE_URL")
             para += nodes.Text(" set, or on Read the Docs, from the repository it builds), "

@@ -176,7 +176,7 @@ class SourceLocation(SphinxDirective):
             para += nodes.literal(text="MANCALA_SPEC_SOURCE_URL")
             para += nodes.Text(" set, or on Read the Docs, from the repository it builds), "
                                "and the package's metadata names no home page. The wheel "
-                               "above holds the package's whole Python source.")
+                               "above holds the package's whole Python code.")
         return [para]
 
 

@@ -133,11 +133,11 @@ def test_the_full_solve_from_the_command_line():
 def test_the_flags_are_derived_from_the_option_declarations(capsys):
     """Every option the solver takes is a flag, with the values declared and
     nothing typed twice; the seat options of three-player Bakuk are not."""
-    from mancala_spec.cli.solve import BA_AWA_ONLY, flag, solved_options
-    from mancala_spec.options import game_options
+    from mancala_spec.cli.solve import BA_AWA_ONLY, flag
+    from mancala_spec.options import game_options, solver_options
     from mancala_spec.solve import SOLVED_OPTIONS
 
-    assert tuple(o.name for o in solved_options()) == SOLVED_OPTIONS
+    assert tuple(o.name for o in solver_options("bakuk")) == SOLVED_OPTIONS
     with pytest.raises(SystemExit):
         main(["solve", "--help"])
     text = " ".join(capsys.readouterr().out.split())

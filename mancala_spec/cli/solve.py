@@ -14,23 +14,15 @@ import time
 from math import comb
 from typing import Any
 
-from ..options import Option, kernel_options
+from ..options import Option, solver_options
 from ..options import option as option_of
 from .progress import ProgressBar
 from .registry import command
 from .status import MissingExtraError, UsageError
 
-#: The options of Bakuk that only matter with three players: not solved here.
-SEAT_OPTIONS = ("players", "turn_order")
-
 #: The most positions ``solve`` sets out to solve (the default Bakuk board has
 #: about 10.5 million; each position costs the solver a few hundred bytes).
 MAX_SOLVE_POSITIONS = 25_000_000
-
-
-def solved_options() -> tuple[Option, ...]:
-    """The options of Bakuk that ``solve`` takes as flags, as declared."""
-    return tuple(o for o in kernel_options("bakuk") if o.name not in SEAT_OPTIONS)
 
 
 def _shown(value: Any) -> str:
@@ -70,7 +62,7 @@ def add_option_flags(parser: argparse.ArgumentParser, options: tuple[Option, ...
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game to solve: bakuk or ba-awa")
-    add_option_flags(parser, solved_options())
+    add_option_flags(parser, solver_options("bakuk"))
     add_ba_awa_flags(parser)
     parser.add_argument("--pits-per-row", type=int, default=None, metavar="N",
                         help="a smaller or larger board, for experiments (default 3)")
@@ -109,7 +101,7 @@ def run_solve(args: argparse.Namespace) -> int:
         from ..solve import Rules, solve
     except ImportError:
         raise MissingExtraError("solve", "numpy", "solve") from None
-    options = {o.name: getattr(args, o.name) for o in solved_options()}
+    options = {o.name: getattr(args, o.name) for o in solver_options("bakuk")}
     if options.get("no_move") is None:               # (the flag is shared with Ba-awa)
         options["no_move"] = option_of("bakuk", "no_move").default
     elif str(options["no_move"]) not in [str(c) for c in option_of("bakuk", "no_move").choices]:
@@ -243,7 +235,7 @@ def run_ba_awa(args: argparse.Namespace) -> int:
     from ..errors import MancalaError
 
     for name in ("chain", "leftovers", "first_counter", "sixes"):
-        spec = next((o for o in solved_options() if o.name == name), None)
+        spec = next((o for o in solver_options("bakuk") if o.name == name), None)
         if spec is not None and getattr(args, name, spec.default) != spec.default:
             raise UsageError(f"{flag(spec)} is an option of Bakuk, not of Ba-awa")
     if args.pits_per_row is not None or args.seeds_per_pit is not None:

@@ -118,7 +118,6 @@ def test_no_page_readme_citation_or_licence_names_the_sources_without_a_referenc
 
 
 def test_the_pdf_text_names_the_sources_only_with_a_reference(tmp_path, monkeypatch):
-    pytest.importorskip  # noqa: B018 - fpdf2 is a docs dependency, installed for the suite
     from fpdf import FPDF
 
     from mancala_spec.catalogue.pdf import build_pdf

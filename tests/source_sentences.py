@@ -430,19 +430,55 @@ def flagged(items: Iterable[tuple[str, bool]], words: bool = True) -> list[str]:
             and named(unquoted(s), words)]
 
 
+# -- the licence and the addresses: only as the record knows them ----------------------
+
+@cache
+def _licence_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(what states the documents' licence or address, what marks it as the record
+    knows it), made from the catalogue's ``[provenance]`` record. The licence is named
+    without a version (our own adaptations' licence always has one, "CC BY-SA 4.0");
+    a name inside another (``LicenseRef-MancalaWorld-CC-BY-SA``, the licence note's
+    file) is a file's name, not a statement."""
+    from mancala_spec.catalogue import load_catalogue
+
+    p = load_catalogue().provenance
+    assert p is not None
+    licence = re.escape(p.licence).replace(r"\ ", "[ -]")
+    hosts = {re.escape(url.split("/")[2]) for _, url in p.addresses}
+    stated = re.compile(rf"(?<![\w-]){licence}(?![ -]?\d)"
+                        r"|Creative Commons Attribution-ShareAlike(?![ -]?\d)"
+                        rf"|published under|{'|'.join(sorted(hosts))}")
+    # the record's basis for each is "assumed" (read_provenance requires it): a text
+    # that states one says that it is our assumption
+    marks = {"assumed": r"\bassum"}
+    marked = re.compile("|".join({marks[p.licence_basis], marks[p.address_basis]}))
+    return stated, marked
+
+
+def licence_flagged(sentences: Iterable[str]) -> list[str]:
+    """The sentences that state the documents' licence or an article's address as fact,
+    where the provenance record calls it our assumption: a claim reference does not
+    excuse one (the sources name no licence and no address, so no line backs it)."""
+    stated, marked = _licence_patterns()
+    return [s for s in sentences if stated.search(s) and not marked.search(s)]
+
+
 def check_tree(root: Path, html_dir: Path | None) -> dict[str, list[str]]:
-    """Every flagged sentence of *root*'s plain texts and its built pages."""
+    """Every flagged sentence of *root*'s plain texts and its built pages: those that
+    name the sources without a reference, and those that state the licence or an
+    address as fact (:func:`licence_flagged`)."""
     out: dict[str, list[str]] = {}
     for name, blocks in plain_texts(root).items():
         items = [(s, plain_ref(s)) for block in blocks for s in split_sentences(block)]
-        out[name] = flagged(items)
+        out[name] = flagged(items) + licence_flagged(s for s, _ in items)
     if html_dir is not None:
         for page in sorted(html_dir.rglob("*.html")):
             rel = page.relative_to(html_dir).as_posix()
             if rel.startswith(("_", "genindex", "search", "py-modindex")):
                 continue
-            out[rel] = flagged(html_sentences(page.read_text("utf-8")),
-                               words=not rel.startswith("api/"))
+            items = list(html_sentences(page.read_text("utf-8")))
+            out[rel] = (flagged(items, words=not rel.startswith("api/"))
+                        + licence_flagged(s for s, _ in items))
     return {k: v for k, v in out.items() if v}
 
 

@@ -19,6 +19,7 @@ from source_sentences import (
     flagged,
     fold,
     html_sentences,
+    licence_flagged,
     names,
     plain_ref,
     split_sentences,
@@ -105,6 +106,31 @@ def test_in_a_page_a_link_to_a_rule_or_line_is_a_reference_and_a_quote_a_quotati
             '</article><footer><p>Source: Mancala World.</p></footer></body></html>')
     assert flagged(html_sentences(page)) == ["Oware is older.", "Koumma differs.",
                                              "Source: Mancala World."]
+
+
+@pytest.mark.parametrize("sentence", [
+    # the Sources page's context line, as it was: a reference (the line) does not back a
+    # licence the line does not name
+    "Attribution: the document is a version of the Mancala World article 'Ba-awa' "
+    "(CC BY-SA), which this line names.",
+    "which version of CC BY-SA applies (the file names no licence)",
+    "CC BY-SA licences from version 2.0 on allow an adaptation to be licensed under a "
+    "later version.",
+    "The articles are at https://mancala.fandom.com/wiki/Bakuk.",
+    "The documents were published under Creative Commons Attribution-ShareAlike.",
+])
+def test_the_check_flags_a_licence_or_address_stated_as_fact(sentence):
+    assert licence_flagged([sentence]) == [sentence]
+
+
+@pytest.mark.parametrize("sentence", [
+    "They name no licence (CC BY-SA is our assumption, Sources says why).",
+    "Our quotes and translations are CC BY-SA 4.0; the code is MIT.",
+    "See LICENSES/LicenseRef-MancalaWorld-CC-BY-SA.txt.",
+    "SPDX: MIT AND CC-BY-SA-4.0.",
+])
+def test_the_check_passes_the_licence_said_as_assumed_and_our_own(sentence):
+    assert licence_flagged([sentence]) == []
 
 
 # -- everything shown ------------------------------------------------------------------

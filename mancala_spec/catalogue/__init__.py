@@ -41,7 +41,15 @@ from typing import Any, TypeVar
 
 from ..errors import CatalogueError, UnknownRuleError, UnknownSourceError, shown
 from ..sources import SOURCES, source_lines, source_text
-from .records import Document, Provenance, Work, read_document, read_provenance, read_work
+from .records import (
+    Document,
+    Provenance,
+    Work,
+    attribution_reason,
+    read_document,
+    read_provenance,
+    read_work,
+)
 
 KINDS = ("sourced", "editorial")
 BASES = ("source", "reading", "editorial")
@@ -340,6 +348,28 @@ def _rule(data: dict[str, Any]) -> Rule:
     return rule
 
 
+def _context(data: dict[str, Any], documents: tuple[Document, ...],
+             provenance: Provenance) -> ContextLine:
+    """One ``[[context]]`` entry. A document's attribution line (its last) gets no
+    reason in the file: what is said of it is made from the document and provenance
+    records (:func:`~.records.attribution_reason`), so that no typed reason can state a
+    licence or an address that the record calls our assumption."""
+    source, line = data["source"], data["line"]
+    if source not in SOURCES or not 1 <= line <= len(source_lines(source)):
+        raise CatalogueError(f"context entry points nowhere: {source} line {line}")
+    document = next(d for d in documents if d.file == source)
+    if source_lines(source)[line - 1] == document.attribution:
+        if "reason" in data:
+            raise CatalogueError(f"context {source} line {line}: the attribution line's "
+                                 "reason is made from the records; give none")
+        reason = attribution_reason(document, provenance)
+    elif "reason" not in data:
+        raise CatalogueError(f"context {source} line {line}: give a reason")
+    else:
+        reason = data["reason"].strip()
+    return ContextLine(source, line, reason, data.get("deferred", False))
+
+
 @cache
 def load_catalogue() -> Catalogue:
     """Read and check ``catalogue.toml``; the result is cached."""
@@ -350,17 +380,12 @@ def load_catalogue() -> Catalogue:
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
         raise CatalogueError(f"duplicate rule IDs: {', '.join(duplicates)}")
-    context = tuple(ContextLine(c["source"], c["line"], c["reason"].strip(),
-                                c.get("deferred", False))
-                    for c in raw.get("context", ()))
-    for entry in context:
-        if entry.source not in SOURCES or not 1 <= entry.line <= len(source_lines(entry.source)):
-            raise CatalogueError(f"context entry points nowhere: {entry.source} line {entry.line}")
     documents = tuple(read_document(d) for d in raw.get("document", ()))
     if sorted(d.file for d in documents) != sorted(SOURCES):
         raise CatalogueError("every source document needs exactly one [[document]] entry")
     works = tuple(read_work(w) for w in raw.get("work", ()))
     provenance = read_provenance(raw["provenance"], documents)
+    context = tuple(_context(c, documents, provenance) for c in raw.get("context", ()))
     for work in works:
         if work.url and (work.url not in dict(provenance.addresses).values()
                          or "assumption" not in work.note):

@@ -291,8 +291,11 @@ def bibliography_bibtex() -> str:
     entries = []
     for work in load_catalogue().works:
         # the title braced: a title as the source writes it, which no style recases
+        # an address is our assumption (the documents give none): the note says so with
+        # it, where a url field would state it as fact
+        note = f"{work.note}. Assumed address: {work.url}" if work.url else work.note
         fields = [("author", work.author), ("title", "{" + work.title + "}"), ("year", work.year),
-                  ("url", work.url), ("note", work.note)]
+                  ("note", note)]
         width = max(len(name) for name, value in fields if value)
         body = ",\n".join(f"  {name.ljust(width)} = {{{value}}}" for name, value in fields
                           if value)

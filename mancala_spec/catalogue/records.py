@@ -114,6 +114,27 @@ class Work:
     url: str = ""
 
 
+def attribution_reason(document: Document, provenance: Provenance) -> str:
+    """What the catalogue says of *document*'s attribution line (its ``[[context]]``
+    entry), made from the two records: the line names the article, and names no
+    licence, which the provenance record says we assume.
+
+    >>> from mancala_spec.catalogue import load_catalogue
+    >>> catalogue = load_catalogue()
+    >>> print(attribution_reason(catalogue.document("001_1132cff477fa5791.txt"),
+    ...                          catalogue.provenance))  # doctest: +NORMALIZE_WHITESPACE
+    Attribution: this line names the Mancala World article 'Bakuk' as the document's
+    source, and is all the document says of its origin; it names no licence and no
+    address (CC BY-SA and the address are our assumption, as the document's record says).
+    """
+    basis = {"assumed": "our assumption"}
+    assert provenance.licence_basis == provenance.address_basis == "assumed"
+    return (f"Attribution: this line names the Mancala World article '{document.version_of}' "
+            "as the document's source, and is all the document says of its origin; it names "
+            f"no licence and no address ({provenance.licence} and the address are "
+            f"{basis[provenance.licence_basis]}, as the document's record says).")
+
+
 def read_provenance(data: dict[str, Any], documents: tuple[Document, ...]) -> Provenance:
     provenance = Provenance(data["licence"], data["licence_basis"],
                             " ".join(data["licence_why"].split()), data["address_basis"],

@@ -451,7 +451,8 @@ def _licence_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     # the record's basis for each is "assumed" (read_provenance requires it): a text
     # that states one says that it is our assumption
     marks = {"assumed": r"\bassum"}
-    marked = re.compile("|".join({marks[p.licence_basis], marks[p.address_basis]}))
+    marked = re.compile("|".join({marks[p.licence_basis], marks[p.address_basis]}),
+                        re.IGNORECASE)
     return stated, marked
 
 

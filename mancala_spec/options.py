@@ -56,7 +56,7 @@ class Endless(StrEnum):
 
     ILLEGAL = "illegal"
     STOP = "stop"
-    CAP_75 = "cap-75"           # MancalaGames' reading
+    CAP_75 = "cap-75"           # as MancalaGames plays
 
 
 class NoMove(StrEnum):
@@ -65,7 +65,7 @@ class NoMove(StrEnum):
 
     PASS = "pass"
     OWNERS = "owners"
-    EMPTY_ROW = "empty-row"     # EveryBoard's reading
+    EMPTY_ROW = "empty-row"     # as EveryBoard plays
 
 
 class Repetition(StrEnum):
@@ -270,7 +270,7 @@ OPTIONS: tuple[Option, ...] = (
             (Endless.STOP, "such a sowing stops at the first repeated lap state, the seeds "
                            "staying put"),
             (Endless.CAP_75, "a sowing not over after 75 laps stops there and the game ends, "
-                             "the seeds left shared equally (MancalaGames' reading)",
+                             "the seeds left shared equally (as MancalaGames plays)",
              "mancalagames")),
     _option("ba-awa", "no_move", "ba-awa-no-move",
             "what happens when the player to move has no legal move", NoMove.PASS,
@@ -278,7 +278,7 @@ OPTIONS: tuple[Option, ...] = (
                           "remains"),
             (NoMove.OWNERS, "the game ends and each owner takes the seeds in their own pits"),
             (NoMove.EMPTY_ROW, "the game ends as soon as a move leaves a player's row empty, "
-                               "and the other player takes what remains (EveryBoard's reading)",
+                               "and the other player takes what remains (as EveryBoard plays)",
              "everyboard")),
     _option("ba-awa", "repetition", "ba-awa-repetition",
             "whether a recurring position ends the game", Repetition.END,
@@ -291,7 +291,7 @@ OPTIONS: tuple[Option, ...] = (
             False,
             (False, "the game goes on until the board is cleared"),
             (True, "the game ends as soon as a player has captured more than half the seeds, "
-                   "or each has half (EveryBoard's reading)", "everyboard")),
+                   "or each has half (as EveryBoard plays)", "everyboard")),
     _option("ba-awa", "players", "ba-awa-three-players", "how many play", 2, *_PLAYERS,
             (3, "three players, each starting with four pits (which four: "
                 "ba-awa-three-turns)")),
@@ -352,7 +352,7 @@ OPTIONS: tuple[Option, ...] = (
             "whether the game ends as soon as its winner is decided", False,
             (False, "the game goes on until the moves are exhausted"),
             (True, "the game ends as soon as a player has captured more than half the counters, "
-                   "each has half, or a single counter is left (MancalaGames' reading)",
+                   "each has half, or a single counter is left (as MancalaGames plays)",
              "mancalagames")),
     _option("bakuk", "no_move", "bakuk-exhausted",
             "what happens when the player to move has no counters", Exhausted.END,

@@ -464,22 +464,43 @@ def licence_flagged(sentences: Iterable[str]) -> list[str]:
     return [s for s in sentences if stated.search(s) and not marked.search(s)]
 
 
+@cache
+def _program_reading() -> re.Pattern[str]:
+    """A program's rules called its "reading" (of our text, or of the game): the
+    programs are those ``rulesets.toml`` records."""
+    from mancala_spec.catalogue.rulesets import programs
+
+    names = "|".join(sorted(re.escape(p.name) for p in programs().values()))
+    return re.compile(rf"\b({names})(['’]s?)? readings?\b|\bprograms?['’]s? readings?\b"
+                      rf"|\bas ({names}) reads\b", re.IGNORECASE)
+
+
+def program_flagged(sentences: Iterable[str]) -> list[str]:
+    """The sentences that call another program's rules its reading: a program is a
+    secondary source of what it does, and implements the game after its own sources
+    (issue 30), it does not read ours; a claim reference does not excuse one."""
+    return [s for s in sentences if _program_reading().search(s)]
+
+
 def check_tree(root: Path, html_dir: Path | None) -> dict[str, list[str]]:
     """Every flagged sentence of *root*'s plain texts and its built pages: those that
-    name the sources without a reference, and those that state the licence or an
-    address as fact (:func:`licence_flagged`)."""
+    name the sources without a reference, those that state the licence or an
+    address as fact (:func:`licence_flagged`), and those that call a program's rules
+    its reading (:func:`program_flagged`)."""
     out: dict[str, list[str]] = {}
     for name, blocks in plain_texts(root).items():
         items = [(s, plain_ref(s)) for block in blocks for s in split_sentences(block)]
-        out[name] = flagged(items) + licence_flagged(s for s, _ in items)
+        texts = [s for s, _ in items]
+        out[name] = flagged(items) + licence_flagged(texts) + program_flagged(texts)
     if html_dir is not None:
         for page in sorted(html_dir.rglob("*.html")):
             rel = page.relative_to(html_dir).as_posix()
             if rel.startswith(("_", "genindex", "search", "py-modindex")):
                 continue
             items = list(html_sentences(page.read_text("utf-8")))
+            texts = [s for s, _ in items]
             out[rel] = (flagged(items, words=not rel.startswith("api/"))
-                        + licence_flagged(s for s, _ in items))
+                        + licence_flagged(texts) + program_flagged(texts))
     return {k: v for k, v in out.items() if v}
 
 

@@ -22,6 +22,7 @@ from source_sentences import (
     licence_flagged,
     names,
     plain_ref,
+    program_flagged,
     split_sentences,
 )
 
@@ -114,6 +115,24 @@ def test_the_check_passes_the_licence_said_as_assumed_and_our_own(sentence):
     assert licence_flagged([sentence]) == []
 
 
+@pytest.mark.parametrize("sentence", [
+    # the catalogue's alternatives and the options, as they were
+    "MancalaGames' reading (see the readings compared): the game ends as soon as its "
+    "winner is decided.",
+    "a sowing stopped at its 75th lap ends the game (EveryBoard's reading)",
+    "Other programs' readings, as options, come first.",
+])
+def test_the_check_flags_a_programs_rules_called_its_reading(sentence):
+    assert program_flagged([sentence]) == [sentence]
+
+
+def test_the_check_passes_a_program_said_to_play_or_implement_the_game():
+    fine = ["As MancalaGames plays it (see the readings compared): the game ends.",
+            "MancalaGames implements Ba-awa after Valdez (2023).",
+            "Our reading of the line, and the other reading."]
+    assert program_flagged(fine) == []
+
+
 # -- everything shown ------------------------------------------------------------------
 
 def test_no_page_readme_citation_or_licence_names_the_sources_without_a_reference(site):
@@ -144,7 +163,9 @@ def test_the_pdf_text_names_the_sources_only_with_a_reference(tmp_path, monkeypa
     monkeypatch.setattr(FPDF, "multi_cell", record_multi_cell)
     build_pdf(tmp_path / "rules.pdf", version="0.2.0", compress=False, base="")
     assert len(blocks) > 300 and any("Koumma" in b for b in blocks)
-    bad = flagged(field_blocks(blocks))
+    items = list(field_blocks(blocks))
+    texts = [s for s, _ in items]
+    bad = flagged(items) + licence_flagged(texts) + program_flagged(texts)
     assert not bad, "\n".join(bad)
 
 
@@ -155,7 +176,9 @@ def test_the_rules_command_names_the_sources_only_with_a_reference(capsys):
         out = capsys.readouterr().out
         blocks += [b for b in re.split(r"\n\s*\n|\n(?=  [\[“=—]|\w+: )", out) if b.strip()]
     assert sum("Koumma" in b for b in blocks) >= 3
-    bad = flagged(field_blocks(blocks))
+    items = list(field_blocks(blocks))
+    texts = [s for s, _ in items]
+    bad = flagged(items) + licence_flagged(texts) + program_flagged(texts)
     assert not bad, "\n".join(bad)
 
 

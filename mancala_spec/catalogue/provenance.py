@@ -79,8 +79,10 @@ def reference_note(article: str) -> str:
     """The note of CITATION.cff's reference to Mancala World's article *article*."""
     files = [f for f in sorted(SOURCES) if document(f).version_of == article]
     versions = " and ".join(f"{document(f).language} ({f})" for f in files)
-    return (f'The {versions} source documents end "Source: Mancala World – {article}"; who '
-            f"made them is unknown. {address_sentence(article)} {licence_sentence()}")
+    one = len(files) == 1
+    return (f'The {versions} source {"document ends" if one else "documents end"} "Source: '
+            f'Mancala World – {article}"; who made {"it" if one else "them"} is unknown. '
+            f"{address_sentence(article)} {licence_sentence()}")
 
 
 def licence_note() -> str:

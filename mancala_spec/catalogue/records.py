@@ -100,8 +100,9 @@ class Work:
     """A work the sources name, or a source article: one bibliography entry.
 
     Its author's name parts, title and year occur in ``quote``, an exact
-    substring of ``source`` (checked on load): the entry says no more than the
-    source does. A name in braces is an organisation (one name, not split)."""
+    substring of ``source`` (checked on load). What the entry adds to that sentence
+    (``note``, and an article's assumed ``url``) is ours, and the note says so.
+    A name in braces is an organisation (one name, not split)."""
 
     key: str
     type: str
@@ -155,8 +156,8 @@ def read_work(data: dict[str, Any]) -> Work:
                 data.get("url", ""))
     if work.source not in SOURCES or work.quote not in source_text(work.source):
         raise CatalogueError(f"work {work.key}: quote is not in {work.source}: {work.quote!r}")
-    if work.author.startswith("{"):      # an organisation: a wiki's contributors are named
-        parts = ["Mancala World"] if "Mancala World" in work.author else [work.author.strip("{}")]
+    if work.author.startswith("{"):      # an organisation, named as its quote names it
+        parts = [work.author.strip("{}")]
     else:
         parts = [part for name in work.author.split(",") for part in name.split()]
     title = "" if work.title.startswith("[") else work.title

@@ -162,7 +162,7 @@ def _difference(data: dict[str, Any], where_from: str, citations: tuple[Citation
         raise CatalogueError(f"{where_from}: no {diff.game} rule {diff.rule!r}")
     if diff.basis == "program":
         if program is None or not diff.where:
-            raise CatalogueError(f"{where_from}: a program's reading names the program "
+            raise CatalogueError(f"{where_from}: a program's difference names the program "
                                  "and the files and lines it was read in (where)")
         bad = [w for w in diff.where if not _WHERE.match(w)]
         if bad:

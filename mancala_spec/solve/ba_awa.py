@@ -2,7 +2,7 @@
 
 **The game solved.** Two-player Ba-awa, a single game (a match is not solved), with
 the engine's options but those whose outcome depends on more than the board:
-``decided`` (EveryBoard's reading: a game ends on the captured counts),
+``decided`` (as EveryBoard plays: a game ends on the captured counts),
 ``endless="cap-75"`` (the game's end shares the leftovers by captured counts),
 ``no_move="empty-row"`` and ``repetition="play-on"`` (endless play has no
 outcome) are refused (:data:`SOLVABLE`). South opens.

@@ -10,7 +10,7 @@ a table of its differences (rule, what the ruleset does, basis, the option
 value that plays it), and for every played difference the smallest position
 the search of :mod:`mancala_spec.analysis.readings` finds where the value
 changes a move's result, drawn with ``sowing-diagram`` (the position before
-the move), with the move's result under both readings; then the share of
+the move), with the move's result under both settings; then the share of
 *games* random games whose winner each value, and each whole ruleset, changes.
 Everything is computed when the page is read (and kept: :mod:`.cache`).
 """
@@ -148,8 +148,8 @@ def page_text(game: str, games: int, seed: int) -> str:
         if rows:
             lines += [f"Built: random games whose winner changes ({games} games, seed {seed}, "
                       "South opening; each numbered game played with the same random stream "
-                      "under both readings):", "",
-                      "| reading | winner changed | share | unfinished |",
+                      "under both settings):", "",
+                      "| setting | winner changed | share | unfinished |",
                       "| --- | --- | --- | --- |"]
             for label, (changed, total, unfinished) in rows:
                 lines.append(f"| {label} | {changed} of {total} | {changed / total:.1%} | "
@@ -158,7 +158,7 @@ def page_text(game: str, games: int, seed: int) -> str:
             if game == "ba-awa" and any(d.option == "decided" for d in diffs):
                 lines += ["`decided` ends a game once its winner is known, so it changes how "
                           "long a game lasts, never who wins it: captured seeds are never "
-                          "given back, and a player past half of them wins under both readings.",
+                          "given back, and a player past half of them wins under both settings.",
                           ""]
     return "\n".join(lines)
 

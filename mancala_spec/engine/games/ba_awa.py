@@ -180,7 +180,7 @@ class BaAwa(Game):
 
     @implements("ba-awa-endless")
     def lap_cap(self, s: Sowing) -> bool:
-        """With ``endless="cap-75"`` (MancalaGames' reading), a sowing that has
+        """With ``endless="cap-75"`` (as MancalaGames plays), a sowing that has
         sown its 75th lap stops there instead of sowing another (and
         :meth:`capped` then ends the game)."""
         if s.laps < LAP_CAP:
@@ -204,7 +204,7 @@ class BaAwa(Game):
         order: the last eight seeds (:meth:`last_eight`); a player with no
         legal move is passed over (:meth:`pass_over`); nobody can move
         (:meth:`no_legal_move`) or a position recurs (:meth:`repetition`).
-        Other programs' readings, as options, come first: a sowing stopped at
+        Other programs' rules, as options, come first: a sowing stopped at
         its 75th lap (:meth:`capped`), a row left empty (:meth:`empty_row`), and
         after the last eight a winner decided (:meth:`decided`)."""
         ending = (self.capped(s) or self.empty_row(s, pos) or self.last_eight(s, pos)
@@ -227,7 +227,7 @@ class BaAwa(Game):
 
     @implements("ba-awa-endless")
     def capped(self, s: Sowing) -> Ending | None:
-        """With ``endless="cap-75"`` (MancalaGames' reading), a sowing stopped
+        """With ``endless="cap-75"`` (as MancalaGames plays), a sowing stopped
         at its 75th lap ends the game, and the seeds left on the board are
         shared equally, pit by pit in index order (South's share first); an
         odd seed goes to South if North has captured more, else to North."""
@@ -245,7 +245,7 @@ class BaAwa(Game):
 
     @implements("ba-awa-no-move")
     def empty_row(self, s: Sowing, pos: Position) -> Ending | None:
-        """With ``no_move="empty-row"`` (EveryBoard's reading): a move that
+        """With ``no_move="empty-row"`` (as EveryBoard plays): a move that
         leaves the next player's pits empty ends the game, and the mover takes
         what remains; one that leaves the mover's own pits empty ends it too,
         and the next player takes what remains."""
@@ -259,7 +259,7 @@ class BaAwa(Game):
 
     @implements("ba-awa-winner")
     def decided(self, pos: Position) -> Ending | None:
-        """With ``decided`` (EveryBoard's reading), the game ends as soon as its
+        """With ``decided`` (as EveryBoard plays), the game ends as soon as its
         winner is decided: a player has captured more than half the seeds, or
         each has half."""
         if not self.options["decided"]:

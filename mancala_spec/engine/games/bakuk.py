@@ -124,7 +124,7 @@ class Bakuk(Game):
     @implements("bakuk-end")
     def conclude(self, s: Sowing, pos: Position) -> Position:
         """The game goes on until the moves are exhausted. After each move, the
-        next player to move (*pos*): with ``decided`` (MancalaGames' reading)
+        next player to move (*pos*): with ``decided`` (as MancalaGames plays)
         the game is over once its winner is decided (:meth:`decided`); a player
         without counters passes, with ``no_move="pass"`` (:meth:`pass_over`);
         the game is over when the player to move has no counters
@@ -140,7 +140,7 @@ class Bakuk(Game):
 
     @implements("bakuk-end")
     def decided(self, pos: Position) -> Ending | None:
-        """With ``decided`` (MancalaGames' reading), the game is over as soon as
+        """With ``decided`` (as MancalaGames plays), the game is over as soon as
         it is decided: a player has captured more than half the counters, each
         has half, or a single counter is left on the board (no capture can
         follow)."""

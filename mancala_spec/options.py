@@ -73,7 +73,7 @@ class Repetition(StrEnum):
     (``ba-awa-repetition``, ``bakuk-repetition``)."""
 
     END = "end"
-    PLAY_ON = "play-on"         # the reading of MancalaGames (and EveryBoard's Ba-awa)
+    PLAY_ON = "play-on"         # as MancalaGames plays (and EveryBoard's Ba-awa)
 
 
 class FirstCounter(StrEnum):
@@ -284,8 +284,8 @@ OPTIONS: tuple[Option, ...] = (
             "whether a recurring position ends the game", Repetition.END,
             (Repetition.END, "the first recurrence of a position ends the game; the opener "
                              "takes the rest"),
-            (Repetition.PLAY_ON, "no rule ends a game whose positions recur (the reading of "
-                                 "MancalaGames and of EveryBoard)", "mancalagames")),
+            (Repetition.PLAY_ON, "no rule ends a game whose positions recur (as MancalaGames "
+                                 "and EveryBoard play)", "mancalagames")),
     _option("ba-awa", "decided", "ba-awa-winner",
             "whether the game ends as soon as a player has captured more than half the seeds",
             False,

@@ -472,7 +472,7 @@ def _program_reading() -> re.Pattern[str]:
 
     names = "|".join(sorted(re.escape(p.name) for p in programs().values()))
     return re.compile(rf"\b({names})(['’]s?)? readings?\b|\bprograms?['’]s? readings?\b"
-                      rf"|\bas ({names}) reads\b", re.IGNORECASE)
+                      rf"|\breadings? of ({names})\b|\bas ({names}) reads\b", re.IGNORECASE)
 
 
 def program_flagged(sentences: Iterable[str]) -> list[str]:

@@ -121,6 +121,7 @@ def test_the_check_passes_the_licence_said_as_assumed_and_our_own(sentence):
     "winner is decided.",
     "a sowing stopped at its 75th lap ends the game (EveryBoard's reading)",
     "Other programs' readings, as options, come first.",
+    "play goes on (the reading of MancalaGames and of EveryBoard, which have no such rule)",
 ])
 def test_the_check_flags_a_programs_rules_called_its_reading(sentence):
     assert program_flagged([sentence]) == [sentence]

@@ -364,8 +364,8 @@ OPTIONS: tuple[Option, ...] = (
     _option("bakuk", "repetition", "bakuk-repetition",
             "whether a recurring position ends the game", Repetition.END,
             (Repetition.END, "the first recurrence since the last capture ends the game"),
-            (Repetition.PLAY_ON, "no rule ends a game whose positions recur (MancalaGames' "
-                                 "reading)", "mancalagames")),
+            (Repetition.PLAY_ON, "no rule ends a game whose positions recur (as MancalaGames "
+                                 "plays)", "mancalagames")),
     _option("bakuk", "players", "bakuk-three-players", "how many play", 2, *_PLAYERS,
             (3, "three players, each commanding a pair of adjacent holes (which pair: "
                 "bakuk-three-turns)")),

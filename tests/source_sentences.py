@@ -447,7 +447,8 @@ def _licence_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     hosts = {re.escape(url.split("/")[2]) for _, url in p.addresses}
     stated = re.compile(rf"(?<![\w-]){licence}(?![ -]?\d)"
                         r"|Creative Commons Attribution-ShareAlike(?![ -]?\d)"
-                        rf"|published under|{'|'.join(sorted(hosts))}")
+                        r"|published under|\bas (?:Mancala World )?publish(?:ed|es)\b"
+                        rf"|{'|'.join(sorted(hosts))}")
     # the record's basis for each is "assumed" (read_provenance requires it): a text
     # that states one says that it is our assumption
     marks = {"assumed": r"\bassum"}

@@ -84,6 +84,7 @@ def texts() -> dict[str, str]:
     out["CITATION.cff"] = "\n\n".join(s for s in _strings(cff) if " " in s)   # a url field: above
     out.update({f"docs/{p.name}": p.read_text("utf-8") for p in (ROOT / "docs").glob("*.md")})
     out["pyproject.toml"] = (ROOT / "pyproject.toml").read_text("utf-8")
+    out["REUSE.toml"] = (ROOT / "REUSE.toml").read_text("utf-8")
     out["footer"] = footer() + ". " + footer_note()
     for file in SOURCES:
         out[f"credit {file}"] = credit(file)

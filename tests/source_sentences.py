@@ -483,6 +483,11 @@ def program_flagged(sentences: Iterable[str]) -> list[str]:
     return [s for s in sentences if _program_reading().search(s)]
 
 
+#: A catalogue table's name shown as words ("[[document]] records" on the home page):
+#: outside code, a reader gets the record's name in words, or the record itself.
+TABLE_NAME = re.compile(r"\[\[(document|work|context|rule|program|ruleset)\]\]")
+
+
 def check_tree(root: Path, html_dir: Path | None) -> dict[str, list[str]]:
     """Every flagged sentence of *root*'s plain texts and its built pages: those that
     name the sources without a reference, those that state the licence or an
@@ -492,7 +497,8 @@ def check_tree(root: Path, html_dir: Path | None) -> dict[str, list[str]]:
     for name, blocks in plain_texts(root).items():
         items = [(s, plain_ref(s)) for block in blocks for s in split_sentences(block)]
         texts = [s for s, _ in items]
-        out[name] = flagged(items) + licence_flagged(texts) + program_flagged(texts)
+        out[name] = (flagged(items) + licence_flagged(texts) + program_flagged(texts)
+                     + [s for s in texts if TABLE_NAME.search(s)])
     if html_dir is not None:
         for page in sorted(html_dir.rglob("*.html")):
             rel = page.relative_to(html_dir).as_posix()
@@ -501,7 +507,8 @@ def check_tree(root: Path, html_dir: Path | None) -> dict[str, list[str]]:
             items = list(html_sentences(page.read_text("utf-8")))
             texts = [s for s, _ in items]
             out[rel] = (flagged(items, words=not rel.startswith("api/"))
-                        + licence_flagged(texts) + program_flagged(texts))
+                        + licence_flagged(texts) + program_flagged(texts)
+                        + [s for s in texts if TABLE_NAME.search(s)])
     return {k: v for k, v in out.items() if v}
 
 

@@ -97,3 +97,15 @@ def test_no_text_states_the_documents_licence_or_address_without_saying_it_is_as
     bad = [f"{name}: {s}" for name, text in texts().items()
            for s in licence_flagged(_sentences(text))]
     assert not bad, "\n".join(bad)
+
+
+def test_the_readme_names_only_files_that_exist():
+    """README.md once sent readers to a LICENSES/README.md that did not exist (issue 30):
+    every path it names (in backquotes or as a link) under a folder of the repository
+    exists."""
+    text = (ROOT / "README.md").read_text("utf-8")
+    paths = set(re.findall(r"`([^`\s]+/[^`\s]*)`", text)) | set(re.findall(r"\]\(([^)#\s]+)\)",
+                                                                        text))
+    ours = [p for p in paths if (ROOT / p.split("/")[0]).is_dir() and ":" not in p]
+    assert "LICENSES/LicenseRef-MancalaWorld-CC-BY-SA.txt" in ours
+    assert [p for p in ours if not (ROOT / p).exists()] == []

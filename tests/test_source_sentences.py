@@ -130,6 +130,15 @@ def test_the_check_flags_a_programs_rules_called_its_reading(sentence):
     assert program_flagged([sentence]) == [sentence]
 
 
+def test_a_catalogue_tables_name_in_prose_is_flagged_and_in_code_is_not():
+    from source_sentences import TABLE_NAME
+
+    page = ('<html><body><article role="main"><p>Each source has [[document]] records.</p>'
+            '<p>The <code>[[document]]</code> table.</p></article></body></html>')
+    shown = [s for s, _ in html_sentences(page) if TABLE_NAME.search(s)]
+    assert shown == ["Each source has [[document]] records."]
+
+
 def test_the_check_passes_a_program_said_to_play_or_implement_the_game():
     fine = ["As MancalaGames plays it (see the readings compared): the game ends.",
             "MancalaGames implements Ba-awa after Valdez (2023).",

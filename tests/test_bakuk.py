@@ -130,7 +130,7 @@ def test_last_counter_making_two_or_four_captures_on_either_side(side, count):
     # own:      a(1) → b: (count−1) → count; the next hole c holds 1, so no chain.
     # opponent: c(1) → A: (count−1) → count; the next hole B holds 1, so no chain.
     # C, which the move never reaches, holds 3 or 4: an even number of counters
-    # on the board, as play leaves it (captures take twos, fours and sixes).
+    # on the board, as play leaves it (captures take twos and fours, and sixes under Koumma).
     if side == "own":
         pits, move, hole, index = [1, count - 1, 1, 0, 1, 3], "a", "b", 1
     else:
@@ -331,7 +331,7 @@ def test_lone_counter_circling_with_no_move_pass_ends_by_repetition():
     # again: the start recurs.
     game = ms.get_game("bakuk", no_move="pass")
     # A lone counter is a board play cannot leave (35 captured: captures take
-    # twos, fours and sixes), but only one counter can circle without ever
+    # twos and fours, sixes under Koumma), but only one counter can circle without ever
     # capturing, which is what the pass-and-repeat mechanics need: built anyway.
     pos = make(game, [1, 0, 0, 0, 0, 0], allow_unreachable=True)
     record = []

@@ -139,6 +139,16 @@ def test_a_catalogue_tables_name_in_prose_is_flagged_and_in_code_is_not():
     assert shown == ["Each source has [[document]] records."]
 
 
+def test_sixes_among_bakuks_captures_are_koummas():
+    from source_sentences import sixes_flagged
+
+    bad = ["Bakuk captures only twos, fours and sixes (rules bakuk-capture, bakuk-chain)",
+           "A position's counts must be twos, fours and sixes."]
+    fine = ["Bakuk only twos and fours (and sixes under Koumma's sixes=True).",
+            "Sixes are captured too, as the source says of Koumma."]
+    assert sixes_flagged(bad + fine) == bad
+
+
 def test_the_check_passes_a_program_said_to_play_or_implement_the_game():
     fine = ["As MancalaGames plays it (see the readings compared): the game ends.",
             "MancalaGames implements Ba-awa after Valdez (2023).",

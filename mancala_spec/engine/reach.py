@@ -32,8 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
 CAPTURE_UNIT: dict[str, tuple[int, str]] = {
     "ba-awa": (4, "Ba-awa captures seeds only as fours (rules ba-awa-owner-four, "
                   "ba-awa-mover-four)"),
-    "bakuk": (2, "Bakuk captures only twos, fours and sixes (rules bakuk-capture, "
-                 "bakuk-chain)"),
+    "bakuk": (2, "Bakuk captures only twos and fours, and sixes too under Koumma "
+                 "(rules bakuk-capture, bakuk-chain)"),
 }
 
 

@@ -85,6 +85,42 @@ nitpick_ignore_regex = [
 pygments_style = "mancala_spec.sphinx.a11y.LightCode"
 pygments_dark_style = "mancala_spec.sphinx.a11y.DarkCode"
 
+
+
+def _bound_names():
+    """A post-transform: a bare name that names more than one documented object
+    (Sphinx would warn, and link none) links to the class the name is bound to in
+    the module it is written in: ``Outcome`` in engine/position.py is
+    mancala_spec.engine.outcome.Outcome, not the conformance runner's."""
+    import importlib
+
+    from sphinx import addnodes
+    from sphinx.transforms.post_transforms import SphinxPostTransform
+
+    class BoundNames(SphinxPostTransform):
+        default_priority = 5              # before Sphinx resolves references (10)
+
+        def run(self, **kwargs) -> None:
+            named: dict[str, set[str]] = {}      # bare name -> documented full names
+            for full, entry in self.env.domains.python_domain.objects.items():
+                if not entry.aliased:
+                    named.setdefault(full.rpartition(".")[2], set()).add(full)
+            for node in self.document.findall(addnodes.pending_xref):
+                target, module = node.get("reftarget", ""), node.get("py:module")
+                if (node.get("refdomain") != "py" or not module
+                        or len(named.get(target, ())) < 2 or f"{module}.{target}" in named[target]):
+                    continue
+                try:
+                    bound = getattr(importlib.import_module(module), target, None)
+                except ImportError:
+                    continue
+                name = f"{getattr(bound, '__module__', '')}.{getattr(bound, '__qualname__', '')}"
+                if isinstance(bound, type) and name in named[target]:
+                    node["reftarget"] = name
+
+    return BoundNames
+
+
 # -- citing rules ---------------------------------------------------------------------
 # The address releases are published under, each in a folder of its own
 # (<base>/<version>/...): every permalink and citation is built from it. One setting,
@@ -193,3 +229,4 @@ def setup(app):
     app.connect("builder-inited", _collect_less, priority=300)
     app.connect("build-finished", _copy_play_assets)
     app.connect("build-finished", _exit_without_collecting, priority=1000)
+    app.add_post_transform(_bound_names())

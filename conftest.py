@@ -17,9 +17,8 @@ git and not docs"``. Modules that cannot even be imported without the docs toolc
 are then not collected at all (:func:`pytest_ignore_collect`). Without ``-m`` every
 test runs, and one whose tool is missing fails (it never skips).
 
-This is the repository's top-level conftest (the engine tests' helpers live in
-tests/conftest.py, which test modules import as ``conftest``: a second conftest
-beside the pages would take that name from them).
+This is the repository's top-level conftest; the tests' fixtures are in
+tests/conftest.py, the helpers they import in tests/helpers.py.
 """
 from __future__ import annotations
 

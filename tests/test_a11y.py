@@ -13,7 +13,7 @@ only-dark), so this is the page as a reader in the dark scheme has it, with one
 load instead of two. Any critical or serious violation fails the test, listed by
 scheme and rule with the first elements it names; so does a page that, as it loads
 and runs its scripts, logs an error to the console, throws, fails a request, gets an
-HTTP error or asks for anything outside the site (conftest's ``Watch``).
+HTTP error or asks for anything outside the site (helpers' ``Watch``).
 
 Two checks need no browser: the code highlighting styles keep every token at
 4.5:1 or more on the code's background and on an emphasised line's (WCAG AA),
@@ -28,8 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from conftest import Watch
+from helpers import Watch
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

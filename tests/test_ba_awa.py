@@ -8,15 +8,14 @@ runs a→f, A→F, then a again.
 from __future__ import annotations
 
 import pytest
-
-import mancala_spec as ms
-from conftest import (
+from helpers import (
     NORTH,
     SOUTH,
     captures,
     catalogue_ids,
     covered_rules,
     covers,
+    drops,
     game_end,
     laps,
     make,
@@ -24,14 +23,12 @@ from conftest import (
     naive_ba_awa_sowing,
     passes,
 )
+
+import mancala_spec as ms
 from mancala_spec.engine.games.ba_awa import BaAwa
-from mancala_spec.engine.trace import Drop, EndOfLap, EndOfMove, PickUp, Relay
+from mancala_spec.engine.trace import EndOfLap, EndOfMove, PickUp, Relay
 
 GAME = ms.get_game("ba-awa")
-
-
-def drops(trace):
-    return [GAME.board.name(e.pit) for e in trace.events if isinstance(e, Drop)]
 
 
 # -- board, stores, setup, turns, choosing -------------------------------------------

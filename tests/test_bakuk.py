@@ -8,28 +8,25 @@ then a again.
 from __future__ import annotations
 
 import pytest
-
-import mancala_spec as ms
-from conftest import (
+from helpers import (
     NORTH,
     SOUTH,
     captures,
     catalogue_ids,
     covered_rules,
     covers,
+    drops,
     game_end,
     laps,
     make,
     move_end,
     passes,
 )
+
+import mancala_spec as ms
 from mancala_spec.engine.trace import Drop, EndOfGame, EndOfMove, PickUp, Relay
 
 GAME = ms.get_game("bakuk")
-
-
-def drops(trace):
-    return [GAME.board.name(e.pit) for e in trace.events if isinstance(e, Drop)]
 
 
 # -- board, setup, turns, choosing ------------------------------------------------------

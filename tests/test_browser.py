@@ -6,7 +6,7 @@ these tests check it against the CPython engine: every move played by clicking a
 pit must give the position text CPython gives, over random games of both games
 with options switched; the step-through must show the engine's events in order;
 the pages opened here may log no console error nor fetch anything from outside the
-site (conftest's ``Watch``; test_a11y.py watches every page of the site so); the
+site (helpers' ``Watch``; test_a11y.py watches every page of the site so); the
 Play page must work 390 px wide. Screenshots of key pages (1280 and 390 px, light and
 dark) are saved under build/screenshots/ for a person to look at.
 
@@ -23,9 +23,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from helpers import Watch, profile_page
 
 import mancala_spec as ms
-from conftest import Watch, profile_page
 
 ROOT = Path(__file__).resolve().parent.parent
 # outside the tree (tests write nothing inside it): $MANCALA_SPEC_SCREENSHOTS, else the

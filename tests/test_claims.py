@@ -15,9 +15,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from helpers import option_combinations
 
 import mancala_spec as ms
-from conftest import option_combinations
 from mancala_spec.catalogue import Claim, Rule, load_catalogue
 from mancala_spec.catalogue.rulesets import load_rulesets
 from mancala_spec.engine.games import GAMES

@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import NORTH, SOUTH, make
 
 import mancala_spec as ms
-from conftest import NORTH, SOUTH, make
 
 BA_AWA = ms.get_game("ba-awa")
 BAKUK = ms.get_game("bakuk")

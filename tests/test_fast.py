@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import option_combinations
 
 import mancala_spec as ms
-from conftest import option_combinations
 from mancala_spec.engine.trace import EndOfGame
 from mancala_spec.errors import IllegalMoveError, InvalidPositionError, OptionError
 from mancala_spec.fast import FastBaAwa, FastBakuk, FastGame, Outcome
@@ -20,7 +20,7 @@ from mancala_spec.fast import FastBaAwa, FastBakuk, FastGame, Outcome
 
 def option_sets(name: str) -> list[dict]:
     """Every combination of the game's options that ``get_game`` accepts (the
-    documented refused ones, conftest.REFUSED, are left out)."""
+    documented refused ones, helpers.REFUSED, are left out)."""
     return list(option_combinations(name))
 
 

@@ -6,9 +6,9 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from helpers import covers
 
 import mancala_spec as ms
-from conftest import covers
 from mancala_spec.engine.match import PlayedGame
 
 BA_AWA = ms.get_game("ba-awa")

@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import NORTH, SOUTH, make, option_combinations, random_game
 
 import mancala_spec as ms
-from conftest import NORTH, SOUTH, make, option_combinations, random_game
 
 BA_AWA = ms.get_game("ba-awa")
 BAKUK = ms.get_game("bakuk")

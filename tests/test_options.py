@@ -89,9 +89,9 @@ def test_the_command_line_parses_options_by_their_declared_type(capsys):
 
 def test_get_game_refuses_exactly_the_documented_combinations():
     """Every combination of option values is a game, except the documented
-    clashes (conftest.REFUSED: Ba-awa's choose="row" with three players), which
+    clashes (helpers.REFUSED: Ba-awa's choose="row" with three players), which
     the tests over all combinations leave out; those raise OptionError saying why."""
-    from conftest import REFUSED, every_option_combination, refused
+    from helpers import REFUSED, every_option_combination, refused
 
     assert REFUSED == {"ba-awa": [{"choose": "row", "players": 3}], "bakuk": []}
     for name in GAMES:

@@ -7,9 +7,9 @@ import pickle
 import random
 
 import pytest
+from helpers import game_end
 
 import mancala_spec as ms
-from conftest import game_end
 from mancala_spec.engine.outcome import Outcome
 
 BA_AWA = ms.get_game("ba-awa")

@@ -22,8 +22,8 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+from helpers import profile_page
 
-from conftest import profile_page
 from mancala_spec.diagrams.canvas import TEXT_KEY
 
 SMALLEST = 10.0          # CSS px

@@ -5,9 +5,9 @@ import copy
 import pickle
 
 import pytest
+from helpers import NORTH, SOUTH, make
 
 import mancala_spec as ms
-from conftest import NORTH, SOUTH, make
 from mancala_spec.engine.trace import Event
 
 BA_AWA = ms.get_game("ba-awa")

@@ -1,7 +1,7 @@
 """Properties over random positions and random games (hypothesis), and the
 10,000-random-games conservation run.
 
-Why random play terminates (so the move cap in conftest.random_game is only a
+Why random play terminates (so the move cap in helpers.random_game is only a
 bound on random play, never a rule): between two captures the board total T is
 constant, and both games end at the first recurrence of a position (pits and
 player to move) since the last capture (ba-awa-repetition, bakuk-repetition), so
@@ -16,11 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, event, given, settings
-from hypothesis import strategies as st
-
-import mancala_spec as ms
-from conftest import (
+from helpers import (
     MOVE_CAP,
     naive_ba_awa_sowing,
     naive_bakuk_sowing,
@@ -28,6 +24,10 @@ from conftest import (
     random_game,
     replay,
 )
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+import mancala_spec as ms
 from mancala_spec.engine.reach import CAPTURE_UNIT
 from mancala_spec.engine.trace import Capture, EndOfMove, Pass
 

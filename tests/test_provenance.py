@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 import yaml
+from helpers import strings
 
 from mancala_spec.catalogue import load_catalogue
 from mancala_spec.catalogue.provenance import (
@@ -83,19 +84,11 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _strings(data) -> list[str]:
-    if isinstance(data, dict):
-        return [s for value in data.values() for s in _strings(value)]
-    if isinstance(data, list):
-        return [s for value in data for s in _strings(value)]
-    return [str(data)]
-
-
 def texts() -> dict[str, str]:
     out = {p.name: p.read_text("utf-8") for p in [ROOT / "README.md", ROOT / "LICENSES.md",
                                                   ROOT / LICENCE_NOTE]}
     cff = yaml.safe_load((ROOT / "CITATION.cff").read_text("utf-8"))
-    out["CITATION.cff"] = "\n\n".join(s for s in _strings(cff) if " " in s)   # a url field: above
+    out["CITATION.cff"] = "\n\n".join(s for s in strings(cff) if " " in s)   # a url field: above
     out.update({f"docs/{p.name}": p.read_text("utf-8") for p in (ROOT / "docs").glob("*.md")})
     out["pyproject.toml"] = (ROOT / "pyproject.toml").read_text("utf-8")
     out["footer"] = footer() + ". " + footer_note()

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 TESTS = Path(__file__).resolve().parent
+#: the folder of test_site.py, which builds the site (pyproject.toml puts it on sys.path)
+SITE_TESTS = TESTS / "site"
 
 
 SITE_DIR = "mancala_spec_site_dir"
@@ -49,12 +51,14 @@ def pytest_sessionstart(session):
         return
     paths = [arg for arg in config.args if not arg.startswith("-")]
     whole = not paths or {Path(p).resolve() for p in paths} >= {TESTS}
-    if whole or any("test_site" in p or "test_browser" in p for p in paths):
+    if whole or any("test_site" in p or "test_browser" in p
+                    or SITE_TESTS in (Path(p).resolve(), *Path(p).resolve().parents)
+                    for p in paths):
         log = open(shared / "build.log", "w")
         config.stash[BUILD_KEY] = subprocess.Popen(
             [sys.executable, "-c", "import sys; from pathlib import Path; import test_site; "
              "test_site.record_build(Path(sys.argv[1]))", str(shared)],
-            cwd=TESTS, stdout=log, stderr=subprocess.STDOUT)
+            cwd=SITE_TESTS, stdout=log, stderr=subprocess.STDOUT)
 
 
 BUILD_KEY = pytest.StashKey[subprocess.Popen]()

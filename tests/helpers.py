@@ -74,7 +74,8 @@ def covers(*rule_ids: str):
 
 def covered_rules(*filenames: str) -> dict[str, set[str]]:
     """Rule ID → names of the test functions decorated ``@covers(<rule ID>, …)``
-    in the given test files (read with :mod:`ast`, so nothing is executed)."""
+    in the given test files (paths below tests/; read with :mod:`ast`, so nothing
+    is executed)."""
     found: dict[str, set[str]] = {}
     for filename in filenames:
         tree = ast.parse((TESTS / filename).read_text(encoding="utf-8"))

@@ -1,6 +1,6 @@
 """Finding the sentences that name what only the sources can attest (issue 30, item 3).
 
-Used by tests/test_source_sentences.py, and runnable on another checkout and its build
+Used by tests/catalogue/test_source_sentences.py, and runnable on another checkout and its build
 (``python tests/source_sentences.py ROOT``: it prints the sentences it flags there).
 
 **What is looked for.** The names the three source documents use — people, places,

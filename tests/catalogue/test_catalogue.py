@@ -15,7 +15,7 @@ import pytest
 from mancala_spec.options import OPTIONS as DECLARED
 from mancala_spec.options import plain
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES_DIR = ROOT / "mancala_spec" / "sources"
 CATALOGUE_FILE = ROOT / "mancala_spec" / "catalogue" / "catalogue.toml"
 

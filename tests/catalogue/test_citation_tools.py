@@ -34,7 +34,7 @@ from mancala_spec.catalogue.cite import (
     permalink,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BASE = "https://rules.example/ms"
 RULES = list(load_catalogue())
 

@@ -16,7 +16,7 @@ from mancala_spec.catalogue import cite, load_catalogue, registry
 from mancala_spec.catalogue.traceability import scan_docs
 from mancala_spec.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(capsys, *argv):

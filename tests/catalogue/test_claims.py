@@ -24,7 +24,7 @@ from mancala_spec.engine.games import GAMES
 from mancala_spec.engine.trace import GAME_END_REASONS, MOVE_END_REASONS
 from mancala_spec.options import match_settings, plain
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = tomllib.loads((ROOT / "mancala_spec/catalogue/catalogue.toml").read_text("utf-8"))
 RULES = CATALOGUE["rule"]
 SOURCES = {p.name: p.read_text("utf-8") for p in (ROOT / "mancala_spec/sources").glob("*.txt")}

@@ -21,7 +21,7 @@ from mancala_spec.catalogue import load_catalogue
 from mancala_spec.catalogue.rulesets import programs
 from mancala_spec.sources import SOURCES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Words that keep their capital inside a sentence: the names the sources use (derived,
 #: tests/source_sentences.py), and ours: the games, the seats, languages, programs.

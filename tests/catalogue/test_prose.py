@@ -12,7 +12,7 @@ Roca, Afoakwa, Anuar, the Twi, the Jbala, the Akan, the Rif). Such a sentence
 passes if it holds a citation: a rule ID (as a role, in backticks or plain), a
 source line or a source file, a ``{cite}``, ``{claim}`` or ``{context}``, the Sources
 page or the catalogue's provenance record (what we assume, said to be ours), or the
-``[[work]]`` or ``[[context]]`` records. tests/test_source_sentences.py checks the
+``[[work]]`` or ``[[context]]`` records. tests/catalogue/test_source_sentences.py checks the
 built pages, the PDF and the rules command with names derived from the sources. It
 catches the kinds of statement issue 18 found; it cannot catch a claim about the
 sources worded without those words, and it accepts any sentence that cites
@@ -31,7 +31,7 @@ from mancala_spec.catalogue import load_catalogue
 from mancala_spec.catalogue.cite import RELEASE_DATE, bibliography_bibtex, source_metadata
 from mancala_spec.sources import SOURCES, source_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 SOURCES_WORDS = (r"\b(sources?|source documents?|the documents?|the texts?|the articles?"
                  r"|the file|the files|the Catalan|the German|the Greek|Catalan version"

@@ -28,7 +28,7 @@ from mancala_spec.catalogue.provenance import (
 )
 from mancala_spec.sources import SOURCES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_licence_note_shipped_with_the_documents_is_made_from_the_record():

@@ -2,7 +2,7 @@
 sites broken on purpose.
 
 The real pages are read as text with scan_docs(), the same extractor the site
-tests compare with what the Sphinx build collected (tests/test_site.py).
+tests compare with what the Sphinx build collected (tests/site/test_site.py).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from mancala_spec.catalogue.traceability import (
 from mancala_spec.conformance.examples import extract_examples
 from mancala_spec.sources import SOURCES, source_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 CATALOGUE = load_catalogue()
 TOTAL_LINES = sum(len(source_lines(source)) for source in SOURCES)

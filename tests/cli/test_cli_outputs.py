@@ -16,7 +16,7 @@ from mancala_spec import cli
 from mancala_spec.cli import EXIT, write_atomic
 from mancala_spec.terminal.escape import shown
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 ANALYSIS = [PY, "-m", "mancala_spec.analysis", "--quick", "--processes", "1", "--max-seeds", "1",

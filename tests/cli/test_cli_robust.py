@@ -60,7 +60,7 @@ def test_the_exit_statuses_are_listed_in_help():
 
 
 def test_the_cli_page_shows_the_table_from_the_parser():
-    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text("utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text("utf-8")
     assert "```{cli-reference}" in page and "exit status" in page.lower()
 
 

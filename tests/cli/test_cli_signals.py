@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 MOMENTS = [i / 19 for i in range(20)]

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SPEC = importlib.util.spec_from_file_location("completion_tool", ROOT / "tools" / "completion.py")
 assert SPEC is not None and SPEC.loader is not None
 completion = importlib.util.module_from_spec(SPEC)

@@ -25,7 +25,7 @@ from mancala_spec.conformance.runner import (
     run,
 )
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 PY = sys.executable
 REFERENCE = [PY, "-m", "mancala_spec.conformance.engine"]
 MINIMAL = [PY, "-m", "mancala_spec.conformance.minimal_engine"]

@@ -17,7 +17,7 @@ from mancala_spec.conformance.runner import PASS, SKIP, run
 from mancala_spec.conformance.wire import answer_schema, options_schema, request_schema
 from mancala_spec.engine.games import GAMES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = [sys.executable, "-m", "mancala_spec.conformance.engine"]
 
 

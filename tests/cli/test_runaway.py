@@ -3,7 +3,7 @@ conformance runner, however it escapes (a new session, a process group of its
 own, a double-forked daemon) and however the run ends (the suite done, SIGHUP,
 SIGTERM, SIGINT, SIGKILL), and it touches nothing but its own. Linux only (a
 subreaper and a parent-death signal); the docs say what other systems get, and
-tests/test_supervision.py runs the portable branch."""
+tests/cli/test_supervision.py runs the portable branch."""
 from __future__ import annotations
 
 import json
@@ -21,7 +21,7 @@ from mancala_spec.conformance import packaged_suite
 from mancala_spec.conformance.runner import run
 
 PY = sys.executable
-ENGINE = Path(__file__).parent / "engines" / "escaping.py"
+ENGINE = Path(__file__).resolve().parents[1] / "engines" / "escaping.py"
 
 
 def alive(pid: int) -> bool:
@@ -197,7 +197,7 @@ def test_the_library_runner_spares_its_hosts_children(tmp_path):
         host_child.wait()
 
 
-HOST = Path(__file__).parent / "engines" / "host.py"
+HOST = Path(__file__).resolve().parents[1] / "engines" / "host.py"
 
 
 def test_a_host_program_keeps_its_own_children(tmp_path):
@@ -207,7 +207,7 @@ def test_a_host_program_keeps_its_own_children(tmp_path):
     of the engine's is left for the host to reap, and the engine's escapees are
     dead."""
     pids = tmp_path / "pids"
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     result = subprocess.run([PY, str(HOST), str(pids)], capture_output=True, text=True,
                             timeout=120, env=env)
     assert result.returncode == 0, result.stderr

@@ -15,8 +15,8 @@ from mancala_spec.conformance import packaged_suite, schema
 from mancala_spec.conformance.runner import run
 from mancala_spec.conformance.wire import SCHEMA_IDS, answer_schema, request_schema
 
-ROOT = Path(__file__).resolve().parents[1]
-CHECK = Path(__file__).parent / "ajv_check.cjs"
+ROOT = Path(__file__).resolve().parents[2]
+CHECK = Path(__file__).resolve().parents[1] / "ajv_check.cjs"
 SCHEMAS = {"suite": schema, "request": request_schema, "answer": answer_schema}
 
 

@@ -22,7 +22,7 @@ from mancala_spec.conformance.process import (
 )
 
 PY = sys.executable
-ENGINE = Path(__file__).parent / "engines" / "escaping.py"
+ENGINE = Path(__file__).resolve().parents[1] / "engines" / "escaping.py"
 ECHO = ("import sys, json\nfor line in sys.stdin:\n"
         "    print(json.dumps({'id': json.loads(line)['id'], 'said': 'hi'}), flush=True)")
 BRANCHES = pytest.mark.parametrize("portable", [False, True], ids=["linux", "portable"])

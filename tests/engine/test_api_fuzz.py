@@ -2,8 +2,8 @@
 (None, floats, bools, complex, huge ints, negatives, strings, nested lists,
 over-long inputs): every call returns or raises one of the package's typed
 errors (a ValueError), never another exception, and in bounded time. The
-conformance runner's settings are fuzzed in tests/test_error_fields.py and
-tests/test_kernel_entries.py (each run starts an engine)."""
+conformance runner's settings are fuzzed in tests/engine/test_error_fields.py and
+tests/kernel/test_kernel_entries.py (each run starts an engine)."""
 from __future__ import annotations
 
 import random

@@ -585,13 +585,14 @@ def test_winner_counts_the_seeds_the_opener_takes():
 
 
 def test_every_ba_awa_rule_has_a_test_here():
-    covered = covered_rules("test_ba_awa.py", "test_match.py")
+    covered = covered_rules("engine/test_ba_awa.py", "engine/test_match.py")
     missing = sorted(set(catalogue_ids("ba-awa")) - set(covered))
     assert not missing, f"catalogue rules without a @covers test in test_ba_awa.py: {missing}"
 
 
 def test_every_catalogue_rule_has_a_test_and_no_test_names_an_unknown_rule():
-    covered = covered_rules("test_ba_awa.py", "test_bakuk.py", "test_match.py")
+    covered = covered_rules("engine/test_ba_awa.py", "engine/test_bakuk.py",
+                            "engine/test_match.py")
     ids = set(catalogue_ids())
     assert not sorted(ids - set(covered)), f"untested rules: {sorted(ids - set(covered))}"
     assert not sorted(set(covered) - ids), f"unknown rule IDs: {sorted(set(covered) - ids)}"

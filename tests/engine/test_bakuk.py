@@ -354,6 +354,6 @@ def test_lone_counter_with_default_no_move_ends_at_once():
 
 
 def test_every_bakuk_rule_has_a_test_here():
-    covered = covered_rules("test_bakuk.py", "test_match.py")
+    covered = covered_rules("engine/test_bakuk.py", "engine/test_match.py")
     missing = sorted(set(catalogue_ids("bakuk")) - set(covered))
     assert not missing, f"catalogue rules without a @covers test in test_bakuk.py: {missing}"

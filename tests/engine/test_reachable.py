@@ -148,7 +148,7 @@ def test_every_example_gallery_figure_and_conformance_case_starts_where_play_can
 
     from mancala_spec.conformance import extract_examples, packaged_suite
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     seen = 0
     for example in extract_examples(root / "docs"):
         for play in example.plays:

@@ -20,7 +20,7 @@ import mancala_spec as ms
 from mancala_spec.catalogue.rulesets import programs
 from mancala_spec.engine.reach import reachable_captures
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 MG = json.loads((DATA / "mancalagames_games.json").read_text("utf-8"))
 EB = json.loads((DATA / "everyboard_ba_awa_cases.json").read_text("utf-8"))
 ENDED = ("WIN", "TIE", "ROUND_WIN", "ROUND_TIE")

@@ -39,7 +39,7 @@ from mancala_spec.engine.trace import EndOfLap
 from mancala_spec.errors import MancalaError
 from mancala_spec.fast import FastGame
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "analysis.md"
 Z = 1.959963984540054
 

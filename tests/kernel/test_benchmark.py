@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import baseline  # noqa: E402
 import bench_mancalagames  # noqa: E402
@@ -35,7 +35,8 @@ def test_the_three_paths_play_the_same_games(name, monkeypatch):
 
 
 def test_the_baseline_sows_ba_awa_as_the_kernel_does():
-    """(The kernel's sowing is checked against the reference engine by tests/test_fast.py.)"""
+    """(The kernel's sowing is checked against the reference engine by
+    tests/kernel/test_fast.py.)"""
     step, owners = sowing_next(12, False), (0,) * 6 + (1,) * 6
     rng = random.Random(3)
     boards = [((0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 1), 10)]     # E never ends (nine seeds)

@@ -1,7 +1,7 @@
 """The Bakuk solver (mancala_spec.solve) against plain minimax, and against itself.
 
 Plain minimax here plays the engine's rules (through mancala_spec.fast, which
-tests/test_fast.py checks against the traced engine) with the engine's
+tests/kernel/test_fast.py checks against the traced engine) with the engine's
 repetition rule: the positions seen since the last capture are part of the
 state, and a recurrence ends the game. Where that search is small enough — small
 boards, few counters — the solver must give every reachable position exactly

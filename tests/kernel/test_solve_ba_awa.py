@@ -1,6 +1,6 @@
 """The Ba-awa solver (mancala_spec.solve.ba_awa) against a plain search.
 
-The plain search is alpha-beta on the fast kernel (which tests/test_fast.py
+The plain search is alpha-beta on the fast kernel (which tests/kernel/test_fast.py
 checks against the traced engine) with the kernel's own repetition rule: the
 positions seen since the last capture are part of the state, and a recurrence
 ends the game, the opener taking what remains. No tables: it searches the game
@@ -175,7 +175,7 @@ def test_sixteen_seeds_equal_plain_search(options):
 
 # -- the numbers the site quotes ------------------------------------------------------
 
-PAGES = Path(__file__).resolve().parent.parent / "docs"
+PAGES = Path(__file__).resolve().parents[2] / "docs"
 
 
 def quoted(page: str, marker: str) -> list[list[str]]:

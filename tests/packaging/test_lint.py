@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: modules mypy must check strictly (pyproject.toml's override), one of each group
 STRICT = ["mancala_spec/engine/board.py", "mancala_spec/engine/games/bakuk.py",

@@ -15,7 +15,7 @@ import pytest
 import mancala_spec as ms
 from mancala_spec.cli import EXIT_STATUSES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text("utf-8")
 BIN = Path(sys.executable).parent
 COMMANDS = [line.strip().split("  #")[0].strip() for line in README.splitlines()

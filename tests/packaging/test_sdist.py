@@ -9,11 +9,11 @@ import sys
 import tarfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: Tests that run from the unpacked sdist: the engine, the text forms, the command
 #: line's streams, and those reading docs/, examples/, CITATION.cff and dev.py.
-FAST = ["tests/test_traceability.py", "tests/test_streams.py", "tests/test_readme.py",
-        "tests/test_play_bridge.py", "-k", "not solve"]
+FAST = ["tests/catalogue/test_traceability.py", "tests/cli/test_streams.py",
+        "tests/packaging/test_readme.py", "tests/site/test_play_bridge.py", "-k", "not solve"]
 
 
 def test_the_sdist_holds_the_project_and_its_tests_pass_from_it(tmp_path):

@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 from helpers import Watch
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 FAILING = ("critical", "serious")
 READY = "#mancala-play[data-ready=true]"

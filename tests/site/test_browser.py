@@ -27,7 +27,7 @@ from helpers import Watch, profile_page
 
 import mancala_spec as ms
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # outside the tree (tests write nothing inside it): $MANCALA_SPEC_SCREENSHOTS, else the
 # system's temporary folder
 SCREENSHOTS = Path(os.environ.get("MANCALA_SPEC_SCREENSHOTS")

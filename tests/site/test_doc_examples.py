@@ -2,7 +2,7 @@
 
 The worked examples on the rule pages are ```{example} blocks (data) inside {rule}
 blocks; each becomes a doctest block on the page. They run in Sphinx's doctest
-builder (tests/test_site.py runs it on the whole site) and in pytest, where the
+builder (tests/site/test_site.py runs it on the whole site) and in pytest, where the
 repository's conftest.py collects every example of every docs/*.md page and runs
 the same doctest (pytest reads the Markdown source, not the rendered page). Here a
 one-page project with one rule block shows that an example whose stated result
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 PAGE = """\
 # A rule with an example

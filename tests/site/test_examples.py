@@ -27,7 +27,7 @@ from mancala_spec.conformance.examples import (
 )
 from mancala_spec.sphinx.diagrams import history_counted
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 EXAMPLES = extract_examples(DOCS)
 BY_ID = {example.id: example for example in EXAMPLES}
 

@@ -22,7 +22,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import mancala_spec as ms  # noqa: E402
 from mancala_spec.engine.trace import Capture  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GALLERY = ROOT / "gallery"
 SCRIPTS = sorted(GALLERY.glob("plot_*.py"))
 

@@ -19,7 +19,7 @@ import pytest
 import mancala_spec as ms
 from mancala_spec.engine.games import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("play_bridge", ROOT / "docs/_static/play/play.py")
 play = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(play)

@@ -37,7 +37,7 @@ from mancala_spec.catalogue.traceability import check, scan_docs, source_line_an
 from mancala_spec.sources import SOURCES, source_lines
 from mancala_spec.sphinx.rule_nodes import rule_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = load_catalogue()
 PAGES = ["index", "ba-awa", "bakuk", "editorial", "rules", "sources", "glossary",
          "references", "notation", "api", "cite", "auto_examples/index", "analysis",
@@ -446,7 +446,7 @@ def test_citation_cff_matches_the_package():
     data = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
     assert data["cff-version"] == "1.2.0"
     assert str(data["version"]) == mancala_spec.__version__   # pyproject reads it too:
-    # tests/test_cite.py::test_the_version_is_written_once_and_cited_alike
+    # tests/catalogue/test_cite.py::test_the_version_is_written_once_and_cited_alike
     assert data["title"] and data["authors"] and data["message"]
     titles = {ref["title"] for ref in data["references"]}
     assert {"Ba-awa", "Bakuk", "Board and Table Games from Many Civilizations"} <= titles
@@ -455,7 +455,7 @@ def test_citation_cff_matches_the_package():
 def test_citation_cff_and_pyproject_name_both_licences():
     data = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
     # CFF 1.2.0 reads a list of licences as OR and has no AND: the message states the
-    # expression instead (issue 18; tests/test_citation_tools.py checks it)
+    # expression instead (issue 18; tests/catalogue/test_citation_tools.py checks it)
     assert "license" not in data and "MIT AND CC-BY-SA-4.0" in " ".join(data["message"].split())
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'license = "MIT AND CC-BY-SA-4.0 AND LicenseRef-MancalaWorld-CC-BY-SA"' in project

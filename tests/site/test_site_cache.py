@@ -140,7 +140,8 @@ def test_the_build_keeps_what_is_loaded_out_of_the_collector(monkeypatch):
 
     connected = []
     app = SimpleNamespace(connect=lambda event, handler, priority=500:
-                          connected.append((event, handler, priority)))
+                          connected.append((event, handler, priority)),
+                          add_post_transform=lambda transform: None)
     conf.setup(app)
     cache.setup(app)
     first = min(((priority, handler) for event, handler, priority in connected

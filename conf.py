@@ -85,6 +85,42 @@ nitpick_ignore_regex = [
 pygments_style = "mancala_spec.sphinx.a11y.LightCode"
 pygments_dark_style = "mancala_spec.sphinx.a11y.DarkCode"
 
+
+
+def _bound_names():
+    """A post-transform: a bare name that names more than one documented object
+    (Sphinx would warn, and link none) links to the class the name is bound to in
+    the module it is written in: ``Outcome`` in engine/position.py is
+    mancala_spec.engine.outcome.Outcome, not the conformance runner's."""
+    import importlib
+
+    from sphinx import addnodes
+    from sphinx.transforms.post_transforms import SphinxPostTransform
+
+    class BoundNames(SphinxPostTransform):
+        default_priority = 5              # before Sphinx resolves references (10)
+
+        def run(self, **kwargs) -> None:
+            named: dict[str, set[str]] = {}      # bare name -> documented full names
+            for full, entry in self.env.domains.python_domain.objects.items():
+                if not entry.aliased:
+                    named.setdefault(full.rpartition(".")[2], set()).add(full)
+            for node in self.document.findall(addnodes.pending_xref):
+                target, module = node.get("reftarget", ""), node.get("py:module")
+                if (node.get("refdomain") != "py" or not module
+                        or len(named.get(target, ())) < 2 or f"{module}.{target}" in named[target]):
+                    continue
+                try:
+                    bound = getattr(importlib.import_module(module), target, None)
+                except ImportError:
+                    continue
+                name = f"{getattr(bound, '__module__', '')}.{getattr(bound, '__qualname__', '')}"
+                if isinstance(bound, type) and name in named[target]:
+                    node["reftarget"] = name
+
+    return BoundNames
+
+
 # -- citing rules ---------------------------------------------------------------------
 # The address releases are published under, each in a folder of its own
 # (<base>/<version>/...): every permalink and citation is built from it. One setting,
@@ -151,48 +187,13 @@ def _copy_play_assets(app, exception) -> None:
         logging.getLogger(__name__).warning(PLAY_MISSING, type="mancala_spec",
                                             subtype="play")
     elif exception is None and app.builder.format == "html":
-        from mancala_spec.sphinx import cache
-        cache.wait(_wheel_name())        # while it is built ahead (or until the maker ends)
         dev.copy_play_assets(Path(app.outdir))
         # the Play page's exact Bakuk values: solved (or kept from a build of the same
         # package: mancala_spec.sphinx.cache), read in the page without numpy
         from mancala_spec.solved import write_table
         from mancala_spec.sphinx import cache
-        cache.file(Path(app.outdir) / "_static" / "play" / "bakuk-values.bin",
-                   _values_name(), write_table)
-
-
-def _values_name() -> str:
-    from mancala_spec.sphinx import cache
-    return f"bakuk-values-{cache.package_digest()[:20]}.bin"
-
-
-def _wheel_name() -> str:
-    import dev
-    return f"wheel-{dev._package_digest()}"
-
-
-def _build_wheel() -> None:
-    """The project's wheel, built into dev.py's cache of wheels."""
-    import tempfile
-
-    import dev
-    with tempfile.TemporaryDirectory() as scratch:
-        dev.build_wheel(Path(scratch))
-
-
-def _plan(app):
-    """The Bakuk values, solved ahead beside the gallery, and the wheel, built
-    (mancala_spec.sphinx.cache)."""
-    from mancala_spec.solved import write_table
-    from mancala_spec.sphinx import cache
-    if app.builder.format != "html":
-        return []
-    import dev
-    jobs = [(_values_name(), cache.made(_values_name(), write_table))]
-    if play_engine and not (dev.cache_dir() / "wheels" / dev._package_digest()).is_dir():
-        jobs.append((_wheel_name(), _build_wheel))
-    return jobs
+        cache.file(Path(app.outdir) / "_static" / "play" / "bakuk-values.bin", write_table,
+                   f"bakuk-values-{cache.package_digest()[:20]}.bin")
 
 
 #: The cyclic collector's thresholds during the build (Python's are 700, 10, 10).
@@ -200,12 +201,11 @@ GC_THRESHOLDS = (10_000, 50, 100)
 
 
 def _collect_less(app) -> None:
-    """Before the gallery and the maker start (builder-inited): what is loaded so far
-    (Sphinx, docutils, matplotlib, the engine) is kept out of the cyclic collector's
-    scans (:func:`gc.freeze`; the forked maker shares those pages untouched), and the
-    collector runs less often. With Python's thresholds a cold build spent 5.4 s in
-    the collector's 31 full scans of a heap that holds every page's doctree, and the
-    maker 2.2 s more. Nothing else changes: the collector only decides when
+    """Before the gallery starts (builder-inited): what is loaded so far (Sphinx,
+    docutils, matplotlib, the engine) is kept out of the cyclic collector's scans
+    (:func:`gc.freeze`), and the collector runs less often. With Python's thresholds
+    a cold build spent 5.4 s in the collector's 31 full scans of a heap that holds
+    every page's doctree. Nothing else changes: the collector only decides when
     unreachable cycles are freed."""
     import gc
     gc.collect()
@@ -225,9 +225,8 @@ def _exit_without_collecting(app, exception) -> None:
 
 
 def setup(app):
-    # before sphinx-gallery (500) and the cache's maker (mancala_spec.sphinx.cache, 450)
+    # before sphinx-gallery (500)
     app.connect("builder-inited", _collect_less, priority=300)
     app.connect("build-finished", _copy_play_assets)
     app.connect("build-finished", _exit_without_collecting, priority=1000)
-    from mancala_spec.sphinx import cache
-    cache.plan(_plan, when=3)            # needed only once the pages are written
+    app.add_post_transform(_bound_names())

@@ -17,9 +17,8 @@ git and not docs"``. Modules that cannot even be imported without the docs toolc
 are then not collected at all (:func:`pytest_ignore_collect`). Without ``-m`` every
 test runs, and one whose tool is missing fails (it never skips).
 
-This is the repository's top-level conftest (the engine tests' helpers live in
-tests/conftest.py, which test modules import as ``conftest``: a second conftest
-beside the pages would take that name from them).
+This is the repository's top-level conftest; the tests' fixtures are in
+tests/conftest.py, the helpers they import in tests/helpers.py.
 """
 from __future__ import annotations
 
@@ -42,24 +41,29 @@ ROOT = Path(__file__).resolve().parent
 #:   docs     the docs toolchain: the `docs` group (sphinx, matplotlib, fpdf2, ...)
 #: Each entry is a path relative to the root, or a test's node ID (a prefix of it).
 NEEDS: dict[str, tuple[str, ...]] = {
-    "browser": ("tests/test_browser.py", "tests/test_phone.py", "tests/test_a11y.py",
-                "tests/test_permalinks.py"),
-    "node": ("tests/test_a11y.py", "tests/test_schemas.py",
-             "tests/test_protocol.py::test_an_engine_in_javascript_passes_the_suite",
-             "tests/test_browser.py", "tests/test_phone.py", "tests/test_permalinks.py"),
-    "network": ("tests/test_citation_tools.py::test_cffconvert",
-                "tests/test_wheel.py", "tests/test_licences.py"),
-    "git": ("tests/test_sdist.py", "tests/test_packaging.py::test_reuse_lint_passes",
-            "tests/test_packaging.py::test_pyroma"),
+    "browser": ("tests/site/test_browser.py", "tests/site/test_phone.py",
+                "tests/site/test_a11y.py", "tests/site/test_permalinks.py"),
+    "node": ("tests/site/test_a11y.py", "tests/cli/test_schemas.py",
+             "tests/cli/test_protocol.py::test_an_engine_in_javascript_passes_the_suite",
+             "tests/site/test_browser.py", "tests/site/test_phone.py",
+             "tests/site/test_permalinks.py"),
+    "network": ("tests/catalogue/test_citation_tools.py::test_cffconvert",
+                "tests/packaging/test_wheel.py", "tests/packaging/test_licences.py"),
+    "git": ("tests/packaging/test_sdist.py",
+            "tests/packaging/test_packaging.py::test_reuse_lint_passes",
+            "tests/packaging/test_packaging.py::test_pyroma"),
     "docs": ("mancala_spec/sphinx", "mancala_spec/diagrams/render.py",
              "mancala_spec/diagrams/canvas.py", "mancala_spec/catalogue/pdf.py",
-             "tests/test_site.py", "tests/test_site_cache.py", "tests/test_navigation.py",
-             "tests/test_pdf.py", "tests/test_gallery.py", "tests/test_diagrams.py",
-             "tests/test_layout.py", "tests/test_readings.py", "tests/test_rule_code.py",
-             "tests/test_lint.py::test_mypy", "tests/test_cite.py::test_an_old_anchor",
-             "tests/test_cite.py::test_every_page_is_canonical",
-             "tests/test_a11y.py", "tests/test_browser.py", "tests/test_phone.py",
-             "tests/test_permalinks.py"),
+             "tests/site/test_site.py", "tests/site/test_site_cache.py",
+             "tests/site/test_navigation.py", "tests/site/test_api_links.py",
+             "tests/catalogue/test_pdf.py", "tests/site/test_gallery.py",
+             "tests/site/test_diagrams.py", "tests/packaging/test_layout.py",
+             "tests/kernel/test_readings.py", "tests/engine/test_rule_code.py",
+             "tests/packaging/test_lint.py::test_mypy",
+             "tests/catalogue/test_cite.py::test_an_old_anchor",
+             "tests/catalogue/test_cite.py::test_every_page_is_canonical",
+             "tests/site/test_a11y.py", "tests/site/test_browser.py", "tests/site/test_phone.py",
+             "tests/site/test_permalinks.py"),
 }
 #: fixtures that bring a need with them: the built site needs the docs toolchain and
 #: node_modules (the Play page's Pyodide), a browser the rest

@@ -1,5 +1,5 @@
 // Compile JSON Schemas with ajv in strict mode and validate documents against them
-// (tests/test_schemas.py). Usage: node ajv_check.cjs SCHEMA.json [DATA.json ...]
+// (tests/cli/test_schemas.py). Usage: node ajv_check.cjs SCHEMA.json [DATA.json ...]
 // Each DATA file is validated against SCHEMA; prints "ok" or the errors, exit 1.
 "use strict";
 const fs = require("fs");

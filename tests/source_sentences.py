@@ -1,6 +1,6 @@
 """Finding the sentences that name what only the sources can attest (issue 30, item 3).
 
-Used by tests/test_source_sentences.py, and runnable on another checkout and its build
+Used by tests/catalogue/test_source_sentences.py, and runnable on another checkout and its build
 (``python tests/source_sentences.py ROOT``: it prints the sentences it flags there).
 
 **What is looked for.** The names the three source documents use — people, places,
@@ -40,6 +40,8 @@ import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+
+from helpers import strings
 
 #: The games themselves: every page names them; what is said of them is a rule,
 #: which the catalogue checks.
@@ -352,14 +354,6 @@ def markdown_blocks(text: str) -> list[str]:
     return [b for b in blocks if b.strip() and not b.startswith(("    ", "#"))]
 
 
-def _strings(data) -> list[str]:
-    if isinstance(data, dict):
-        return [s for value in data.values() for s in _strings(value)]
-    if isinstance(data, list):
-        return [s for value in data for s in _strings(value)]
-    return [str(data)]
-
-
 def plain_texts(root: Path) -> dict[str, list[str]]:
     """Blocks of README.md, LICENSES.md, the licence note we write for the sources
     (LICENSES/LicenseRef-*; the SPDX legal codes are not ours), CITATION.cff's strings."""
@@ -371,14 +365,14 @@ def plain_texts(root: Path) -> dict[str, list[str]]:
         out[f"LICENSES/{note.name}"] = re.split(r"\n\s*\n", note.read_text("utf-8"))
     cff = yaml.safe_load((root / "CITATION.cff").read_text("utf-8"))
     references = cff.pop("references", [])
-    out["CITATION.cff"] = [s for s in _strings(cff) if " " in s]
+    out["CITATION.cff"] = [s for s in strings(cff) if " " in s]
     for ref in references:
         # a reference is one record: its fields are carried by the reference its notes give
-        strings = [s for s in _strings(ref) if " " in s or s == ref.get("title")]
-        if any(plain_ref(s) for s in strings):
-            strings = [f"{s} ({ref.get('notes', '')})" if plain_ref(ref.get("notes", ""))
-                       else s for s in strings]
-        out["CITATION.cff"] += strings
+        texts = [s for s in strings(ref) if " " in s or s == ref.get("title")]
+        if any(plain_ref(s) for s in texts):
+            texts = [f"{s} ({ref.get('notes', '')})" if plain_ref(ref.get("notes", ""))
+                     else s for s in texts]
+        out["CITATION.cff"] += texts
     return out
 
 

@@ -15,7 +15,7 @@ The file written (JSON) says which program, which commit of it, which GameProps
 files and which licence; the games are facts about that program's play, a
 secondary source of what the program does, never of what the games are. The
 tests replay them move by move under the ``mancalagames`` ruleset
-(``tests/test_rulesets_recorded.py``).
+(``tests/engine/test_rulesets_recorded.py``).
 
 Board order. MancalaGames numbers its holes 0 … 2n-1 in the sowing direction
 (counter-clockwise), from the bottom row's left hole, which its player

@@ -39,6 +39,10 @@ from . import Rule, checked_rule
 RTD_CANONICAL = "READTHEDOCS_CANONICAL_URL"
 #: Set by whoever publishes the site elsewhere: the address the release folders are under.
 BASE_URL_VARIABLE = "MANCALA_SPEC_BASE_URL"
+#: Set by Read the Docs to the address of the repository it builds from.
+RTD_CLONE = "READTHEDOCS_GIT_CLONE_URL"
+#: Set by whoever publishes the project's source: its address.
+SOURCE_URL_VARIABLE = "MANCALA_SPEC_SOURCE_URL"
 TITLE = "mancala_spec: a citable, executable rules reference for Ba-awa and Bakuk"
 #: Written in full, and given to every citation format as one name (an organisation),
 #: never as a person's first and last names.
@@ -111,20 +115,32 @@ def base_url(environ: Mapping[str, str] | None = None) -> str:
     >>> base_url({})
     ''
     """
+    canonical, base = addresses(environ, RTD_CANONICAL, BASE_URL_VARIABLE)
+    return canonical.rsplit("/", 1)[0] if canonical else base
+
+
+def addresses(environ: Mapping[str, str] | None, *names: str) -> list[str]:
+    """The addresses the environment variables *names* hold in *environ* (by
+    default the process's environment), without spaces around or a trailing
+    slash; ``""`` for one that is not set. The one reader of the addresses a build
+    is told: where the site is published (:func:`base_url`) and where the source
+    is (:func:`mancala_spec.sphinx.downloads.source_url`).
+
+    >>> addresses({"A": " https://a.example/x/ "}, "A", "B")
+    ['https://a.example/x', '']
+    """
     env = os.environ if environ is None else environ
     if not isinstance(env, Mapping):
         raise OptionError(f"environ must map names to values, not {shown(env)}",
                           option="environ", value=environ)
-    values = {}
-    for name in (RTD_CANONICAL, BASE_URL_VARIABLE):
+    values = []
+    for name in names:
         value = env.get(name, "")
         if not isinstance(value, str):
             raise OptionError(f"{name} must be an address (text), not {shown(value)}",
                               option=name, value=value)
-        values[name] = value.strip().rstrip("/")
-    if values[RTD_CANONICAL]:
-        return values[RTD_CANONICAL].rsplit("/", 1)[0]
-    return values[BASE_URL_VARIABLE]
+        values.append(value.strip().rstrip("/"))
+    return values
 
 
 def _version() -> str:

@@ -8,7 +8,7 @@ licence (CC BY-SA) and the articles' addresses. Every text that says where or
 under which licence the documents were published is made here: the licence note
 shipped with them (``LICENSES/LicenseRef-MancalaWorld-CC-BY-SA.txt``), the
 credits of the PDF and of the sources page, the site's footer, and the notes of
-CITATION.cff's references; tests/test_provenance.py holds those files to it.
+CITATION.cff's references; tests/catalogue/test_provenance.py holds those files to it.
 
 >>> print(licence_sentence())  # doctest: +ELLIPSIS
 Licence: the documents name none; we assume CC BY-SA (our assumption, ...
@@ -112,7 +112,7 @@ def licence_note() -> str:
         "",
         "(Made from the catalogue's [provenance] and document records,",
         "mancala_spec/catalogue/catalogue.toml: python -m mancala_spec.catalogue.provenance",
-        f"> {LICENCE_NOTE}; tests/test_provenance.py holds this file to them.)",
+        f"> {LICENCE_NOTE}; tests/catalogue/test_provenance.py holds this file to them.)",
         ""])
 
 

@@ -73,12 +73,12 @@ def add_patch(ax, patch):
     ``ax.add_patch`` does, but without its update of the axes' data limits, which
     nothing here reads (no drawing autoscales): that update, a walk along each
     patch's Bézier segments, took about 5 of the 83 CPU-s of a cold site build.
-    The pictures are the same, byte for byte (tests/test_diagrams.py)."""
+    The pictures are the same, byte for byte (tests/site/test_diagrams.py)."""
     return ax.add_artist(patch)
 
 
 #: the PNG text chunk that says the size, in points, of the smallest text drawn (at
-#: 96 CSS px to the inch a point is 4/3 CSS px: tests/test_phone.py measures
+#: 96 CSS px to the inch a point is 4/3 CSS px: tests/site/test_phone.py measures
 #: how large that text is shown on a phone)
 TEXT_KEY = "Smallest text (pt)"
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import mancala_spec.engine.outcome
-
 from ..errors import InvalidPositionError, NotationError, shown
 from .illegal import illegal_move
 from .outcome import Outcome
@@ -53,9 +51,8 @@ class Position:
     owners: tuple[int, ...]
     history: tuple[Key, ...]
     #: How the game ended (an :class:`~mancala_spec.engine.outcome.Outcome`),
-    #: or ``None`` while it goes on. (Annotations that name the class in full
-    #: tell the docs which ``Outcome`` this is: the conformance runner has one.)
-    outcome: mancala_spec.engine.outcome.Outcome | None
+    #: or ``None`` while it goes on.
+    outcome: Outcome | None
     _sowings: dict[int, Sowing]
     _moves: tuple[int, ...] | None
 
@@ -72,7 +69,7 @@ class Position:
     def unchecked(cls, game: Game, pits: tuple[int, ...], to_move: int,
                   captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
                   history: tuple[tuple[tuple[int, ...], int], ...] = (),
-                  outcome: mancala_spec.engine.outcome.Outcome | None = None) -> Position:
+                  outcome: Outcome | None = None) -> Position:
         """A position built without any check, for the engine's own use (it only
         makes valid positions) and for tests and studies that need a board
         outside play. Every sequence must be a tuple. Everyone else builds

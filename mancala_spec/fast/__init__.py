@@ -6,7 +6,7 @@ plays the *same* rules, with every option, for programs that play many moves
 and need no account of them: random playouts, benchmarks, searches, the solver
 (:mod:`mancala_spec.solve`) and the analysis (:mod:`mancala_spec.analysis`).
 It is the second and last implementation of the rules; the tests
-(``tests/test_fast.py``) play many random games through both, under every
+(``tests/kernel/test_fast.py``) play many random games through both, under every
 combination of options, and compare every position.
 
 * :mod:`~mancala_spec.fast.tables`: where each seed of a lap falls, worked out once;

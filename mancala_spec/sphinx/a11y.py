@@ -3,7 +3,7 @@
 - :class:`LightCode` and :class:`DarkCode`, the code highlighting styles of the
   site (``pygments_style`` / ``pygments_dark_style`` in conf.py): every token
   has a contrast of at least 4.5:1 (WCAG AA) against the code background and
-  against the background of an emphasised line (tests/test_a11y.py checks it).
+  against the background of an emphasised line (tests/site/test_a11y.py checks it).
 - Each page's HTML is mended where docutils emits roles that do not fit
   together: a bibliography's ``role="list"`` holds entries with the deprecated
   ``role="doc-biblioentry"`` (axe: aria-required-children), which become list

@@ -60,15 +60,13 @@ TABLES: dict[str, Callable[[int, int, int, int], Any]] = {
 }
 
 
-def _table_job(kind: str, games: int, greedy: int, seed: int,
-               most: int) -> tuple[str, Callable[[], Any]]:
-    """(cache name, function returning the table) of one ``analysis-table``: kept
-    (:mod:`.cache`) under a digest of the code it runs, the kind and the sizes."""
+def _table(kind: str, games: int, greedy: int, seed: int, most: int) -> Any:
+    """One ``analysis-table``: kept (:mod:`.cache`) under a digest of the code it
+    runs, the kind and the sizes."""
     sizes = f"{games} {greedy} {seed} {most}"
     digest = hashlib.sha256(f"{_code_digest()} {kind} {sizes}".encode()).hexdigest()
-    name = f"analysis-{kind}-{digest[:16]}"
-    return name, lambda: cache.value(
-        name, lambda: list(TABLES[kind](games, greedy, seed, most)))
+    return cache.value(f"analysis-{kind}-{digest[:16]}",
+                       lambda: list(TABLES[kind](games, greedy, seed, most)))
 
 
 def _figure_name(kind: str, games: int, greedy: int, seed: int) -> str:
@@ -83,29 +81,6 @@ def _draw_figure(kind: str, games: int, greedy: int, seed: int, target: Path) ->
     save(FIGURES[kind](games, greedy, seed), target, format="png", dpi=120)
 
 
-def _plan(app) -> list[tuple[str, Callable[[], Any]]]:
-    """Each analysis table and figure of the sources, made ahead (:func:`.cache.ahead`):
-    the figures after the tables, whose runs they share."""
-    jobs = []
-    for arguments, options in cache.directive_uses(app, "analysis-figure"):
-        if arguments and arguments[0] in FIGURES:
-            sizes = (int(options.get("games", QUICK["games"])),
-                     int(options.get("greedy-games", QUICK["greedy_games"])),
-                     int(options.get("seed", QUICK["seed"])))
-            name = _figure_name(arguments[0], *sizes)
-            jobs.append((name, cache.made(name, functools.partial(
-                _draw_figure, arguments[0], *sizes))))
-    figures = jobs
-    jobs = []
-    for arguments, options in cache.directive_uses(app, "analysis-table"):
-        if arguments and arguments[0] in TABLES:
-            name, make = _table_job(
-                arguments[0], int(options.get("games", QUICK["games"])),
-                int(options.get("greedy-games", QUICK["greedy_games"])),
-                int(options.get("seed", QUICK["seed"])),
-                int(options.get("max-seeds", QUICK["max_seeds"])))
-            jobs.append((f"{name}.json", make))
-    return jobs + figures
 
 
 def _make_directives():
@@ -178,8 +153,8 @@ def _make_directives():
                 raise self.error(f"analysis-table: unknown table {kind!r}; use one of "
                                  + ", ".join(TABLES))
             t0 = time.perf_counter()
-            header, rows = _table_job(kind, games, greedy, seed,
-                                      self.options.get("max-seeds", QUICK["max_seeds"]))[1]()
+            header, rows = _table(kind, games, greedy, seed,
+                                  self.options.get("max-seeds", QUICK["max_seeds"]))
             table = (list(header), [list(row) for row in rows])
             if not table[1]:
                 table = (table[0], [["none"] + [""] * (len(table[0]) - 1)])
@@ -201,10 +176,8 @@ def _make_directives():
             t0 = time.perf_counter()
             target = (Path(self.env.doctreedir) / FIGURE_FOLDER
                       / _figure_name(kind, games, greedy, seed))
-            if not target.exists() and not cache.restore(target):
-                target.parent.mkdir(parents=True, exist_ok=True)
-                _draw_figure(kind, games, greedy, seed, target)
-                cache.keep(target)
+            if not target.exists():
+                cache.file(target, functools.partial(_draw_figure, kind, games, greedy, seed))
             uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
             image = nodes.image(uri=uri, alt=self.options.get("alt", f"the {kind} figure"))
             if "width" in self.options:
@@ -221,5 +194,4 @@ def setup(app) -> dict[str, Any]:
     table, figure = _make_directives()
     app.add_directive("analysis-table", table)
     app.add_directive("analysis-figure", figure)
-    cache.plan(_plan, when=0)            # the first page read (analysis.md) reads them
     return {"version": version(), "parallel_read_safe": True, "parallel_write_safe": True}

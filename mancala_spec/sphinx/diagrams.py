@@ -124,8 +124,7 @@ class Drawing:
     """One diagram as a ``sowing-diagram``'s options ask for it: the engine's run of
     the move (or the position), its label, and the file names of its four pictures,
     a digest of everything they depend on (so an existing file is the right picture
-    and is not drawn again). Made by the directive and, ahead of it, by the cache's
-    maker (:func:`plan_diagrams`), from the same options: the same names."""
+    and is not drawn again)."""
 
     def __init__(self, options: Any, dpi: int) -> None:
         """*options*: the directive's (raises MancalaError or ValueError when the
@@ -156,7 +155,7 @@ class Drawing:
                          repr(self.stores), str(dpi), self.label])
         digest = hashlib.sha256(key.encode()).hexdigest()[:16]
         stem = "-".join(part for part in (diagram.game, diagram.move or "board") if part)
-        #: the claim (:func:`.cache.claimed`) under which its pictures are drawn
+        #: the pictures' names begin with it: a digest of all they show
         self.name = f"{stem}-{digest}"
 
     def layout(self, metrics: str):
@@ -182,62 +181,11 @@ class Drawing:
 
     def put(self, folder: Path) -> None:
         """The four pictures in *folder* (the doctree's): each one taken from the
-        cache, or drawn there and kept. Under the diagram's claim: the maker may be
-        drawing it (then this waits, and takes its pictures)."""
-        def put() -> None:
-            for metrics, theme, _ in VARIANTS:
-                target = folder / self.file_name(metrics, theme)
-                if not target.exists() and not cache.restore(target):
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    self.draw(metrics, theme, target)
-                    cache.keep(target)
-        if not all((folder / self.file_name(metrics, theme)).exists()
-                   for metrics, theme, _ in VARIANTS):
-            cache.claimed(self.name, put)
-
-    def make_ahead(self) -> None:
-        """In the cache's maker, under the diagram's claim: draw into the cache
-        folder the pictures it does not hold (each under a temporary name, then
-        renamed: a page never reads half a picture)."""
-        where = cache.folder()
-        if where is None:
-            return
+        cache, or drawn there and kept."""
         for metrics, theme, _ in VARIANTS:
-            name = self.file_name(metrics, theme)
-            if not (where / name).is_file():
-                where.mkdir(parents=True, exist_ok=True)
-                partial = where / f".{name}.{os.getpid()}.part"
-                self.draw(metrics, theme, partial)
-                partial.replace(where / name)
-
-
-def plan_diagrams(app, uses: list[dict[str, Any]]) -> list[tuple[str, Any]]:
-    """(claim, job) of each diagram whose directive *uses* (options each) give, in
-    the order given, for the cache's maker (:func:`.cache.share`). A use the engine
-    refuses is left out: its page says why."""
-    jobs = []
-    for options in uses:
-        try:
-            drawing = Drawing(options, app.config.sowing_diagram_dpi)
-        except (MancalaError, ValueError):
-            continue
-        jobs.append((drawing.name, drawing.make_ahead))
-    return jobs
-
-
-def _plan(app) -> list[tuple[str, Any]]:
-    """The sources' own ``sowing-diagram`` directives (the examples' come from
-    :mod:`.examples`), with their options as the directive reads them."""
-    uses = []
-    for _, written in cache.directive_uses(app, "sowing-diagram"):
-        options: dict[str, Any] = dict(written)
-        try:
-            if "columns" in options:
-                options["columns"] = directives.positive_int(options["columns"])
-        except ValueError:
-            continue
-        uses.append(options)
-    return plan_diagrams(app, uses)
+            target = folder / self.file_name(metrics, theme)
+            if not target.exists():
+                cache.file(target, functools.partial(self.draw, metrics, theme))
 
 
 class SowingDiagram(SphinxDirective):
@@ -339,6 +287,11 @@ class SowingDiagram(SphinxDirective):
         link += nodes.Text(label + ".")
         return link
 
+    @staticmethod
+    def draw_key(game_name: str, theme: str, dpi: int, target: Path) -> None:
+        _diagrams.save(_diagrams.render_key(game_name, theme=theme), target, dpi=dpi,
+                       whole_css_pixels=True)
+
     def key(self, game_name: str, dpi: int) -> nodes.Node:
         """The key "How to read a diagram", in both themes (drawn once per build)."""
         box = nodes.container(classes=["diagram-key"])
@@ -347,11 +300,8 @@ class SowingDiagram(SphinxDirective):
         digest = hashlib.sha256(f"{_code_version()} {game_name} {dpi}".encode()).hexdigest()[:16]
         for theme in ("light", "dark"):
             target = Path(self.env.doctreedir) / FOLDER / f"key-{game_name}-{digest}-{theme}.png"
-            if not target.exists() and not cache.restore(target):
-                target.parent.mkdir(parents=True, exist_ok=True)
-                _diagrams.save(_diagrams.render_key(game_name, theme=theme), target, dpi=dpi,
-                              whole_css_pixels=True)
-                cache.keep(target)
+            if not target.exists():
+                cache.file(target, functools.partial(self.draw_key, game_name, theme, dpi))
             uri = "/" + Path(os.path.relpath(target, self.env.srcdir)).as_posix()
             width, height = png_size(target)
             box += nodes.image(uri=uri, alt=alt, classes=[f"only-{theme}", "no-scaled-link"],
@@ -443,5 +393,4 @@ def setup(app) -> dict[str, Any]:
     app.add_directive("sowing-diagram", SowingDiagram)
     app.connect("doctree-read", check_examples)
     app.connect("doctree-resolved", keep_one_picture)
-    cache.share(_plan)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

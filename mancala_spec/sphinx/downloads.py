@@ -25,7 +25,6 @@ with what it should be (the wheel's metadata and modules with the package's).
 """
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
@@ -35,6 +34,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
+from ..catalogue.cite import RTD_CLONE, SOURCE_URL_VARIABLE, addresses
 from .reference import PROTOCOL_FILE, SCHEMA_FILE, SUITE_FILE
 
 #: the folder of the built site the wheel and the example engine are written to
@@ -62,12 +62,10 @@ def source_url(environ: Mapping[str, str] | None = None) -> str:
     >>> source_url({})
     ''
     """
-    env = os.environ if environ is None else environ
-    url = (env.get("MANCALA_SPEC_SOURCE_URL") or env.get("READTHEDOCS_GIT_CLONE_URL")
-           or "").strip()
+    url = next(filter(None, addresses(environ, SOURCE_URL_VARIABLE, RTD_CLONE)), "")
     if not url.startswith(("https://", "http://")):
         return ""                     # an ssh address or nothing: no link to give
-    return url.removesuffix("/").removesuffix(".git")
+    return url.removesuffix(".git")
 
 
 def downloads() -> list[tuple[str, str]]:
@@ -157,10 +155,7 @@ class ConformanceRun(SphinxDirective):
 
 
 class SourceLocation(SphinxDirective):
-    """``{conformance-run}``
-    What ``mancala-spec conformance run`` prints, from a real run at build time
-    against the package's minimal engine (the time taken left out).
-``{source-location}``: where the source is, or that no address is known."""
+    """``{source-location}``: where the source is, or that no address is known."""
 
     def run(self) -> list[nodes.Node]:
         url = self.config.mancala_source_url
@@ -173,7 +168,7 @@ class SourceLocation(SphinxDirective):
             para += nodes.Text(
                 "The project has no published code repository yet: no address is "
                 "configured for this build (the site names one when it is built with ")
-            para += nodes.literal(text="MANCALA_SPEC_SOURCE_URL")
+            para += nodes.literal(text=SOURCE_URL_VARIABLE)
             para += nodes.Text(" set, or on Read the Docs, from the repository it builds), "
                                "and the package's metadata names no home page. The wheel "
                                "above holds the package's whole Python code.")
@@ -201,6 +196,6 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_directive("install-commands", InstallCommands)
     app.add_directive("source-location", SourceLocation)
     app.add_directive("conformance-run", ConformanceRun)
-    # after the Play page's assets (conf.py, priority 500), which wait for the wheel's build
+    # after the Play page's assets (conf.py, priority 500), which build the wheel
     app.connect("build-finished", _write, priority=600)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -43,9 +43,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
 from ..conformance.example_check import case_position, check
-from ..conformance.examples import Diagram, Example, ExampleError, extract_examples, parse_example
-from . import cache
-from .diagrams import SowingDiagram, plan_diagrams
+from ..conformance.examples import Diagram, Example, ExampleError, parse_example
+from .diagrams import SowingDiagram
 
 logger = logging.getLogger(__name__)
 MARK = "mancala_example"        # set on the doctest node an {example} makes
@@ -159,30 +158,6 @@ def diagram_options(example: Example, diagram: Diagram) -> dict[str, Any]:
     return options
 
 
-def _plan(app) -> list[tuple[str, Any]]:
-    """The examples' diagrams, in page order, to be drawn ahead by the cache's maker
-    (:func:`.cache.share`) while the pages draw theirs."""
-    uses = [diagram_options(example, diagram)
-            for example in extract_examples(Path(app.srcdir))
-            for diagram in example.diagrams]
-    return plan_diagrams(app, uses)
-
-
-def diagrams_last(app, env, docnames: list[str]) -> None:
-    """While the cache's maker draws the examples' diagrams (from the last page's),
-    read the pages that have none first (env-before-read-docs: Sphinx reads in
-    the order of *docnames*), so that it has drawn more of them when the pages
-    that show them are read."""
-    if not cache.sharing():
-        return
-    try:
-        pages = {example.page.removesuffix(".md")
-                 for example in extract_examples(Path(app.srcdir)) if example.diagrams}
-    except ExampleError:
-        return                                 # the pages say what is wrong
-    docnames.sort(key=lambda docname: docname in pages)    # stable: else Sphinx's order
-
-
 def check_placement(app, doctree: nodes.document) -> None:
     """Every example in a ``{rule}`` block, and no other doctest in one; each
     example's caption carries the move it plays (``doctree-read``)."""
@@ -216,6 +191,4 @@ def setup(app) -> dict[str, Any]:
     app.add_node(example_caption, html=(visit_example_caption, depart_example_caption))
     app.add_directive("example", ExampleDirective)
     app.connect("doctree-read", check_placement)
-    app.connect("env-before-read-docs", diagrams_last)
-    cache.share(_plan)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

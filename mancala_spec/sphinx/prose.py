@@ -10,7 +10,7 @@ says what another program's rules of a game come from by the program's own accou
 (``follows`` in rulesets.toml), linked to the program's file and line at the commit
 read: a program is a secondary source of itself, never of the game.
 
-The prose check (``tests/test_prose.py``) accepts a sentence about the sources
+The prose check (``tests/catalogue/test_prose.py``) accepts a sentence about the sources
 only if it comes from the catalogue this way or cites it.
 """
 from __future__ import annotations
@@ -54,7 +54,7 @@ def claim_role(name, rawtext, text, lineno, inliner, options=None, content=None)
 def claim_sentence(rule_id: str, number: int) -> tuple[str, str, str]:
     """The *number*-th claim of rule *rule_id* as the ``{claim}`` role writes it: one
     whole sentence, its basis and rule in parentheses before its full stop, so that a
-    page puts it where a sentence starts (tests/test_compositions.py checks every use).
+    page puts it where a sentence starts (tests/catalogue/test_compositions.py checks every use).
     Returns (the sentence without its full stop, the basis, the full stop).
 
     >>> body, basis, end = claim_sentence("ba-awa-three-turns", 3)

@@ -201,26 +201,16 @@ def _match_lines(setting: str, value: Any, seed: int) -> list[str]:
             "every pit.", ""]
 
 
-def _text_job(game: str, games: int, seed: int) -> tuple[str, Any]:
-    """(cache name, function returning the text) of one game's readings page: the
-    searches and random games take seconds, so the text is kept (:mod:`.cache`)
-    under a digest of the whole package and the arguments."""
+def cached_page_text(game: str, games: int, seed: int) -> str:
+    """One game's readings page (:func:`page_text`): the searches and random games
+    take seconds, so the text is kept (:mod:`.cache`) under a digest of the whole
+    package and the arguments."""
     key = hashlib.sha256(f"{cache.package_digest()} {game} {games} {seed}".encode())
-    name = f"readings-{key.hexdigest()[:20]}"
-    return name, lambda: cache.value(name, lambda: page_text(game, games, seed))
+    return cache.value(f"readings-{key.hexdigest()[:20]}",
+                       lambda: page_text(game, games, seed))
 
 
 GAMES, SEED = 200, 2026
-
-
-def _plan(app) -> list[tuple[str, Any]]:
-    """Each readings page of the sources, made ahead (:func:`.cache.ahead`)."""
-    jobs = []
-    for arguments, options in cache.directive_uses(app, "readings-compared"):
-        name, make = _text_job(arguments[0], int(options.get("games", GAMES)),
-                               int(options.get("seed", SEED)))
-        jobs.append((f"{name}.json", make))
-    return jobs
 
 
 def _make_directive():
@@ -236,7 +226,7 @@ def _make_directive():
         def run(self) -> list[nodes.Node]:
             game = self.arguments[0]
             games, seed = self.options.get("games", GAMES), self.options.get("seed", SEED)
-            text = _text_job(game, games, seed)[1]()
+            text = cached_page_text(game, games, seed)
             container = nodes.container(classes=["readings-compared"])
             self.state.nested_parse(StringList(text.splitlines(), source=self.get_source_info()[0]),
                                     self.content_offset, container)
@@ -247,5 +237,4 @@ def _make_directive():
 
 def setup(app):
     app.add_directive("readings-compared", _make_directive())
-    cache.plan(_plan)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

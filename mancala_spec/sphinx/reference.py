@@ -77,11 +77,6 @@ def site_suite(app) -> dict[str, Any]:
     return _SUITES[key]
 
 
-def _plan(app) -> list[tuple[str, Any]]:
-    """The suite, made ahead of the pages that show it (:func:`.cache.ahead`)."""
-    return [(f"{_suite_key(app)}.json", lambda: site_suite(app))]
-
-
 class CliReference(SphinxDirective):
     """One section per subcommand, with its help text as a literal block."""
 
@@ -206,6 +201,4 @@ def setup(app) -> dict[str, Any]:
     app.add_directive("exit-statuses", ExitStatuses)
     app.add_directive("protocol-exchanges", ProtocolExchanges)
     app.connect("build-finished", _write_downloads)
-    from . import cache
-    cache.plan(_plan)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,5 +1,5 @@
 """A hostile conformance engine that leaves processes behind, for the runner's
-tests (tests/test_runaway.py). Usage::
+tests (tests/cli/test_runaway.py). Usage::
 
     python escaping.py MODE PIDFILE [hang]
 

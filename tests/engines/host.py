@@ -1,5 +1,5 @@
 """A program that uses the conformance runner as a library while it starts and
-waits for children of its own, for tests/test_runaway.py. Usage::
+waits for children of its own, for tests/cli/test_runaway.py. Usage::
 
     python host.py PIDFILE
 

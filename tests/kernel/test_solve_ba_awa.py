@@ -1,0 +1,202 @@
+"""The Ba-awa solver (mancala_spec.solve.ba_awa) against a plain search.
+
+The plain search is alpha-beta on the fast kernel (which tests/kernel/test_fast.py
+checks against the traced engine) with the kernel's own repetition rule: the
+positions seen since the last capture are part of the state, and a recurrence
+ends the game, the opener taking what remains. No tables: it searches the game
+tree itself, history and all. Where it finishes within its budget, the solver's
+value of a position (as reached with no history, as just after a capture) must
+be its value exactly.
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mancala_spec as ms
+from mancala_spec.errors import InvalidPositionError, OptionError, UnreachedPositionError
+from mancala_spec.fast import FastGame
+from mancala_spec.solve.ba_awa import (
+    BaAwaRules,
+    estimate_bytes,
+    expected_bytes,
+    solve,
+)
+from mancala_spec.solve.ba_awa_levels import Numbering
+
+#: a twelve-seed start: the twelve-seed level it reaches is the one every game
+#: reaches (about 680,000 positions; a few seconds to solve)
+TWELVE = ((1,) * 12, 0)
+#: a sixteen-seed start: two levels (about 1.3 million positions)
+SIXTEEN = ((2, 2, 1, 0, 3, 1, 0, 1, 2, 1, 1, 2), 0)
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+def plain(fast, state, alpha: int, beta: int, budget: list[int]) -> int:
+    """The opener's (South's) final captured margin under perfect play, by
+    alpha-beta over the game tree, the history in each state."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise OutOfBudget
+    moves = state[4]
+    if not moves:
+        captured = state[2]
+        return captured[0] - captured[1]
+    play = fast.play
+    if state[1] == 0:
+        best = -99
+        for pit in moves:
+            best = max(best, plain(fast, play(state, pit), alpha, beta, budget))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+    else:
+        best = 99
+        for pit in moves:
+            best = min(best, plain(fast, play(state, pit), alpha, beta, budget))
+            beta = min(beta, best)
+            if alpha >= beta:
+                break
+    return best
+
+
+def searched(options: dict, pits, to_move: int, nodes: int) -> int | None:
+    """The margin the player to move can force, by plain search (None: over budget)."""
+    fast = FastGame(ms.get_game("ba-awa", **options))
+    fast.remember_above = -1
+    off = 48 - sum(pits)                    # captured before: what it is does not matter
+    captured = (off // 2, off - off // 2)
+    state = fast.state(pits, to_move, captured)
+    try:
+        margin = plain(fast, state, -99, 99, [nodes]) - (captured[0] - captured[1])
+    except OutOfBudget:
+        return None
+    return margin if to_move == 0 else -margin
+
+
+def compare(solution, options: dict, per_level: int, nodes: int, seed: int = 0):
+    """Sampled positions of every level: (compared, equal), each also checked
+    against its own move values."""
+    rng = np.random.default_rng(seed)
+    compared = equal = 0
+    for seeds, keys in solution.levels.items():
+        pits, players = Numbering(seeds).boards(rng.choice(keys, per_level, replace=False))
+        for board, player in zip(pits.tolist(), players.tolist()):
+            value = solution.value(board, player)
+            moves = solution.move_values(board, player)
+            if moves:
+                assert value == max(moves.values())
+            found = searched(options, board, player, nodes)
+            if found is not None:
+                compared += 1
+                equal += found == value
+    return compared, equal
+
+
+@pytest.fixture(scope="module")
+def twelve():
+    return solve(start=TWELVE)
+
+
+def test_numbering_round_trip():
+    rng = np.random.default_rng(1)
+    for seeds in range(12, 49, 4):
+        numbering = Numbering(seeds)
+        pits = np.array([np.bincount(rng.integers(0, 12, seeds), minlength=12)
+                         for _ in range(300)], dtype=np.int8)
+        players = rng.integers(0, 2, 300).astype(np.int8)
+        keys = numbering.keys(pits, players)
+        assert keys.max() < 2 * numbering.count
+        back, who = numbering.boards(keys)
+        assert (back == pits).all() and (who == players).all()
+
+
+def test_twelve_seeds_equal_plain_search(twelve):
+    compared, equal = compare(twelve, {}, per_level=40, nodes=4000)
+    assert compared >= 20 and equal == compared
+
+
+def test_values_are_margins_of_the_seeds_left(twelve):
+    values = twelve.values[12].astype(int)
+    assert values.min() >= -12 and values.max() <= 12
+    assert (values % 2 == 0).all()          # 12 seeds shared: an even margin
+    assert twelve.value(*TWELVE) == max(twelve.move_values(*TWELVE).values())
+
+
+def test_unreached_and_invalid_positions(twelve):
+    with pytest.raises(UnreachedPositionError):
+        twelve.value((4,) * 12, 0)          # 48 seeds: not reached from twelve
+    with pytest.raises(InvalidPositionError):
+        twelve.value((1,) * 11, 0)
+    with pytest.raises(InvalidPositionError):
+        twelve.value((1,) * 12, 2)
+
+
+@pytest.mark.parametrize("options, word", [
+    ({"players": 3}, "three players"), ({"decided": True}, "captured counts"),
+    ({"repetition": "play-on"}, "no outcome"), ({"endless": "cap-75"}, "75 laps"),
+    ({"target": 25}, "single two-player game"), ({"no_move": "empty-row"}, "empty-row")])
+def test_unsolvable_options_are_refused(options, word):
+    with pytest.raises(OptionError, match=word):
+        BaAwaRules(**options)
+
+
+def test_starts_play_cannot_reach_are_refused():
+    for start in (((1,) * 11 + (2,), 0), ((1,) * 8 + (0,) * 4, 0), ("x", 0)):
+        with pytest.raises(InvalidPositionError):
+            solve(start=start)
+
+
+def test_memory_estimate_refuses_before_solving():
+    assert estimate_bytes({12: 10, 16: 100}) > estimate_bytes({12: 10, 16: 10})
+    assert expected_bytes(16) >= expected_bytes(12) > 0
+    started = time.perf_counter()
+    with pytest.raises(MemoryError, match="expected to need about"):
+        solve(start=((0,) * 11 + (12,), 0), memory=1000)
+    assert time.perf_counter() - started < 1          # before enumerating
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [{}, {"no_move": "owners", "endless": "stop",
+                                          "skip_origin": True}])
+def test_sixteen_seeds_equal_plain_search(options):
+    solution = solve(BaAwaRules(**options), start=SIXTEEN)
+    assert set(solution.levels) == {12, 16}
+    compared, equal = compare(solution, options, per_level=15, nodes=3000, seed=2)
+    assert compared >= 10 and equal == compared
+
+
+# -- the numbers the site quotes ------------------------------------------------------
+
+PAGES = Path(__file__).resolve().parents[2] / "docs"
+
+
+def quoted(page: str, marker: str) -> list[list[str]]:
+    """The rows of the table after ``% quoted: <marker>`` on *page* (cells
+    without backticks; header and rule left out)."""
+    text = (PAGES / page).read_text(encoding="utf-8")
+    match = re.search(rf"^% quoted: {re.escape(marker)}\s*$", text, re.M)
+    assert match, f"no quoted table {marker!r} on {page}"
+    rows = []
+    for line in text[match.end():].lstrip("\n").splitlines():
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip().strip("`") for cell in line.strip().strip("|").split("|")])
+    return rows[2:]
+
+
+def test_the_quoted_twelve_seed_check_is_re_derived(twelve):
+    [row] = quoted("ba-awa.md", "ba-awa-solve-twelve")
+    start, positions, value, each = row
+    assert start == "1,1,1,1,1,1/1,1,1,1,1,1 S"
+    assert int(positions.replace(",", "")) == len(twelve)
+    assert int(value) == twelve.value(*TWELVE)
+    moves = twelve.move_values(*TWELVE)
+    assert each == f"{int(value):+d} each" and set(moves.values()) == {int(value)}

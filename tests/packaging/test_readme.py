@@ -1,0 +1,62 @@
+"""The README's examples run exactly as written (the virtual environment's
+``bin`` folder stands for ``.venv/bin``, wherever the tests run from)."""
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mancala_spec as ms
+from mancala_spec.cli import EXIT_STATUSES
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text("utf-8")
+BIN = Path(sys.executable).parent
+COMMANDS = [line.strip().split("  #")[0].strip() for line in README.splitlines()
+            if line.startswith("    .venv/bin/mancala-spec ")]
+
+
+def test_the_python_example_prints_pit_letters():
+    (code,) = re.findall(r"```python\n(.*?)```", README, re.S)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "README.md", "exec"), {})
+    text = out.getvalue()
+    game = ms.get_game("ba-awa")
+    assert str(game.start()) in text
+    assert re.search(r"^pick up 4 from c ", text, re.M)       # letters, not pit numbers
+    assert re.search(r"^drop in d → 5 ", text, re.M)
+    assert re.search(r"^move ends: .* ba-awa-sowing-end$", text, re.M)
+    assert not re.search(r"^(drop in|pick up \d+ from) \d", text, re.M)
+
+
+def test_the_readme_lists_its_commands():
+    assert len(COMMANDS) == 7
+    assert any("--engine \"node examples/engine.js\"" in c for c in COMMANDS)
+
+
+@pytest.mark.parametrize("line", COMMANDS)
+def test_each_command_line_runs_as_written(line):
+    argv = shlex.split(line)
+    assert argv[0] == ".venv/bin/mancala-spec"
+    argv = [str(BIN / "mancala-spec"), *argv[1:]]
+    argv = [a.replace(".venv/bin/python", sys.executable) for a in argv]
+    stdin = "help\nundo\nquit\n" if argv[1] == "play" else None
+    result = subprocess.run(argv, cwd=ROOT, input=stdin, capture_output=True, text=True,
+                            timeout=120, stdin=None if stdin else subprocess.DEVNULL)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_readmes_exit_statuses_are_the_programs():
+    listed = ", ".join(f"{s.code} {s.name}" for s in EXIT_STATUSES)
+    flat = " ".join(README.split())
+    for status in EXIT_STATUSES:
+        label = "conformance failures" if status.name == "failures" else status.name
+        assert f"{status.code} {label}" in flat, listed

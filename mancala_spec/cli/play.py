@@ -104,7 +104,8 @@ def explain_end(trace) -> list[str]:
                          f"{game.board.name(event.pit)} [{event.rule}].")
     left = sum(pos.pits)
     if left:
-        rule = " [bakuk-leftovers]" if game.name == "bakuk" else ""
+        # the rule that scores them: the game's leftovers option switches it
+        rule = "".join(f" [{o.rule}]" for o in game.OPTIONS if o.name == "leftovers")
         lines.append(f"{left} counter{'s' if left != 1 else ''} left on the board "
                      f"score{'s' if left == 1 else ''} for nobody{rule}.")
     scores = ", ".join(f"{game.player_name(p)} {seeds}" for p, seeds in enumerate(pos.captured))

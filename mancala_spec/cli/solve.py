@@ -86,17 +86,23 @@ def run_solve(args: argparse.Namespace) -> int:
     from ..engine.games import get_game
 
     game = get_game(args.game)           # an unknown game raises UnknownGameError
-    if game.name == "ba-awa":
-        return run_ba_awa(args)
+    solver = SOLVERS.get(game.name)
+    if solver is None:
+        raise UsageError(f"only Bakuk can be solved here, not {game.title}: its positions "
+                         "are too many")
+    return solver(args)
+
+
+def run_bakuk(args: argparse.Namespace) -> int:
+    """``solve bakuk``: refuse Ba-awa's flags, solve, and print the result."""
+    from ..engine.games import get_game
+
     if args.start is not None or args.json or args.memory is not None:
         raise UsageError("--start, --json and --memory are for solve ba-awa")
     for name, value in vars(args).items():
         if name in BA_AWA_ONLY and value is not None:
             raise UsageError(f"{flag(option_of('ba-awa', name))} is an option of Ba-awa, "
                              "not of Bakuk")
-    if game.name != "bakuk":
-        raise UsageError(f"only Bakuk can be solved here, not {game.title}: its positions "
-                         "are too many")
     try:
         from ..solve import Rules, solve
     except ImportError:
@@ -104,7 +110,7 @@ def run_solve(args: argparse.Namespace) -> int:
     options = {o.name: getattr(args, o.name) for o in solver_options("bakuk")}
     if options.get("no_move") is None:               # (the flag is shared with Ba-awa)
         options["no_move"] = option_of("bakuk", "no_move").default
-    elif str(options["no_move"]) not in [str(c) for c in option_of("bakuk", "no_move").choices]:
+    elif not option_of("bakuk", "no_move").accepts(options["no_move"]):
         raise UsageError(f"--no-move {options['no_move']} is Ba-awa's: Bakuk's --no-move is "
                          + " or ".join(str(c) for c in option_of("bakuk", "no_move").choices))
     rules = Rules.from_game(get_game("bakuk", **options))
@@ -202,7 +208,7 @@ def add_ba_awa_flags(parser: argparse.ArgumentParser) -> None:
     def either(text: str) -> Any:
         for spec in (bakuk, ba_awa):
             try:
-                return str(spec.parse(text))
+                return spec.parse(text)      # a NoMove member, the type of both
             except ValueError:
                 pass
         raise argparse.ArgumentTypeError("must be one of end, pass (Bakuk) or pass, owners, "
@@ -281,6 +287,10 @@ def run_ba_awa(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     print(ba_awa_report(solution, seconds, peak_bytes(), as_json=args.json))
     return 0
+
+
+#: The solver of each game that can be solved, by the game's name
+SOLVERS = {"bakuk": run_bakuk, "ba-awa": run_ba_awa}
 
 
 def peak_bytes() -> int | None:

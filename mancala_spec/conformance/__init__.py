@@ -177,7 +177,7 @@ def ruleset_cases() -> list[dict[str, Any]]:
 
     cases = []
     for game_name in ("ba-awa", "bakuk"):
-        settings = {o.name for o in match_settings("ba-awa")} if game_name == "ba-awa" else set()
+        settings = {o.name for o in match_settings(game_name)}
         for ruleset in rulesets(game_name):
             counts: dict[str, int] = {}
             for diff in ruleset.differences:
@@ -188,7 +188,7 @@ def ruleset_cases() -> list[dict[str, Any]]:
                 if diff.option in settings:
                     change = smallest_match_change(diff.option, diff.value)
                     reference_match = {o.name: o.default
-                                       for o in sorted(match_settings("ba-awa"),
+                                       for o in sorted(match_settings(game_name),
                                                        key=lambda o: o.name)}
                     match = {**reference_match, **ruleset_settings(game_name, ruleset.name)}
                 else:

@@ -68,6 +68,7 @@ try:
 except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
+from ..engine.games.bakuk import Bakuk
 from ..engine.reach import CAPTURE_UNIT
 from ..errors import (
     InvalidPositionError,
@@ -196,7 +197,7 @@ class Rules:
         (and its options); :class:`~mancala_spec.errors.OptionError` if an
         option the solver does not take is not at its default (Koumma's
         ``first_counter``, say: the solver would solve other rules)."""
-        if game.name != "bakuk":
+        if not isinstance(game, Bakuk):
             raise UnknownGameError(f"only Bakuk can be solved, not {game.name}",
                                    name=game.name, known=("bakuk",))
         if game.players != 2:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ...options import Choose, Endless, NoMove
 from ..base import (
     Counts,
     Ending,
@@ -192,8 +193,8 @@ class FastBaAwa(FastGame):
     def __init__(self, game: Game, opener: int = 0,
                  owners: Sequence[int] | None = None) -> None:
         super().__init__(game, opener, owners)
-        self.endless_illegal = game.options["endless"] == "illegal"
-        self.owners_take = game.options["no_move"] == "owners"
+        self.endless_illegal = game.options["endless"] is Endless.ILLEGAL
+        self.owners_take = game.options["no_move"] is NoMove.OWNERS
         self.add_counts = adder(self.players)      # captured + won, player by player
         #: ``paths[origin][seeds]``: the pits a lap sows (ba-awa-sow, ba-awa-origin)
         self.paths: PathTable = lap_paths(self.sow_next, game.total_seeds)
@@ -201,7 +202,7 @@ class FastBaAwa(FastGame):
         self.lap_end = tuple(tuple(last for _, last in row) for row in self.paths)
         # ba-awa-choose: the pits each player chooses from: those they own
         # (choose="owned"), or those of their row, whoever owns them (choose="row")
-        if game.options["choose"] == "row":
+        if game.options["choose"] is Choose.ROW:
             half = self.size // 2
             self.choice: tuple[tuple[int, ...], ...] = (tuple(range(half)),
                                                         tuple(range(half, self.size)))

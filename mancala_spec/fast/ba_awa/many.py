@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...errors import not_a
+from ...options import Endless, NoMove
 from ..base import Ending, FastGame, kernel_of
 from ..tables import EIGHT, FOUR, lap_arrays, sowing_next
 from . import (
@@ -17,6 +18,7 @@ from . import (
     OPENER_TAKES,
     OWNERS_KEEP,
     REPETITION,
+    FastBaAwa,
     no_move,
     sow,
 )
@@ -52,7 +54,7 @@ class BaAwaBatch:
 
     def __init__(self, game: Game, most: int | None = None) -> None:
         import numpy as np
-        if kernel_of(game).game_name != "ba-awa" or game.players != 2:
+        if kernel_of(game) is not FastBaAwa or game.players != 2:
             raise not_a("game", game, "a two-player Ba-awa game (get_game('ba-awa'))")
         size = game.board.size
         if most is not None and (type(most) is not int or not 1 <= most <= MOST_SEEDS * size):
@@ -76,8 +78,8 @@ class BaAwaBatch:
         self.stride = most + 1
         self.lap_last_flat = self.lap_last.reshape(-1)
         self.passing_flat = self.passing.reshape(size * (most + 1), size)
-        self.endless_illegal = game.options["endless"] == "illegal"
-        self.owners_take = game.options["no_move"] == "owners"
+        self.endless_illegal = game.options["endless"] is Endless.ILLEGAL
+        self.owners_take = game.options["no_move"] is NoMove.OWNERS
         #: ``decide[mover_able]``: what :func:`no_move` decides when the player
         #: next in turn has no legal move, by whether the mover has one: NEXT
         #: never, MOVER (moves again), OWNERS (keep their seeds) or OPENER (takes them)

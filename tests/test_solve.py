@@ -304,6 +304,22 @@ def test_the_rules_derive_from_the_option_declarations():
         rules.chain = "backward"
 
 
+def test_the_rules_are_the_engine_game_and_a_board():
+    """solve.Rules holds the engine's game value (its options are the game's,
+    compared as a game is), and the solver takes that game itself too."""
+    game = ms.get_game("bakuk", chain="backward", no_move="pass")
+    rules = Rules(chain="backward", no_move="pass")
+    assert rules.game == game and rules == Rules.from_game(game)
+    assert Rules(2, 2, chain="backward") != Rules(chain="backward")      # another board
+    assert rules.no_move is game.options["no_move"]
+    start = ((0, 0, 1, 1, 2, 0), 0)
+    by_game = solve(game, start=start, allow_unreachable=True)
+    by_rules = solve(rules, start=start, allow_unreachable=True)
+    assert by_game.rules == rules
+    assert (by_game.keys.tolist(), by_game.values.tolist()) == (by_rules.keys.tolist(),
+                                                                 by_rules.values.tolist())
+
+
 class ReferenceMinimax:
     """The same search as :class:`Minimax`, on the reference engine's positions
     (``Position.play``), for games whose leftovers score nothing: a check of the

@@ -241,12 +241,16 @@ class BakukBatch:
         self.owners_score = option("bakuk", "leftovers").check(leftovers) is Leftovers.OWNERS
 
     @classmethod
-    def for_game(cls, game: Game) -> BakukBatch:
-        """The batch form of *game* (two players) and its options."""
+    def for_game(cls, game: Game, pits_per_row: int | None = None,
+                 total: int | None = None) -> BakukBatch:
+        """The batch form of *game* (two players) and its options; on its board,
+        or (the solver's experiments) on *pits_per_row* holes a row with
+        *total* counters."""
         if kernel_of(game) is not FastBakuk or game.players != 2:
             raise not_a("game", game, "a two-player Bakuk game (get_game('bakuk'))")
         options = game.options
-        return cls(game.board.pits_per_row, game.total_seeds,
+        return cls(game.board.pits_per_row if pits_per_row is None else pits_per_row,
+                   game.total_seeds if total is None else total,
                    skip_origin=bool(options["skip_origin"]), chain=options["chain"],
                    no_move=options["no_move"], leftovers=options["leftovers"])
 

@@ -12,6 +12,7 @@ from ..engine.trace import Trace
 from ..errors import IllegalMoveError, MancalaError, NotationError
 from ..notation import parse_game
 from ..terminal.escape import shown
+from ..terminal.status import UsageError
 from .arguments import (
     MAX_RECORD_BYTES,
     add_options,
@@ -24,7 +25,6 @@ from .arguments import (
     stdin_open,
 )
 from .registry import command
-from .status import UsageError
 
 
 def _show_arguments(parser):

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from .. import __version__
 from ..terminal.escape import shown
-from .status import EXIT, exit_status_text
+from ..terminal.status import EXIT, exit_status_text
 
 PROG = "mancala-spec"
 
@@ -42,7 +42,7 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 #: Modules of this package whose import registers the subcommands, in the order listed.
-COMMAND_MODULES = ("rules", "play", "diagram", "conformance", "solve", "rulesets")
+COMMAND_MODULES = ("rules", "play", "diagram", "conformance", "solve", "ruleset_list")
 
 
 def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None],

@@ -16,9 +16,9 @@ from typing import Any
 
 from ..options import Option, solver_options
 from ..options import option as option_of
+from ..terminal.status import MissingExtraError, UsageError
 from .progress import ProgressBar
 from .registry import command
-from .status import MissingExtraError, UsageError
 
 #: The most positions ``solve`` sets out to solve (the default Bakuk board has
 #: about 10.5 million; each position costs the solver a few hundred bytes).

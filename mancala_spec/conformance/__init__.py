@@ -3,8 +3,8 @@
 Every worked example on the rules pages is data: an ``{example} <example-id>``
 block inside the ``{rule} <rule-id>`` block it illustrates, stating the game, its
 options, the position (in our notation), the move and what the engine must
-answer (:mod:`mancala_spec.conformance.examples`). The one extractor,
-:func:`~mancala_spec.conformance.examples.extract_examples`, reads them from the
+answer (:mod:`mancala_spec.conformance.worked_examples`). The one extractor,
+:func:`~mancala_spec.conformance.worked_examples.extract_examples`, reads them from the
 Markdown pages; nothing interprets code. From the same data come
 the doctest each page shows (run by ``sphinx -b doctest`` and by pytest), its
 diagrams, and here, with :func:`build_suite`, the exported cases, whose expected
@@ -27,8 +27,8 @@ from .. import __version__
 from ..engine.games import get_game
 from ..errors import SuiteError, shown
 from .example_check import case_pit, case_position, check
-from .examples import Case, Example, ExampleError, extract_examples
 from .protocol import PROTOCOL, answer, position_fields
+from .worked_examples import Case, Example, ExampleError, extract_examples
 
 __all__ = ["Case", "Example", "ExampleError", "RULESET_PAGE", "Supplement", "SUPPLEMENTS",
            "build_suite", "derived", "extract_examples", "packaged_suite", "ruleset_cases",

@@ -57,7 +57,7 @@ WALKS, WALK_MOVES, CYCLES = 3000, 60, 12
 
 
 @dataclass(frozen=True)
-class Search:
+class ChangeSearch:
     """How :func:`smallest_change` searches a game: from *low* seeds (*low_decided*
     for ``decided``) to :data:`MAX_SEEDS`, with *light_row* only boards with a row
     of at most one seed; recurrences by *walks*, else in random games."""
@@ -69,8 +69,8 @@ class Search:
 
 
 #: Each game's search (Ba-awa's random games end before any position recurs)
-SEARCH = {"ba-awa": Search(BA_AWA_LOW, DECIDED_LOW, light_row=True, walks=True),
-          "bakuk": Search()}
+SEARCH = {"ba-awa": ChangeSearch(BA_AWA_LOW, DECIDED_LOW, light_row=True, walks=True),
+          "bakuk": ChangeSearch()}
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser],
             live: Callable[[argparse.Namespace], bool] = _never) -> Callable[[Run], Run]:
     """Register the decorated ``run(args) -> exit status`` as subcommand *name*."""
     def register(run: Run) -> Run:
-        COMMANDS[name] = Command(name, help, arguments, run, live)
+        COMMANDS[name] = Command(name, help, arguments, run=run, live=live)
         return run
     return register
 

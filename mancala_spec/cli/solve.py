@@ -150,6 +150,13 @@ def check_size(pits_per_row: int, seeds_per_pit: int) -> None:
             f"{MAX_SOLVE_POSITIONS:,} (the limit keeps it within a few GB of memory)")
 
 
+def first_moves(board: Any, moves: dict[int, int]) -> list[str]:
+    """A report's lines on the first moves: each one's value, the best marked."""
+    best = max(moves.values(), default=None)
+    return ["first moves:", *(f"  {board.name(pit)}  {value:+d}{'   best' if value == best else ''}"
+                              for pit, value in moves.items())]
+
+
 def report(solution: Any, seconds: float | None = None) -> str:
     """The solution's summary, as ``mancala-spec solve`` prints it."""
     from ..engine.board import Board, player_name
@@ -161,7 +168,6 @@ def report(solution: Any, seconds: float | None = None) -> str:
     size = "" if (rules.pits_per_row, rules.seeds_per_pit) == (3, 6) else \
         f", {rules.pits_per_row} holes a row, {rules.seeds_per_pit} counters each"
     moves = solution.move_values(pits, to_move)
-    best = max(moves.values())
     lines = [
         f"Bakuk ({options}{size})",
         f"positions reachable from the start: {len(solution):,}",
@@ -169,9 +175,7 @@ def report(solution: Any, seconds: float | None = None) -> str:
         "(endless play adds nothing)",
         f"value of the opening, {player_name(to_move)} to move: "
         f"{solution.value(pits, to_move):+d}",
-        "first moves:",
-        *(f"  {board.name(pit)}  {value:+d}{'   best' if value == best else ''}"
-          for pit, value in moves.items()),
+        *first_moves(board, moves),
     ]
     if seconds is not None:
         parts = ", ".join(f"{name} {value:.1f}" for name, value in solution.seconds.items())
@@ -325,7 +329,6 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
             "levels": {str(s): c for s, c in solution.counts().items()},
             "seconds": None if seconds is None else round(seconds, 2),
             "peak_bytes": peak}, indent=1)
-    best = max(moves.values()) if moves else None
     lines = [
         f"Ba-awa ({', '.join(f'{k}={v}' for k, v in options.items())})",
         f"positions reachable from the start: {len(solution):,}",
@@ -335,9 +338,7 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
         "captures minus the opponent's, the seeds the opener takes at the end included)",
         f"value of the {'opening' if sum(pits) == 48 else 'start'}, {player_name(to_move)} "
         f"to move: {value:+d}",
-        "first moves:",
-        *(f"  {board.name(pit)}  {v:+d}{'   best' if v == best else ''}"
-          for pit, v in moves.items()),
+        *first_moves(board, moves),
     ]
     if seconds is not None:
         lines.append(f"solved in {seconds:.1f} s" + (

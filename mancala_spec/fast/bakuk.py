@@ -180,9 +180,9 @@ class FastBakuk(FastGame):
                         to_move = able
                         break
             if not following:
-                return self._end(after, to_move, captured, history, EXHAUSTED)
+                return self._end(after, to_move, captured, history=history, ending=EXHAUSTED)
         if earlier and (after, to_move) in earlier:   # bakuk-repetition: game over
-            return self._end(after, to_move, captured, history, REPETITION)
+            return self._end(after, to_move, captured, history=history, ending=REPETITION)
         return (after, to_move, captured, history, following)
 
     def _end(self, pits: Pits, to_move: int, captured: Counts, history: History,
@@ -362,7 +362,7 @@ class BakukBatch:
             stuck &= ~again
         if stuck.any():
             ended = np.flatnonzero(stuck)
-            self.end(run, ended, after[ended], b.captured[ended], EXHAUSTED)
+            self.end(run, ended, after[ended], captured=b.captured[ended], ending=EXHAUSTED)
         if stuck.any():
             going = np.flatnonzero(~stuck)
             again = b.recurs(going, after[going], to_move[going])  # bakuk-repetition
@@ -371,7 +371,7 @@ class BakukBatch:
             again = b.recurs(rows, after, to_move)
         if again.any():
             ended = going[again]
-            self.end(run, ended, after[ended], b.captured[ended], REPETITION)
+            self.end(run, ended, after[ended], captured=b.captured[ended], ending=REPETITION)
         over = stuck
         over[going] = again
         b.pits = after

@@ -400,16 +400,16 @@ def solve(rules: Rules | Game | None = None, start=None, progress: Progress | No
     report = progress or (lambda phase, done, todo: None)
     seconds: dict[str, float] = {}
     clock = time.perf_counter()
-    graph = enumerate_positions(moves, pits0, player0, report)
+    graph = enumerate_positions(moves, pits0, player0, report=report)
     seconds["enumerate"] = time.perf_counter() - clock
     clock = time.perf_counter()
     numbers = len(graph.visited)
     keys, succ, worth, sign, turned_keys, sides = number_positions(graph)
     seconds["number"] = time.perf_counter() - clock
     clock = time.perf_counter()
-    values = solve_levels(moves, keys, succ, worth, sign, report)
+    values = solve_levels(moves, keys, succ, worth=worth, sign=sign, report=report)
     # every position solved stands for itself and for itself turned round
     reached = reached_sides(succ, sign, sides)
-    keys, values = unfold(keys, turned_keys, values, reached, numbers)
+    keys, values = unfold(keys, turned_keys, values, reached=reached, numbers=numbers)
     seconds["solve"] = time.perf_counter() - clock
-    return Solution(rules, (pits0, player0), keys, values, seconds)
+    return Solution(rules, (pits0, player0), keys, values=values, seconds=seconds)

@@ -77,9 +77,10 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     (72, True)
     """
     # (checked, with at most MOST_SEEDS a pit: a lap carries at most every seed)
-    pits, pit, mover = sow_arguments(pits, pit, mover, step, owners, players, MOST_SEEDS)
+    pits, pit, mover = sow_arguments(pits, pit, mover, step=step, owners=owners,
+                                     players=players, most_seeds=MOST_SEEDS)
     most = max(sum(pits), FOUR * len(step))   # a game's board: four a pit (ba-awa-setup)
-    return sow_along(pits, pit, mover, _paths(step, most), owners, players)
+    return sow_along(pits, pit, mover, paths=_paths(step, most), owners=owners, players=players)
 
 
 @lru_cache(maxsize=8)
@@ -95,9 +96,10 @@ def sow_along(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequen
     (:func:`~mancala_spec.fast.tables.lap_paths`, for up to ``sum(pits)``
     seeds) rather than the sowing order."""
     nobody = (0,) * players
-    sowing = _sow(pits, pit, mover, paths, owners, nobody)
+    sowing = _sow(pits, pit, mover, paths=paths, owners=owners, nobody=nobody)
     if sowing is None:
-        sowing = _sow(pits, pit, mover, paths, owners, nobody, {(pits, pit)})
+        sowing = _sow(pits, pit, mover, paths=paths, owners=owners, nobody=nobody,
+                      seen={(pits, pit)})
         assert sowing is not None      # keeping the boards, it always stops
     return sowing
 
@@ -247,8 +249,8 @@ class FastBaAwa(FastGame):
         moves = self.moves(pits, player)
         for pit, sown in moves.items():
             if sown is None:
-                moves[pit] = sow_along(pits, pit, player, self.paths, self.owners,
-                                       self.players)[:3]
+                moves[pit] = sow_along(pits, pit, player, paths=self.paths, owners=self.owners,
+                                       players=self.players)[:3]
         return moves  # type: ignore[return-value]
 
     def moves(self, pits: Pits, player: int) -> dict[int, Sown | None]:
@@ -347,8 +349,8 @@ class FastBaAwa(FastGame):
                     continue
             # (sow_along, its quick first try spelt out: a call less)
             after, won, took, _, endless = (
-                _sow(pits, pit, player, paths, owners, nobody)
-                or sow_along(pits, pit, player, paths, owners, players))
+                _sow(pits, pit, player, paths=paths, owners=owners, nobody=nobody)
+                or sow_along(pits, pit, player, paths=paths, owners=owners, players=players))
             if not endless:
                 memo[pit] = (after, won, took)
         return memo
@@ -370,8 +372,9 @@ class FastBaAwa(FastGame):
         sown = legal[pit]
         if sown is None:
             after, won, took, _, _ = (
-                _sow(pits, pit, mover, self.paths, self.owners, self.nobody)
-                or sow_along(pits, pit, mover, self.paths, self.owners, self.players))
+                _sow(pits, pit, mover, paths=self.paths, owners=self.owners, nobody=self.nobody)
+                or sow_along(pits, pit, mover, paths=self.paths, owners=self.owners,
+                             players=self.players))
             sown = legal[pit] = (after, won, took)
         after, won, took = sown
         if took:
@@ -387,7 +390,7 @@ class FastBaAwa(FastGame):
         # ba-awa-eight, ba-awa-eight-timing: after a complete move, eight seeds or
         # fewer on the board go to the opener, and the game is over.
         if seeds <= EIGHT:
-            return self._finish(after, turns[0], captured, None, EIGHT_SEEDS)
+            return self._finish(after, turns[0], captured, owners=None, ending=EIGHT_SEEDS)
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can
         # (ba-awa-no-move: if not, no_move decides who does, if anybody)
         to_move = turns[0]
@@ -405,14 +408,14 @@ class FastBaAwa(FastGame):
             decided = no_move(turns, lambda player: bool(self.moves(after, player)),
                               self.owners_take)
             if decided == OWNERS_KEEP:
-                return self._finish(after, to_move, captured, self.owners, NO_MOVE)
+                return self._finish(after, to_move, captured, owners=self.owners, ending=NO_MOVE)
             if decided == OPENER_TAKES:
-                return self._finish(after, to_move, captured, None, NO_MOVE)
+                return self._finish(after, to_move, captured, owners=None, ending=NO_MOVE)
             to_move = int(decided)
             following, key = self.moves(after, to_move), (after, to_move)
         # ba-awa-repetition: a whole position seen before: the opener takes what remains
         if key in history:
-            return self._finish(after, turns[0], captured, None, REPETITION)
+            return self._finish(after, turns[0], captured, owners=None, ending=REPETITION)
         return (after, to_move, captured, history, tuple(following))
 
     def _finish(self, pits: Pits, to_move: int, captured: Counts,

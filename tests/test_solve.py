@@ -365,3 +365,18 @@ def test_sampled_positions_have_the_reference_engines_minimax_values(options):
     sample = random.Random(label(options)).sample(list(positions(real)), min(15, len(real)))
     for pits, player, value in sample:
         assert search.value(pits, player) == value, (pits, player)
+
+
+def test_ba_awa_rules_are_the_engine_game():
+    """The Ba-awa solver's rules are the engine's game too: compared, hashed
+    and pickled as the game is, no equality of their own."""
+    import pickle
+
+    from mancala_spec.solve.ba_awa import BaAwaRules
+    rules = BaAwaRules(no_move="owners")
+    assert rules.game == ms.get_game("ba-awa", no_move="owners")
+    assert rules == BaAwaRules(no_move="owners") != BaAwaRules()
+    assert hash(rules) == hash(BaAwaRules(no_move="owners"))
+    assert pickle.loads(pickle.dumps(rules)) == rules and rules.no_move == "owners"
+    with pytest.raises(AttributeError):
+        rules.no_move = "pass"

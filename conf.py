@@ -42,7 +42,7 @@ extensions = [
     "mancala_spec.sphinx.analysis",
     "mancala_spec.sphinx.readings_page",
     "mancala_spec.sphinx.a11y",
-    "mancala_spec.sphinx.search",
+    "mancala_spec.sphinx.search_page",
     "mancala_spec.sphinx.downloads",      # the wheel and the example engine, to download
     "mancala_spec.sphinx.navigation",     # furo's sidebar from titles-only tables of contents
 ]

@@ -3,11 +3,11 @@
     mancala-spec --version
     mancala-spec COMMAND --help
 
-One module per subcommand (:data:`~mancala_spec.cli.registry.COMMAND_MODULES`):
-``rules`` (``rules``, ``cite``, ``options``), ``play`` (``show``, ``play``,
-``replay``), ``diagram``, ``conformance``, ``solve`` and ``rulesets``
-(:mod:`.ruleset_list`). What they share lives beside them: the command
-registry and the parser (:mod:`.registry`), reading input within bounds
+One module per subcommand (:data:`~mancala_spec.cli.command_registry.COMMAND_MODULES`):
+:mod:`.rule_commands` (``rules``, ``cite``, ``options``), ``play`` (``show``,
+``play``, ``replay``), ``diagram``, ``conformance``, ``solve`` and
+:mod:`.ruleset_list` (``rulesets``). What they share lives beside them: the command
+registry and the parser (:mod:`.command_registry`), reading input within bounds
 (:mod:`.arguments`) and the progress bar (:mod:`.progress`); the exit statuses
 and the errors that carry them (:mod:`mancala_spec.terminal.status`), standard
 output and atomic file writes (:mod:`mancala_spec.terminal.output`) are shared
@@ -41,8 +41,8 @@ from ..terminal.status import (
     UsageError,
     exit_status_text,
 )
+from .command_registry import COMMAND_MODULES, COMMANDS, PROG, Command, build_parser, command
 from .progress import ProgressBar
-from .registry import COMMAND_MODULES, COMMANDS, PROG, Command, build_parser, command
 
 #: The signals that stop a command as Ctrl-C does (SIGHUP: its terminal closed).
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")

@@ -13,7 +13,7 @@ from ..terminal.escape import shown
 from ..terminal.output import write_atomic
 from ..terminal.status import EngineFailure, UsageError
 from .arguments import MAX_SUITE_BYTES, read_text, size_text, write_out
-from .registry import command
+from .command_registry import command
 
 
 def positive_seconds(text: str) -> float:

@@ -10,7 +10,7 @@ from ..terminal.escape import shown
 from ..terminal.output import check_target, write_atomic
 from ..terminal.status import MissingExtraError, UsageError
 from .arguments import add_options, add_unreachable, game_from, position_from
-from .registry import command
+from .command_registry import command
 
 
 def _diagram_arguments(parser):

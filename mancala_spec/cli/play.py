@@ -24,7 +24,7 @@ from .arguments import (
     size_text,
     stdin_open,
 )
-from .registry import command
+from .command_registry import command
 
 
 def _show_arguments(parser):

@@ -17,8 +17,8 @@ from typing import Any
 from ..options import Option, solver_options
 from ..options import option as option_of
 from ..terminal.status import MissingExtraError, UsageError
+from .command_registry import command
 from .progress import ProgressBar
-from .registry import command
 
 #: The most positions ``solve`` sets out to solve (the default Bakuk board has
 #: about 10.5 million; each position costs the solver a few hundred bytes).

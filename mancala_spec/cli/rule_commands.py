@@ -12,7 +12,7 @@ from ..catalogue.cite import citation, rule_json
 from ..options import GAMES, OPTIONS
 from ..terminal.status import UsageError
 from .arguments import game_name
-from .registry import command
+from .command_registry import command
 
 
 def find_rule(rule_id: str):

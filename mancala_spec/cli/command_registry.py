@@ -42,7 +42,7 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 #: Modules of this package whose import registers the subcommands, in the order listed.
-COMMAND_MODULES = ("rules", "play", "diagram", "conformance", "solve", "ruleset_list")
+COMMAND_MODULES = ("rule_commands", "play", "diagram", "conformance", "solve", "ruleset_list")
 
 
 def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None],

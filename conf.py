@@ -40,9 +40,9 @@ extensions = [
     "mancala_spec.sphinx.reference",
     "mancala_spec.sphinx.architecture",
     "mancala_spec.sphinx.analysis",
-    "mancala_spec.sphinx.readings",
+    "mancala_spec.sphinx.readings_page",
     "mancala_spec.sphinx.a11y",
-    "mancala_spec.sphinx.search",
+    "mancala_spec.sphinx.search_page",
     "mancala_spec.sphinx.downloads",      # the wheel and the example engine, to download
     "mancala_spec.sphinx.navigation",     # furo's sidebar from titles-only tables of contents
 ]

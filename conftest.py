@@ -5,7 +5,7 @@ pytest reads a page's Markdown source, not the rendered page, and an
 ``{example}`` of every ``docs/*.md`` page as a test item named by its ID
 (``docs/bakuk.md::bakuk-sow-1``) and runs the doctest generated from its data:
 the very text the page shows and ``sphinx -b doctest`` runs
-(:meth:`mancala_spec.conformance.examples.Example.doctest`). A page whose
+(:meth:`mancala_spec.conformance.worked_examples.Example.doctest`). A page whose
 examples cannot be read fails as one item. The other doctests of the pages
 (``{doctest}`` blocks outside rule blocks) are still collected by
 ``--doctest-glob='*.md'``.
@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from mancala_spec.conformance.examples import DIRECTIVE, Example, page_examples
+from mancala_spec.conformance.worked_examples import DIRECTIVE, Example, page_examples
 
 MARK = "{" + DIRECTIVE + "}"
 ROOT = Path(__file__).resolve().parent

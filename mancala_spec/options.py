@@ -60,12 +60,15 @@ class Endless(StrEnum):
 
 
 class NoMove(StrEnum):
-    """Ba-awa ``no_move``: what happens when the player to move has no legal
-    move (``ba-awa-no-move``)."""
+    """``no_move`` of both games: what happens when the player to move has no
+    legal move (``ba-awa-no-move``; in Bakuk, no counters: ``bakuk-exhausted``).
+    Each game takes the values its declaration lists: Ba-awa pass, owners and
+    empty-row; Bakuk end and pass (``pass`` means the same in both)."""
 
     PASS = "pass"
-    OWNERS = "owners"
-    EMPTY_ROW = "empty-row"     # as EveryBoard plays
+    OWNERS = "owners"           # Ba-awa
+    EMPTY_ROW = "empty-row"     # Ba-awa, as EveryBoard plays
+    END = "end"                 # Bakuk
 
 
 class Repetition(StrEnum):
@@ -81,14 +84,6 @@ class FirstCounter(StrEnum):
 
     NEXT = "next"
     ORIGIN = "origin"           # Koumma, as the Bakuk text describes it
-
-
-class Exhausted(StrEnum):
-    """Bakuk ``no_move``: what happens when the player to move has no counters
-    (``bakuk-exhausted``)."""
-
-    END = "end"
-    PASS = "pass"
 
 
 class TurnOrder(StrEnum):
@@ -355,9 +350,9 @@ OPTIONS: tuple[Option, ...] = (
                    "each has half, or a single counter is left (as MancalaGames plays)",
              "mancalagames")),
     _option("bakuk", "no_move", "bakuk-exhausted",
-            "what happens when the player to move has no counters", Exhausted.END,
-            (Exhausted.END, "the game ends"),
-            (Exhausted.PASS, "they pass; the game ends when nobody can move")),
+            "what happens when the player to move has no counters", NoMove.END,
+            (NoMove.END, "the game ends"),
+            (NoMove.PASS, "they pass; the game ends when nobody can move")),
     _option("bakuk", "leftovers", "bakuk-leftovers",
             "who scores the counters left on the board at the end", Leftovers.UNSCORED,
             (Leftovers.UNSCORED, "nobody"), (Leftovers.OWNERS, "the owner of their hole")),
@@ -464,7 +459,7 @@ def parse_options(game: str, items: list[str] | tuple[str, ...]) -> dict[str, Va
     return values
 
 
-__all__ = ["Allocation", "Chain", "Choice", "Choose", "Endless", "Exhausted", "FinalTake",
+__all__ = ["Allocation", "Chain", "Choice", "Choose", "Endless", "FinalTake",
            "FirstCounter", "GAMES", "Leftovers", "NOT_IN_KERNEL", "NoMove", "OPTIONS", "Opener",
            "Option", "Players", "Repetition", "Target", "TurnOrder", "Value",
            "SEATS", "check_kernel_options", "game_options", "kernel_options", "match_settings",

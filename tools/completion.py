@@ -4,7 +4,7 @@
     python tools/completion.py --check    # exit 1 if completion/ is not what it makes now
 
 The scripts are made with shtab (the ``test`` extra) from the parser the command
-itself uses (:func:`mancala_spec.cli.registry.build_parser`), so they follow every
+itself uses (:func:`mancala_spec.cli.command_registry.build_parser`), so they follow every
 subcommand and flag; the command's run time stays standard-library only, as the
 scripts are committed files under ``completion/`` (in the sdist), not made when
 it runs. Only what completes is added here, to a parser of this script's own
@@ -38,7 +38,7 @@ def parser() -> argparse.ArgumentParser:
     """The command's parser, with what each argument completes to."""
     import shtab
 
-    from mancala_spec.cli.registry import build_parser
+    from mancala_spec.cli.command_registry import build_parser
     from mancala_spec.engine.games import GAMES
     from mancala_spec.rulesets import rulesets
 
@@ -68,7 +68,7 @@ def generate(shell: str) -> str:
     """The completion script for *shell* (``bash``, ``zsh`` or ``fish``)."""
     import shtab
 
-    from mancala_spec.cli.registry import PROG
+    from mancala_spec.cli.command_registry import PROG
     text = shtab.complete(parser(), shell=shell)
     return (f"# Shell completion for {PROG} ({shell}), made by tools/completion.py from "
             f"the command's parser: do not edit.\n{text.rstrip()}\n")

@@ -1,10 +1,10 @@
-/* The search page knows the rules (data: mancala_spec.sphinx.search).
+/* The search page knows the rules (data: mancala_spec.sphinx.search_page).
    - a query that is exactly a rule ID (or an old ID), with or without "rule-",
      in any case, goes straight to the rule's anchor;
    - a query naming a game (Ba-awa, Anenam, Nam-Nam, Bakuk...) shows the game's
      page first, above Sphinx's results;
    - words are found whatever their accents and case: the query's words are
-     folded as the index's were (fold below, mancala_spec.sphinx.search.fold)
+     folded as the index's were (fold below, mancala_spec.sphinx.search_page.fold)
      before the English stemmer stems them, so "βροχο" finds "βρόχο";
    - a result on a rules page opens at the rule that holds every word searched
      (one result per such rule), with its snippet taken from that rule;
@@ -15,7 +15,7 @@
   "use strict";
   const data = JSON.parse(document.getElementById("rule-search-data").textContent);
 
-  // the same folding as mancala_spec.sphinx.search.fold: decomposed, nonspacing
+  // the same folding as mancala_spec.sphinx.search_page.fold: decomposed, nonspacing
   // marks dropped, lower case, then the letters FOLDED_LETTERS names
   const FOLDED = {"ς": "σ", "ß": "ss", "ı": "i", "ł": "l", "ø": "o", "đ": "d", "æ": "ae",
                   "œ": "oe"};

@@ -57,6 +57,23 @@ WALKS, WALK_MOVES, CYCLES = 3000, 60, 12
 
 
 @dataclass(frozen=True)
+class ChangeSearch:
+    """How :func:`smallest_change` searches a game: from *low* seeds (*low_decided*
+    for ``decided``) to :data:`MAX_SEEDS`, with *light_row* only boards with a row
+    of at most one seed; recurrences by *walks*, else in random games."""
+
+    low: int = 1
+    low_decided: int = 1
+    light_row: bool = False
+    walks: bool = False
+
+
+#: Each game's search (Ba-awa's random games end before any position recurs)
+SEARCH = {"ba-awa": ChangeSearch(BA_AWA_LOW, DECIDED_LOW, light_row=True, walks=True),
+          "bakuk": ChangeSearch()}
+
+
+@dataclass(frozen=True)
 class Change:
     """A position of *game* (at its defaults) where *move* has another result
     under *variant* (the defaults and one other value)."""
@@ -102,7 +119,7 @@ def describe(pos: Position, pit: int) -> str:
 
 def _boards(game: Game, seeds: int) -> Iterator[tuple[int, ...]]:
     size = game.board.size
-    if game.name == "bakuk":
+    if not SEARCH[game.name].light_row:
         yield from compositions(seeds, size)
         return
     half = size // 2
@@ -171,15 +188,14 @@ def smallest_change(game_name: str, option: str, value: Any) -> Change | None:
     ``None`` if the search finds none within :data:`BUDGET` boards."""
     base = get_game(game_name)
     variant = get_game(game_name, **{option: value})
+    search = SEARCH[game_name]
     if option == "repetition":
-        if game_name == "ba-awa":
+        if search.walks:
             return _smallest_walk_cycle(base, variant)
         return _smallest_cycle(base, variant, 300)
-    if game_name == "ba-awa" and option == "endless":
+    if option == "endless":                 # (Ba-awa's: a sowing that never ends)
         return _smallest_endless(base, variant)
-    low = 1
-    if game_name == "ba-awa":
-        low = DECIDED_LOW if option == "decided" else BA_AWA_LOW
+    low = search.low_decided if option == "decided" else search.low
     boards = 0
     for seeds in range(low, max(low, MAX_SEEDS[game_name]) + 1):
         for pits in _boards(base, seeds):

@@ -49,7 +49,7 @@ from . import Catalogue, ContextLine, load_catalogue
 #: Directives whose content is Markdown that may hold example blocks.
 CONTAINER_DIRECTIVES = frozenset({"rule"})
 #: Directives that are examples: ``{example}`` (a worked example, as data: see
-#: :mod:`mancala_spec.conformance.examples`) and ``{doctest}`` (any other).
+#: :mod:`mancala_spec.conformance.worked_examples`) and ``{doctest}`` (any other).
 EXAMPLE_DIRECTIVES = frozenset({"example", "doctest"})
 
 _FENCE_OPEN = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,}|:{3,})(?P<info>.*)$")

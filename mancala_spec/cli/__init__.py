@@ -3,13 +3,15 @@
     mancala-spec --version
     mancala-spec COMMAND --help
 
-One module per subcommand (:data:`~mancala_spec.cli.registry.COMMAND_MODULES`):
-``rules`` (``rules``, ``cite``, ``options``), ``play`` (``show``, ``play``,
-``replay``), ``diagram``, ``conformance`` and ``solve``. What they share lives
-beside them: the command registry and the parser (:mod:`.registry`), the exit
-statuses and the errors that carry them (:mod:`.status`), standard output and
-atomic file writes (:mod:`.output`), reading input within bounds
-(:mod:`.arguments`) and the progress bar (:mod:`.progress`).
+One module per subcommand (:data:`~mancala_spec.cli.command_registry.COMMAND_MODULES`):
+:mod:`.rule_commands` (``rules``, ``cite``, ``options``), ``play`` (``show``,
+``play``, ``replay``), ``diagram``, ``conformance``, ``solve`` and
+:mod:`.ruleset_list` (``rulesets``). What they share lives beside them: the command
+registry and the parser (:mod:`.command_registry`), reading input within bounds
+(:mod:`.arguments`) and the progress bar (:mod:`.progress`); the exit statuses
+and the errors that carry them (:mod:`mancala_spec.terminal.status`), standard
+output and atomic file writes (:mod:`mancala_spec.terminal.output`) are shared
+with ``python -m mancala_spec.analysis``, and this package re-exports them.
 
 :func:`main` runs one command line. Every failure ends in one line on stderr,
 never a traceback, with an exit status from :data:`EXIT_STATUSES`.
@@ -25,10 +27,8 @@ import threading
 from ..errors import MancalaError
 from ..terminal import signals as _signals
 from ..terminal.escape import shown
-from .output import Stdout, check_target, write_atomic
-from .progress import ProgressBar
-from .registry import COMMAND_MODULES, COMMANDS, PROG, Command, build_parser, command
-from .status import (
+from ..terminal.output import Stdout, check_target, write_atomic
+from ..terminal.status import (
     EXIT,
     EXIT_STATUSES,
     MAX_ARGUMENTS,
@@ -41,6 +41,8 @@ from .status import (
     UsageError,
     exit_status_text,
 )
+from .command_registry import COMMAND_MODULES, COMMANDS, PROG, Command, build_parser, command
+from .progress import ProgressBar
 
 #: The signals that stop a command as Ctrl-C does (SIGHUP: its terminal closed).
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")

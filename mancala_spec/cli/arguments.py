@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..engine.games import get_game
 from ..errors import MancalaError
-from .status import UsageError
+from ..terminal.status import UsageError
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:

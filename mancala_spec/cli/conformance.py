@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from ..terminal.escape import shown
+from ..terminal.output import write_atomic
+from ..terminal.status import EngineFailure, UsageError
 from .arguments import MAX_SUITE_BYTES, read_text, size_text, write_out
-from .output import write_atomic
-from .registry import command
-from .status import EngineFailure, UsageError
+from .command_registry import command
 
 
 def positive_seconds(text: str) -> float:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from ..engine.games import GAMES, get_game
 from ..terminal.escape import shown
+from ..terminal.output import check_target, write_atomic
+from ..terminal.status import MissingExtraError, UsageError
 from .arguments import add_options, add_unreachable, game_from, position_from
-from .output import check_target, write_atomic
-from .registry import command
-from .status import MissingExtraError, UsageError
+from .command_registry import command
 
 
 def _diagram_arguments(parser):

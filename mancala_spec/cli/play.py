@@ -12,6 +12,7 @@ from ..engine.trace import Trace
 from ..errors import IllegalMoveError, MancalaError, NotationError
 from ..notation import parse_game
 from ..terminal.escape import shown
+from ..terminal.status import UsageError
 from .arguments import (
     MAX_RECORD_BYTES,
     add_options,
@@ -23,8 +24,7 @@ from .arguments import (
     size_text,
     stdin_open,
 )
-from .registry import command
-from .status import UsageError
+from .command_registry import command
 
 
 def _show_arguments(parser):
@@ -104,7 +104,8 @@ def explain_end(trace) -> list[str]:
                          f"{game.board.name(event.pit)} [{event.rule}].")
     left = sum(pos.pits)
     if left:
-        rule = " [bakuk-leftovers]" if game.name == "bakuk" else ""
+        # the rule that scores them: the game's leftovers option switches it
+        rule = "".join(f" [{o.rule}]" for o in game.OPTIONS if o.name == "leftovers")
         lines.append(f"{left} counter{'s' if left != 1 else ''} left on the board "
                      f"score{'s' if left == 1 else ''} for nobody{rule}.")
     scores = ", ".join(f"{game.player_name(p)} {seeds}" for p, seeds in enumerate(pos.captured))

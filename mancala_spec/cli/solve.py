@@ -16,9 +16,9 @@ from typing import Any
 
 from ..options import Option, solver_options
 from ..options import option as option_of
+from ..terminal.status import MissingExtraError, UsageError
+from .command_registry import command
 from .progress import ProgressBar
-from .registry import command
-from .status import MissingExtraError, UsageError
 
 #: The most positions ``solve`` sets out to solve (the default Bakuk board has
 #: about 10.5 million; each position costs the solver a few hundred bytes).
@@ -86,17 +86,23 @@ def run_solve(args: argparse.Namespace) -> int:
     from ..engine.games import get_game
 
     game = get_game(args.game)           # an unknown game raises UnknownGameError
-    if game.name == "ba-awa":
-        return run_ba_awa(args)
+    solver = SOLVERS.get(game.name)
+    if solver is None:
+        raise UsageError(f"only Bakuk can be solved here, not {game.title}: its positions "
+                         "are too many")
+    return solver(args)
+
+
+def run_bakuk(args: argparse.Namespace) -> int:
+    """``solve bakuk``: refuse Ba-awa's flags, solve, and print the result."""
+    from ..engine.games import get_game
+
     if args.start is not None or args.json or args.memory is not None:
         raise UsageError("--start, --json and --memory are for solve ba-awa")
     for name, value in vars(args).items():
         if name in BA_AWA_ONLY and value is not None:
             raise UsageError(f"{flag(option_of('ba-awa', name))} is an option of Ba-awa, "
                              "not of Bakuk")
-    if game.name != "bakuk":
-        raise UsageError(f"only Bakuk can be solved here, not {game.title}: its positions "
-                         "are too many")
     try:
         from ..solve import Rules, solve
     except ImportError:
@@ -104,7 +110,7 @@ def run_solve(args: argparse.Namespace) -> int:
     options = {o.name: getattr(args, o.name) for o in solver_options("bakuk")}
     if options.get("no_move") is None:               # (the flag is shared with Ba-awa)
         options["no_move"] = option_of("bakuk", "no_move").default
-    elif str(options["no_move"]) not in [str(c) for c in option_of("bakuk", "no_move").choices]:
+    elif not option_of("bakuk", "no_move").accepts(options["no_move"]):
         raise UsageError(f"--no-move {options['no_move']} is Ba-awa's: Bakuk's --no-move is "
                          + " or ".join(str(c) for c in option_of("bakuk", "no_move").choices))
     rules = Rules.from_game(get_game("bakuk", **options))
@@ -144,6 +150,13 @@ def check_size(pits_per_row: int, seeds_per_pit: int) -> None:
             f"{MAX_SOLVE_POSITIONS:,} (the limit keeps it within a few GB of memory)")
 
 
+def first_moves(board: Any, moves: dict[int, int]) -> list[str]:
+    """A report's lines on the first moves: each one's value, the best marked."""
+    best = max(moves.values(), default=None)
+    return ["first moves:", *(f"  {board.name(pit)}  {value:+d}{'   best' if value == best else ''}"
+                              for pit, value in moves.items())]
+
+
 def report(solution: Any, seconds: float | None = None) -> str:
     """The solution's summary, as ``mancala-spec solve`` prints it."""
     from ..engine.board import Board, player_name
@@ -155,7 +168,6 @@ def report(solution: Any, seconds: float | None = None) -> str:
     size = "" if (rules.pits_per_row, rules.seeds_per_pit) == (3, 6) else \
         f", {rules.pits_per_row} holes a row, {rules.seeds_per_pit} counters each"
     moves = solution.move_values(pits, to_move)
-    best = max(moves.values())
     lines = [
         f"Bakuk ({options}{size})",
         f"positions reachable from the start: {len(solution):,}",
@@ -163,9 +175,7 @@ def report(solution: Any, seconds: float | None = None) -> str:
         "(endless play adds nothing)",
         f"value of the opening, {player_name(to_move)} to move: "
         f"{solution.value(pits, to_move):+d}",
-        "first moves:",
-        *(f"  {board.name(pit)}  {value:+d}{'   best' if value == best else ''}"
-          for pit, value in moves.items()),
+        *first_moves(board, moves),
     ]
     if seconds is not None:
         parts = ", ".join(f"{name} {value:.1f}" for name, value in solution.seconds.items())
@@ -202,7 +212,7 @@ def add_ba_awa_flags(parser: argparse.ArgumentParser) -> None:
     def either(text: str) -> Any:
         for spec in (bakuk, ba_awa):
             try:
-                return str(spec.parse(text))
+                return spec.parse(text)      # a NoMove member, the type of both
             except ValueError:
                 pass
         raise argparse.ArgumentTypeError("must be one of end, pass (Bakuk) or pass, owners, "
@@ -283,6 +293,10 @@ def run_ba_awa(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The solver of each game that can be solved, by the game's name
+SOLVERS = {"bakuk": run_bakuk, "ba-awa": run_ba_awa}
+
+
 def peak_bytes() -> int | None:
     """This process's peak resident memory, in bytes (None where not known)."""
     try:
@@ -315,7 +329,6 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
             "levels": {str(s): c for s, c in solution.counts().items()},
             "seconds": None if seconds is None else round(seconds, 2),
             "peak_bytes": peak}, indent=1)
-    best = max(moves.values()) if moves else None
     lines = [
         f"Ba-awa ({', '.join(f'{k}={v}' for k, v in options.items())})",
         f"positions reachable from the start: {len(solution):,}",
@@ -325,9 +338,7 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
         "captures minus the opponent's, the seeds the opener takes at the end included)",
         f"value of the {'opening' if sum(pits) == 48 else 'start'}, {player_name(to_move)} "
         f"to move: {value:+d}",
-        "first moves:",
-        *(f"  {board.name(pit)}  {v:+d}{'   best' if v == best else ''}"
-          for pit, v in moves.items()),
+        *first_moves(board, moves),
     ]
     if seconds is not None:
         lines.append(f"solved in {seconds:.1f} s" + (

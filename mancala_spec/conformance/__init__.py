@@ -3,8 +3,8 @@
 Every worked example on the rules pages is data: an ``{example} <example-id>``
 block inside the ``{rule} <rule-id>`` block it illustrates, stating the game, its
 options, the position (in our notation), the move and what the engine must
-answer (:mod:`mancala_spec.conformance.examples`). The one extractor,
-:func:`~mancala_spec.conformance.examples.extract_examples`, reads them from the
+answer (:mod:`mancala_spec.conformance.worked_examples`). The one extractor,
+:func:`~mancala_spec.conformance.worked_examples.extract_examples`, reads them from the
 Markdown pages; nothing interprets code. From the same data come
 the doctest each page shows (run by ``sphinx -b doctest`` and by pytest), its
 diagrams, and here, with :func:`build_suite`, the exported cases, whose expected
@@ -27,8 +27,8 @@ from .. import __version__
 from ..engine.games import get_game
 from ..errors import SuiteError, shown
 from .example_check import case_pit, case_position, check
-from .examples import Case, Example, ExampleError, extract_examples
 from .protocol import PROTOCOL, answer, position_fields
+from .worked_examples import Case, Example, ExampleError, extract_examples
 
 __all__ = ["Case", "Example", "ExampleError", "RULESET_PAGE", "Supplement", "SUPPLEMENTS",
            "build_suite", "derived", "extract_examples", "packaged_suite", "ruleset_cases",
@@ -177,7 +177,7 @@ def ruleset_cases() -> list[dict[str, Any]]:
 
     cases = []
     for game_name in ("ba-awa", "bakuk"):
-        settings = {o.name for o in match_settings("ba-awa")} if game_name == "ba-awa" else set()
+        settings = {o.name for o in match_settings(game_name)}
         for ruleset in rulesets(game_name):
             counts: dict[str, int] = {}
             for diff in ruleset.differences:
@@ -188,7 +188,7 @@ def ruleset_cases() -> list[dict[str, Any]]:
                 if diff.option in settings:
                     change = smallest_match_change(diff.option, diff.value)
                     reference_match = {o.name: o.default
-                                       for o in sorted(match_settings("ba-awa"),
+                                       for o in sorted(match_settings(game_name),
                                                        key=lambda o: o.name)}
                     match = {**reference_match, **ruleset_settings(game_name, ruleset.name)}
                 else:

@@ -1,6 +1,6 @@
 """Worked examples checked against the reference engine.
 
-:func:`check` runs each case of an :class:`~mancala_spec.conformance.examples.Example`
+:func:`check` runs each case of an :class:`~mancala_spec.conformance.worked_examples.Example`
 on the reference engine and compares every answer its data states: the legal
 moves, the move's events and resulting position, the winner, the error of an
 illegal move, and what a match says. It also asks for the answers the data must
@@ -18,7 +18,7 @@ from typing import Any
 from ..engine.games import Game, get_game
 from ..engine.position import Position
 from ..errors import MancalaError
-from .examples import ELIDED, Case, Example, Play
+from .worked_examples import ELIDED, Case, Example, Play
 
 
 def events_match(expected: str, actual: str) -> bool:

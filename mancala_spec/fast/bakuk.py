@@ -15,6 +15,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from ..errors import not_a
+from ..options import Chain, Leftovers, NoMove, option
 from .base import (
     MOST_PITS,
     Counts,
@@ -80,9 +81,9 @@ class FastBakuk(FastGame):
         #: and where the last falls (bakuk-choose, bakuk-sow, bakuk-origin)
         self.lap: LapTable = bakuk_laps(self.sow_next, game.total_seeds)
         # bakuk-chain: the next hole of a capture chain: with the sowing, or (variant) against it
-        self.chain_next = chain_next(self.size, game.options["chain"] == "forward")
-        self.passing = game.options["no_move"] == "pass"
-        self.owners_score = game.options["leftovers"] == "owners"
+        self.chain_next = chain_next(self.size, game.options["chain"] is Chain.FORWARD)
+        self.passing = game.options["no_move"] is NoMove.PASS
+        self.owners_score = game.options["leftovers"] is Leftovers.OWNERS
         # The legal moves for each content of a player's holes (from the first
         # to the last they own): a table worked out at once for rows of up to
         # three consecutive holes, else filled in as met.
@@ -179,9 +180,9 @@ class FastBakuk(FastGame):
                         to_move = able
                         break
             if not following:
-                return self._end(after, to_move, captured, history, EXHAUSTED)
+                return self._end(after, to_move, captured, history=history, ending=EXHAUSTED)
         if earlier and (after, to_move) in earlier:   # bakuk-repetition: game over
-            return self._end(after, to_move, captured, history, REPETITION)
+            return self._end(after, to_move, captured, history=history, ending=REPETITION)
         return (after, to_move, captured, history, following)
 
     def _end(self, pits: Pits, to_move: int, captured: Counts, history: History,
@@ -214,8 +215,10 @@ class BakukBatch:
     endings = ENDINGS
 
     def __init__(self, pits_per_row: int, total: int, skip_origin: bool = False,
-                 chain: str = "forward", no_move: str = "end",
-                 leftovers: str = "unscored") -> None:
+                 chain: Chain | str = Chain.FORWARD, no_move: NoMove | str = NoMove.END,
+                 leftovers: Leftovers | str = Leftovers.UNSCORED) -> None:
+        """*skip_origin*, *chain*, *no_move* and *leftovers* are Bakuk's options
+        (their values checked by their declarations: a word becomes its member)."""
         import numpy as np
         if type(pits_per_row) is not int or not 1 <= pits_per_row <= MOST_PITS // 2:
             raise not_a("pits_per_row", pits_per_row, f"a whole number from 1 to {MOST_PITS // 2}")
@@ -232,18 +235,24 @@ class BakukBatch:
         self.stride = total + 1
         self.lap_add_flat = self.lap_add.reshape(m * (total + 1), m)
         self.lap_end_flat = self.lap_end.reshape(-1)
-        self.chain = np.array(chain_next(m, chain == "forward"), dtype=np.intp)   # bakuk-chain
-        self.passing = no_move == "pass"
-        self.owners_score = leftovers == "owners"
+        forward = option("bakuk", "chain").check(chain) is Chain.FORWARD
+        self.chain = np.array(chain_next(m, forward), dtype=np.intp)   # bakuk-chain
+        self.passing = option("bakuk", "no_move").check(no_move) is NoMove.PASS
+        self.owners_score = option("bakuk", "leftovers").check(leftovers) is Leftovers.OWNERS
 
     @classmethod
-    def for_game(cls, game: Game) -> BakukBatch:
-        """The batch form of *game* (two players) and its options."""
-        if kernel_of(game).game_name != "bakuk" or game.players != 2:
+    def for_game(cls, game: Game, pits_per_row: int | None = None,
+                 total: int | None = None) -> BakukBatch:
+        """The batch form of *game* (two players) and its options; on its board,
+        or (the solver's experiments) on *pits_per_row* holes a row with
+        *total* counters."""
+        if kernel_of(game) is not FastBakuk or game.players != 2:
             raise not_a("game", game, "a two-player Bakuk game (get_game('bakuk'))")
         options = game.options
-        return cls(game.board.pits_per_row, game.total_seeds, bool(options["skip_origin"]),
-                   options["chain"], options["no_move"], options["leftovers"])
+        return cls(game.board.pits_per_row if pits_per_row is None else pits_per_row,
+                   game.total_seeds if total is None else total,
+                   skip_origin=bool(options["skip_origin"]), chain=options["chain"],
+                   no_move=options["no_move"], leftovers=options["leftovers"])
 
     def row_sum(self, pits: Array, player: int) -> Array:
         """The counters in *player*'s row, for each position."""
@@ -353,7 +362,7 @@ class BakukBatch:
             stuck &= ~again
         if stuck.any():
             ended = np.flatnonzero(stuck)
-            self.end(run, ended, after[ended], b.captured[ended], EXHAUSTED)
+            self.end(run, ended, after[ended], captured=b.captured[ended], ending=EXHAUSTED)
         if stuck.any():
             going = np.flatnonzero(~stuck)
             again = b.recurs(going, after[going], to_move[going])  # bakuk-repetition
@@ -362,7 +371,7 @@ class BakukBatch:
             again = b.recurs(rows, after, to_move)
         if again.any():
             ended = going[again]
-            self.end(run, ended, after[ended], b.captured[ended], REPETITION)
+            self.end(run, ended, after[ended], captured=b.captured[ended], ending=REPETITION)
         over = stuck
         over[going] = again
         b.pits = after

@@ -99,12 +99,12 @@ class FastGame:
         self.game = game
         self.size = size
         self.players = players = game.players
-        self.opener = checked_player(opener, players, "opener", "opener")
+        self.opener = checked_player(opener, players, "opener", field="opener")
         if owners is None:
             owners = game.board.default_owners
         self.owners: tuple[int, ...] = tuple(
-            checked_player(owner, players, f"owners[{pit}]", "owners")
-            for pit, owner in enumerate(checked_sequence(owners, size, "owners", "players")))
+            checked_player(owner, players, f"owners[{pit}]", field="owners")
+            for pit, owner in enumerate(checked_sequence(owners, size, "owners", items="players")))
         #: the pits each player owns, in index order
         self.owned = tuple(tuple(p for p in range(size) if self.owners[p] == player)
                            for player in range(players))
@@ -143,22 +143,22 @@ class FastGame:
         Whether the rules can reach it (its captured counts too),
         :meth:`to_position` checks."""
         size, players, total = self.size, self.players, self.game.total_seeds
-        board = checked_counts(pits, size, "pits", "pits")
+        board = checked_counts(pits, size, "pits", field="pits")
         counts = self.nobody if captured is None else checked_counts(
-            captured, players, "captured", "captured")
-        to_move = checked_player(to_move, players, "to_move", "to_move")
+            captured, players, "captured", field="captured")
+        to_move = checked_player(to_move, players, "to_move", field="to_move")
         if sum(board) + sum(counts) > total:
             field = "pits" if sum(board) > total else "captured"
             raise InvalidPositionError(
                 f"{sum(board)} seeds on the board + {sum(counts)} captured is more than the "
                 f"{total} seeds {self.game.name} is played with", field=field)
         seen = []
-        for number, entry in enumerate(checked_sequence(history, None, "history", "entries"),
+        for number, entry in enumerate(checked_sequence(history, None, "history", items="entries"),
                                        start=1):
             what = f"history entry {number}"
-            entry = checked_sequence(entry, 2, what, "items: (pits, player)", "history")
-            seen.append((checked_counts(entry[0], size, what, "history"),
-                         checked_player(entry[1], players, what, "history")))
+            entry = checked_sequence(entry, 2, what, items="items: (pits, player)", field="history")
+            seen.append((checked_counts(entry[0], size, what, field="history"),
+                         checked_player(entry[1], players, what, field="history")))
             if sum(seen[-1][0]) > total:
                 raise InvalidPositionError(
                     f"{what} has {sum(seen[-1][0])} seeds on the board, more than the {total} "
@@ -185,7 +185,7 @@ class FastGame:
             raise InvalidPositionError("this position's game, opener or owners differ from this "
                                        "fast game's: use FastGame.for_position(pos)",
                                        field="game")
-        return self.state(pos.pits, pos.to_move, pos.captured, pos.history)
+        return self.state(pos.pits, pos.to_move, pos.captured, history=pos.history)
 
     def to_position(self, state: State, *, allow_unreachable: bool = False) -> Position:
         """The :class:`~mancala_spec.engine.position.Position` of *state*, checked as
@@ -306,7 +306,7 @@ def checked_sequence(values: Any, length: int | None, what: str, items: str,
 def checked_counts(values: Any, length: int, what: str, field: str) -> Pits:
     """*values* as a tuple of *length* seed counts (whole numbers, not
     negative), else :class:`~mancala_spec.errors.InvalidPositionError` naming *field*."""
-    values = checked_sequence(values, length, what, "seed counts", field)
+    values = checked_sequence(values, length, what, items="seed counts", field=field)
     for index, value in enumerate(values):
         if type(value) is not int or value < 0:
             raise InvalidPositionError(f"{what}[{index}] must be a whole number of at least 0, "
@@ -348,22 +348,22 @@ def sow_arguments(pits: Any, pit: Any, mover: Any, step: Any, owners: Any, playe
         raise InvalidPositionError(f"players must be a whole number from 1 to 12, not "
                                    f"{shown(players)}", field="players")
     length = len(pits) if isinstance(pits, Sequence) and 0 < len(pits) <= MOST_PITS else 0
-    pits = checked_counts(pits, length, "pits", "pits")
+    pits = checked_counts(pits, length, "pits", field="pits")
     size = len(pits)
     if (not isinstance(step, tuple) or len(step) != size
             or step not in (sowing_next(size, False), sowing_next(size, True))):
         raise InvalidPositionError(f"step must be the sowing order of {size} pits "
                                    "(mancala_spec.fast.tables.sowing_next)", field="step")
-    owners = checked_sequence(owners, size, "owners", "players")
+    owners = checked_sequence(owners, size, "owners", items="players")
     for index, owner in enumerate(owners):
-        checked_player(owner, players, f"owners[{index}]", "owners")
+        checked_player(owner, players, f"owners[{index}]", field="owners")
     seeds = sum(pits)
     if seeds > most_seeds * size:       # its lap tables would be too large
         raise InvalidPositionError(f"{seeds} seeds on {size} pits: the kernel's sowing "
                                    f"takes at most {most_seeds} a pit on average",
                                    field="pits")
-    return (pits, checked_player(pit, size, "pit", "pit"),
-            checked_player(mover, players, "mover", "mover"))
+    return (pits, checked_player(pit, size, "pit", field="pit"),
+            checked_player(mover, players, "mover", field="mover"))
 
 
 def winner_of(captured: Counts) -> int | None:

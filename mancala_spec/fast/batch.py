@@ -274,7 +274,7 @@ class Run:
 
     def __init__(self, game: Game, n: int, start: Position, record: bool, rules: Rules) -> None:
         self.game, self.n, self.opener, self.rules = game, n, start.opener, rules
-        self.games = Games(game, n, start, record)
+        self.games = Games(game, n, start, record=record)
         self.moves = np.zeros(n, dtype=np.int32)
         self.captured = np.zeros((n, 2), dtype=np.int16)
         self.endings = np.zeros(n, dtype=np.int8)
@@ -305,8 +305,8 @@ class Run:
             for games, rows in self.records:
                 cut = rows[:, :width]
                 records[games, :cut.shape[1]] = cut
-        return Playouts(self.moves, self.captured.astype(np.int32), winner, self.endings,
-                        self.rules.endings, records)
+        return Playouts(self.moves, self.captured.astype(np.int32), winner, endings=self.endings,
+                        kinds=self.rules.endings, records=records)
 
 
 @functools.lru_cache(maxsize=16)
@@ -333,7 +333,7 @@ def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
         raise OptionError(f"record must be True or False, not {shown(record)}",
                           game=game.name, option="record", value=record, choices=(False, True))
     if start is None:
-        start = game.start(checked_player(opener, game.players, "opener", "opener"))
+        start = game.start(checked_player(opener, game.players, "opener", field="opener"))
     elif getattr(start, "game", None) != game or getattr(start, "is_over", True):
         raise InvalidPositionError("start must be a position of this game, not over",
                                    field="game")
@@ -344,4 +344,4 @@ def playouts(game: Game, n: int, seed: int | None = None, opener: int = 0,
         raise InvalidPositionError("batch playouts need each row owned by its player",
                                    field="owners")
     rules = _many(game)
-    return Run(game, n, start, record, rules).run(np.random.default_rng(seed))
+    return Run(game, n, start, record=record, rules=rules).run(np.random.default_rng(seed))

@@ -107,7 +107,7 @@ class Search:
         if state[1] == self.root:
             best = -(1 << 30)
             for pit in moves:
-                value = self.alphabeta(play(state, pit), depth - 1, alpha, beta)
+                value = self.alphabeta(play(state, pit), depth - 1, alpha, beta=beta)
                 if value > best:
                     best = value
                 if best > alpha:
@@ -117,7 +117,7 @@ class Search:
         else:
             best = 1 << 30
             for pit in moves:
-                value = self.alphabeta(play(state, pit), depth - 1, alpha, beta)
+                value = self.alphabeta(play(state, pit), depth - 1, alpha, beta=beta)
                 if value < best:
                     best = value
                 if best < beta:
@@ -134,7 +134,7 @@ def search(pos: Position, nodes: int = 200_000, seconds: float = 1.0,
     *nodes* positions and *seconds* of *clock*; ties between equally scored
     moves are drawn with *rng* (by default the first in pit order)."""
     fast, state = FastGame.for_position(pos)
-    return search_state(fast, state, nodes, seconds, rng, clock)
+    return search_state(fast, state, nodes, seconds=seconds, rng=rng, clock=clock)
 
 
 def search_state(fast: FastGame, state: State, nodes: int = 200_000, seconds: float = 1.0,
@@ -144,7 +144,7 @@ def search_state(fast: FastGame, state: State, nodes: int = 200_000, seconds: fl
     position it meets (``remember_above``): a search meets them again at every depth.
     Its arguments are checked first (:class:`~mancala_spec.errors.OptionError`
     naming the one at fault)."""
-    check_budget(nodes, seconds, rng, clock)
+    check_budget(nodes, seconds, rng, clock=clock)
     if not isinstance(fast, FastGame):
         raise not_a("fast", fast, "a FastGame")
     checked_state(state)
@@ -156,7 +156,7 @@ def search_state(fast: FastGame, state: State, nodes: int = 200_000, seconds: fl
                                reason="game-over")
     if rng is not None:
         rng.shuffle(moves)          # ties: the order decides, so draw it
-    searcher = Search(fast, state[1], nodes, seconds, clock)
+    searcher = Search(fast, state[1], nodes, seconds=seconds, clock=clock)
     chosen, value, completed = moves[0], 0, 0
     partial: dict[int, int] = {}
     try:
@@ -165,7 +165,7 @@ def search_state(fast: FastGame, state: State, nodes: int = 200_000, seconds: fl
             alpha = -(1 << 30)
             for pit in moves:
                 scores[pit] = searcher.alphabeta(fast.play(state, pit), depth - 1,
-                                                 alpha, 1 << 30)
+                                                 alpha, beta=1 << 30)
                 alpha = max(alpha, scores[pit])
                 if depth == 1:
                     partial = scores
@@ -178,7 +178,7 @@ def search_state(fast: FastGame, state: State, nodes: int = 200_000, seconds: fl
         if not completed and partial:
             chosen = max(partial, key=lambda pit: partial[pit])
             value = partial[chosen]
-    return Result(chosen, value, completed, searcher.nodes, clock() - started)
+    return Result(chosen, value, completed, nodes=searcher.nodes, seconds=clock() - started)
 
 
 #: the longest a search may be given (more than any run: a budget of nodes alone gives it)
@@ -204,7 +204,7 @@ def search_move(pos: Position, rng: _random.Random, nodes: int = 200_000,
     pit :func:`search` chooses."""
     if not isinstance(rng, _random.Random):
         raise not_a("rng", rng, "a random.Random")
-    return search(pos, nodes, seconds, rng).move
+    return search(pos, nodes, seconds, rng=rng).move
 
 
 __all__ = ["CHECK_EVERY", "PAGE_NODES", "PAGE_SECONDS", "Result", "Search", "search", "search_move",

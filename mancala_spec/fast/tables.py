@@ -93,8 +93,9 @@ def bakuk_sowers(step: NextTable, most: int) -> SowerTable:
                         for p, add in enumerate(change))
         made: Callable[[Pits], Pits] = eval(f"lambda a: ({terms})")  # (numbers only)
         return made
-    return tuple(tuple((sower(pit, seeds, change, -1), sower(pit, seeds, change, last), last,
-                        change[last]) for seeds, (change, last) in enumerate(row))
+    return tuple(tuple((sower(pit, seeds, change, empty=-1),
+                        sower(pit, seeds, change, empty=last), last, change[last])
+                       for seeds, (change, last) in enumerate(row))
                  for pit, row in enumerate(bakuk_laps(step, most)))
 
 

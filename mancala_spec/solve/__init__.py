@@ -68,6 +68,8 @@ try:
 except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
+from ..engine.games import Game, get_game
+from ..engine.games.bakuk import Bakuk
 from ..engine.reach import CAPTURE_UNIT
 from ..errors import (
     InvalidPositionError,
@@ -91,7 +93,6 @@ from .retrograde import (
 #: :mod:`mancala_spec.options` that the fast kernel plays, but those of three
 #: players (not solved here): :func:`mancala_spec.options.solver_options`
 SOLVED_OPTIONS = tuple(o.name for o in solver_options("bakuk"))
-
 
 Progress = Callable[[str, int, "int | None"], None]   # (phase, done, total or None)
 
@@ -119,12 +120,18 @@ def estimated_bytes(rules: Rules) -> int:
     return numbers * 5 + numbers // 2 * (8 * rules.pits_per_row + 14)
 
 
+@dataclass(frozen=True, init=False, repr=False)
 class Rules:
-    """The Bakuk variant to solve: the engine's options (keywords, each as
-    declared in :mod:`mancala_spec.options`: its values checked, its default
-    taken from there), and (for tests and experiments) the board's size and
-    the counters each hole starts with. A value: immutable, compared and
-    hashed by its fields.
+    """The Bakuk variant to solve: the engine's game with its options
+    (:attr:`game`, from :func:`~mancala_spec.get_game`: the one value that says
+    which rules, compared, hashed and pickled as a game is), and, for tests and
+    experiments, the board's size and the counters each hole starts with
+    (:attr:`pits_per_row`, :attr:`seeds_per_pit`). Those two are the solver's
+    own: the engine's Bakuk has the board and counters its source gives
+    (``bakuk-board``, ``bakuk-setup``), not options. The keywords are the
+    engine's options the solver takes, each as declared in
+    :mod:`mancala_spec.options` (its values checked, its default taken from
+    there). A value: immutable, compared and hashed by those three fields.
 
     >>> rules = Rules(chain="backward")
     >>> rules.chain                                     # the option's typed value
@@ -132,16 +139,18 @@ class Rules:
     >>> rules.options() == {'skip_origin': False, 'chain': 'backward', 'no_move': 'end',
     ...                     'leftovers': 'unscored'}
     True
+    >>> rules.game
+    get_game('bakuk', chain='backward')
     >>> Rules(chain="sideways")                         # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     mancala_spec.errors.OptionError: option chain of bakuk must be one of ...
     """
 
-    __slots__ = ("pits_per_row", "seeds_per_pit", "_options")
+    #: the engine's game: Bakuk with the options solved
+    game: Game
     pits_per_row: int
     seeds_per_pit: int
-    _options: dict[str, Value]
 
     def __init__(self, pits_per_row: int = 3, seeds_per_pit: int = 6, **options: Value) -> None:
         for name, value in options.items():
@@ -149,15 +158,14 @@ class Rules:
                 raise OptionError(f"the solver takes no option {shown(name)} (it takes "
                                   f"{', '.join(SOLVED_OPTIONS)})", game="bakuk", option=name,
                                   value=value)
-        values = {name: option("bakuk", name).check(options[name]) if name in options
-                  else option("bakuk", name).default for name in SOLVED_OPTIONS}
+        game = get_game("bakuk", **options)         # each value checked by its declaration
         for name, size in (("pits_per_row", pits_per_row), ("seeds_per_pit", seeds_per_pit)):
             if type(size) is not int or size < 1:
                 raise OptionError(f"{name} must be a whole number of at least 1, not {shown(size)}",
                                   game="bakuk", option=name, value=size)
+        object.__setattr__(self, "game", game)
         object.__setattr__(self, "pits_per_row", pits_per_row)
         object.__setattr__(self, "seeds_per_pit", seeds_per_pit)
-        object.__setattr__(self, "_options", values)
         if self.total > 120:
             raise OptionError(f"{shown(self.total)} counters is too many for this solver "
                               "(120 at most)",
@@ -166,37 +174,21 @@ class Rules:
     def __getattr__(self, name: str) -> Value:
         """An option's value, by its name (``rules.chain``)."""
         if name in SOLVED_OPTIONS:
-            return self._options[name]
+            return self.game.options[name]
         raise AttributeError(f"{shown(type(self).__name__)} object has no attribute {shown(name)}")
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Rules are immutable")
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.pits_per_row, self.seeds_per_pit,
-                *(self._options[name] for name in SOLVED_OPTIONS))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rules) and self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
 
     def __repr__(self) -> str:
         fields = [f"pits_per_row={self.pits_per_row}", f"seeds_per_pit={self.seeds_per_pit}"]
-        fields += [f"{name}={self._options[name]!r}" for name in SOLVED_OPTIONS]
+        fields += [f"{name}={value!r}" for name, value in self.options().items()]
         return f"Rules({', '.join(fields)})"
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rules, (self.pits_per_row, self.seeds_per_pit, dict(self._options)))
-
     @classmethod
-    def from_game(cls, game) -> Rules:
+    def from_game(cls, game: Game) -> Rules:
         """The rules of a two-player :class:`~mancala_spec.engine.games.bakuk.Bakuk` game
         (and its options); :class:`~mancala_spec.errors.OptionError` if an
         option the solver does not take is not at its default (Koumma's
         ``first_counter``, say: the solver would solve other rules)."""
-        if game.name != "bakuk":
+        if not isinstance(game, Bakuk):
             raise UnknownGameError(f"only Bakuk can be solved, not {game.name}",
                                    name=game.name, known=("bakuk",))
         if game.players != 2:
@@ -222,12 +214,7 @@ class Rules:
 
     def options(self) -> dict[str, Value]:
         """The engine options (as for ``get_game("bakuk", **options)``)."""
-        return dict(self._options)
-
-
-def _rules(pits_per_row: int, seeds_per_pit: int, options: dict[str, Value]) -> Rules:
-    """(Unpickling :class:`Rules`.)"""
-    return Rules(pits_per_row, seeds_per_pit, **options)
+        return {name: self.game.options[name] for name in SOLVED_OPTIONS}
 
 
 class Moves:
@@ -241,7 +228,7 @@ class Moves:
         self.n, self.m = n, m
         #: the holes as the other player sees them: ``pits[:, turn]`` swaps the rows
         self.turn = np.r_[n:m, 0:n]
-        self.batch = BakukBatch(n, total, **rules.options())  # type: ignore[arg-type]
+        self.batch = BakukBatch.for_game(rules.game, pits_per_row=n, total=total)
         #: :meth:`BakukBatch.play <mancala_spec.fast.bakuk.BakukBatch.play>`
         self.play = self.batch.play
         # The rank of a board: bar i+1 of its stars-and-bars picture stands at
@@ -365,10 +352,11 @@ class Solution:
         return result
 
 
-def solve(rules: Rules | None = None, start=None, progress: Progress | None = None, *,
+def solve(rules: Rules | Game | None = None, start=None, progress: Progress | None = None, *,
           allow_unreachable: bool = False) -> Solution:
     """Solve every position reachable from *start* (``(pits, to_move)``; by
-    default the opening, South to move) under *rules* (by default ``Rules()``).
+    default the opening, South to move) under *rules* (by default ``Rules()``; a
+    game from :func:`~mancala_spec.get_game` is solved as :meth:`Rules.from_game`).
     *progress* is called now and then with (phase, done, total or ``None``).
 
     A *start* play cannot reach is refused
@@ -379,7 +367,8 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
     above :data:`MAX_SOLVE_BYTES` are refused first
     (:class:`~mancala_spec.errors.OptionError` naming ``pits_per_row``, or
     ``seeds_per_pit`` on a board of 3 holes a row)."""
-    rules = Rules() if rules is None else rules
+    rules = Rules() if rules is None else Rules.from_game(rules) if isinstance(rules, Game) \
+        else rules
     if type(allow_unreachable) is not bool:
         raise not_a("allow_unreachable", allow_unreachable, "True or False")
     for name, value, ok in (("rules", rules, isinstance(rules, Rules)),
@@ -411,16 +400,16 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
     report = progress or (lambda phase, done, todo: None)
     seconds: dict[str, float] = {}
     clock = time.perf_counter()
-    graph = enumerate_positions(moves, pits0, player0, report)
+    graph = enumerate_positions(moves, pits0, player0, report=report)
     seconds["enumerate"] = time.perf_counter() - clock
     clock = time.perf_counter()
     numbers = len(graph.visited)
     keys, succ, worth, sign, turned_keys, sides = number_positions(graph)
     seconds["number"] = time.perf_counter() - clock
     clock = time.perf_counter()
-    values = solve_levels(moves, keys, succ, worth, sign, report)
+    values = solve_levels(moves, keys, succ, worth=worth, sign=sign, report=report)
     # every position solved stands for itself and for itself turned round
     reached = reached_sides(succ, sign, sides)
-    keys, values = unfold(keys, turned_keys, values, reached, numbers)
+    keys, values = unfold(keys, turned_keys, values, reached=reached, numbers=numbers)
     seconds["solve"] = time.perf_counter() - clock
-    return Solution(rules, (pits0, player0), keys, values, seconds)
+    return Solution(rules, (pits0, player0), keys, values=values, seconds=seconds)

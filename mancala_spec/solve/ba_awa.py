@@ -88,6 +88,7 @@ try:
 except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
+from ..engine.games import Game, get_game
 from ..errors import InvalidPositionError, OptionError, UnreachedPositionError, shown
 from ..options import Choose, Endless, NoMove, Repetition, Value, option
 from .ba_awa_levels import (
@@ -140,13 +141,14 @@ def _text(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+@dataclass(frozen=True, init=False, repr=False)
 class BaAwaRules:
     """The Ba-awa options solved (keywords as in ``get_game("ba-awa", ...)``),
     checked: a value the solver cannot solve raises
-    :class:`~mancala_spec.errors.OptionError` saying why."""
+    :class:`~mancala_spec.errors.OptionError` saying why. The rules are the
+    engine's game (:attr:`game`), compared, hashed and pickled as a game is."""
 
-    __slots__ = ("_options",)
-    _options: dict[str, Value]
+    game: Game
 
     def __init__(self, **options: Value) -> None:
         values: dict[str, Value] = {}
@@ -162,32 +164,19 @@ class BaAwaRules:
             raise OptionError(f"Ba-awa cannot be solved with {name}={_text(value)}: the "
                               "solver plays a single two-player game (no match settings)",
                               game="ba-awa", option=name, value=value)
-        object.__setattr__(self, "_options", values)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("BaAwaRules are immutable")
+        object.__setattr__(self, "game", get_game("ba-awa", **values))
 
     def __getattr__(self, name: str) -> Value:
         if name in SOLVABLE:
-            return self._options[name]
+            return self.game.options[name]
         raise AttributeError(name)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, BaAwaRules) and self._options == other._options
-
-    def __hash__(self) -> int:
-        return hash(tuple(self._options.items()))
-
     def __repr__(self) -> str:
-        return f"BaAwaRules({', '.join(f'{k}={v!r}' for k, v in self._options.items())})"
+        return f"BaAwaRules({', '.join(f'{k}={v!r}' for k, v in self.options().items())})"
 
     def options(self) -> dict[str, Value]:
         """The engine options (as for ``get_game("ba-awa", **options)``)."""
-        return dict(self._options)
-
-    def game(self):
-        from ..engine.games import get_game
-        return get_game("ba-awa", **self._options)
+        return {name: self.game.options[name] for name in SOLVABLE}
 
 
 def solve_level(level: Level, lower_values: Sequence[dict[int, np.ndarray]],

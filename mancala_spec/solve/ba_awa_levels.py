@@ -90,7 +90,7 @@ class Kernel:
 
     def __init__(self, rules: BaAwaRules) -> None:
         from ..fast.ba_awa.many import BaAwaBatch
-        game = rules.game()
+        game = rules.game
         self.batch = BaAwaBatch(game)
         self.illegal_endless = rules.endless is Endless.ILLEGAL
         self.owners_keep = rules.no_move is NoMove.OWNERS

@@ -136,7 +136,7 @@ def solve_levels(moves: Moves, keys, succ, worth, sign, report) -> np.ndarray:
     for level in range(len(moves.levels)):
         lo, hi = int(bounds[level]), int(bounds[level + 1])
         if lo < hi:
-            _solve_level(values, lo, hi, succ, worth, sign)
+            _solve_level(values, lo, hi, succ=succ, worth=worth, sign=sign)
         report("solving", hi, len(keys))
     return values
 

@@ -16,7 +16,7 @@ block of a MyST page::
     name = "fig-bakuk-sow"
     ```
 
-The body is the example's data (:mod:`mancala_spec.conformance.examples` says
+The body is the example's data (:mod:`mancala_spec.conformance.worked_examples` says
 what it holds). From it the directive makes what the page shows: a doctest
 block (a ``literal_block`` marked as ``sphinx.ext.doctest`` marks its own, with
 the example's ID as its group, so ``sphinx -b doctest`` runs it and the
@@ -43,7 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
 from ..conformance.example_check import case_position, check
-from ..conformance.examples import Diagram, Example, ExampleError, parse_example
+from ..conformance.worked_examples import Diagram, Example, ExampleError, parse_example
 from .diagrams import SowingDiagram
 
 logger = logging.getLogger(__name__)

@@ -21,7 +21,7 @@ from mancala_spec.catalogue.traceability import (
     source_line_anchor,
     source_map,
 )
-from mancala_spec.conformance.examples import extract_examples
+from mancala_spec.conformance.worked_examples import extract_examples
 from mancala_spec.sources import SOURCES, source_lines
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from mancala_spec.cli import EXIT
-from mancala_spec.cli.output import Stdout, write_all
+from mancala_spec.terminal.output import Stdout, write_all
 
 PY = sys.executable
 CLOSED = "mancala-spec: error: cannot write standard output: it is closed\n"

@@ -14,7 +14,6 @@ from mancala_spec.options import (
     OPTIONS,
     Chain,
     Choose,
-    Exhausted,
     Leftovers,
     NoMove,
     Opener,
@@ -138,7 +137,7 @@ def test_a_bad_value_raises_an_option_error_with_every_field_filled():
 def test_a_value_of_another_option_is_not_taken_for_one_of_this_option():
     # Bakuk's no_move takes "pass", Ba-awa's too, but not each other's members' other words
     with pytest.raises(ms.OptionError):
-        ms.get_game("ba-awa", no_move=Exhausted.END)
+        ms.get_game("ba-awa", no_move=NoMove.END)        # Bakuk's value of the same option
     with pytest.raises(ms.OptionError):
         ms.get_game("bakuk", leftovers=NoMove.OWNERS)       # the same word, another option
 
@@ -165,3 +164,35 @@ def test_the_keyword_api_keeps_its_words():
     assert repr(game) == "get_game('bakuk', chain='backward')"
     assert game.options["chain"] is Chain.BACKWARD and game.options["chain"] == "backward"
     assert game == ms.get_game("bakuk", chain=Chain.BACKWARD)
+
+
+def test_an_option_both_games_have_has_one_type():
+    """The same option (the same name in both games) takes values of the same
+    type: Ba-awa's and Bakuk's no_move are both NoMove, each game listing the
+    members it takes."""
+    names = {o.name for o in game_options("ba-awa")} & {o.name for o in game_options("bakuk")}
+    assert {"no_move", "repetition", "skip_origin"} <= names
+    for name in sorted(names):
+        assert option("ba-awa", name).type is option("bakuk", name).type, name
+
+
+def test_option_values_and_games_are_compared_as_values_not_words():
+    """The kernel, the solver, the CLI, the analysis and the conformance suite
+    compare option values with their enum members (a misspelt member is an
+    error, a misspelt word a silent other branch) and ask the game or the
+    option declarations what a game has, never its name."""
+    import re
+    from pathlib import Path
+
+    import mancala_spec
+    root = Path(mancala_spec.__file__).parent
+    words = "|".join(sorted({str(c) for o in OPTIONS for c in o.choices
+                             if isinstance(c, StrEnum)}))
+    pattern = re.compile(rf'(options\[[^]]+\]|\.({"|".join(o.name for o in OPTIONS)})) *'
+                         rf'[!=]= *"|[!=]= *"({words})" *$|game(\.|_)name *[!=]= *"')
+    places = [root / folder for folder in ("fast", "solve", "cli", "analysis", "conformance")]
+    found = [f"{path.relative_to(root)}:{number}: {line.strip()}"
+             for path in sorted(p for place in places for p in place.rglob("*.py"))
+             for number, line in enumerate(path.read_text().splitlines(), start=1)
+             if pattern.search(line)]
+    assert found == []

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import mancala_spec as ms
 from mancala_spec.analysis.readings import outcome, smallest_change, winner_changes
-from mancala_spec.sphinx.readings import page_text
+from mancala_spec.sphinx.readings_page import page_text
 
 
 def test_each_smallest_change_is_a_real_change_of_the_moves_result():

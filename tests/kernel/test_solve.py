@@ -304,6 +304,22 @@ def test_the_rules_derive_from_the_option_declarations():
         rules.chain = "backward"
 
 
+def test_the_rules_are_the_engine_game_and_a_board():
+    """solve.Rules holds the engine's game value (its options are the game's,
+    compared as a game is), and the solver takes that game itself too."""
+    game = ms.get_game("bakuk", chain="backward", no_move="pass")
+    rules = Rules(chain="backward", no_move="pass")
+    assert rules.game == game and rules == Rules.from_game(game)
+    assert Rules(2, 2, chain="backward") != Rules(chain="backward")      # another board
+    assert rules.no_move is game.options["no_move"]
+    start = ((0, 0, 1, 1, 2, 0), 0)
+    by_game = solve(game, start=start, allow_unreachable=True)
+    by_rules = solve(rules, start=start, allow_unreachable=True)
+    assert by_game.rules == rules
+    assert (by_game.keys.tolist(), by_game.values.tolist()) == (by_rules.keys.tolist(),
+                                                                 by_rules.values.tolist())
+
+
 class ReferenceMinimax:
     """The same search as :class:`Minimax`, on the reference engine's positions
     (``Position.play``), for games whose leftovers score nothing: a check of the
@@ -349,3 +365,18 @@ def test_sampled_positions_have_the_reference_engines_minimax_values(options):
     sample = random.Random(label(options)).sample(list(positions(real)), min(15, len(real)))
     for pits, player, value in sample:
         assert search.value(pits, player) == value, (pits, player)
+
+
+def test_ba_awa_rules_are_the_engine_game():
+    """The Ba-awa solver's rules are the engine's game too: compared, hashed
+    and pickled as the game is, no equality of their own."""
+    import pickle
+
+    from mancala_spec.solve.ba_awa import BaAwaRules
+    rules = BaAwaRules(no_move="owners")
+    assert rules.game == ms.get_game("ba-awa", no_move="owners")
+    assert rules == BaAwaRules(no_move="owners") != BaAwaRules()
+    assert hash(rules) == hash(BaAwaRules(no_move="owners"))
+    assert pickle.loads(pickle.dumps(rules)) == rules and rules.no_move == "owners"
+    with pytest.raises(AttributeError):
+        rules.no_move = "pass"

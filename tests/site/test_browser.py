@@ -343,7 +343,7 @@ def test_try_it_on_a_rule_example_switches_options_live(profile, server):
     # its step-through; one that plays none (legal moves, a refused move, an outcome)
     # has no button with nothing to do, only its position to open in Play
     from mancala_spec.conformance.example_check import case_position
-    from mancala_spec.conformance.examples import extract_examples
+    from mancala_spec.conformance.worked_examples import extract_examples
 
     examples = extract_examples(ROOT / "docs")
     assert sum(not any(p.case.move is not None and "error" not in p.expect for p in e.plays)

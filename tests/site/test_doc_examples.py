@@ -89,7 +89,7 @@ def test_example_in_a_rule_block_runs_in_sphinx_and_pytest(tmp_path, to_move, pa
 def test_pytest_collects_every_example_and_every_page_with_doctests():
     """Each worked example is one pytest item, named by its ID; the pages'
     other doctests are collected by --doctest-glob, one item per page."""
-    from mancala_spec.conformance.examples import extract_examples
+    from mancala_spec.conformance.worked_examples import extract_examples
 
     result = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
                              "-p", "no:cacheprovider", "docs"],

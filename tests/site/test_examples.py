@@ -1,7 +1,7 @@
 """Worked examples as data: read, checked against the engine, shown, run, exported.
 
 Each ```{example} block of the rules pages is the one source of its doctest, its
-diagrams and its conformance cases (mancala_spec.conformance.examples). These
+diagrams and its conformance cases (mancala_spec.conformance.worked_examples). These
 tests check that the data agrees with the reference engine, that a wrong or
 incomplete statement is caught (by the check and by the generated doctest),
 that an example cannot yield no case, and that the built site shows exactly
@@ -19,7 +19,7 @@ import pytest
 
 from mancala_spec.conformance import build_suite
 from mancala_spec.conformance.example_check import check
-from mancala_spec.conformance.examples import (
+from mancala_spec.conformance.worked_examples import (
     ExampleError,
     extract_examples,
     page_examples,

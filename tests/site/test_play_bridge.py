@@ -65,7 +65,7 @@ def test_a_session_plays_undoes_and_replays_as_the_engine(name, options):
 def rule_examples():
     """Every example's doctest, as the page shows it: the worked examples' (made
     from their data) and the other ``{doctest}`` blocks."""
-    from mancala_spec.conformance.examples import extract_examples
+    from mancala_spec.conformance.worked_examples import extract_examples
 
     for example in extract_examples(ROOT / "docs"):
         yield example.id, example.doctest()

@@ -3,7 +3,7 @@ in every script the sources use, a rule result opens at its rule, and snippets
 keep the page's blocks apart.
 
 The index is built by Sphinx with the site's search language
-(:class:`mancala_spec.sphinx.search.FoldedEnglish`); the page's script
+(:class:`mancala_spec.sphinx.search_page.FoldedEnglish`); the page's script
 (``docs/_static/rulesearch.js``) folds the query the same way. The browser test
 searches the built site in headless Chromium."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from mancala_spec.sphinx.search import FoldedEnglish, fold
+from mancala_spec.sphinx.search_page import FoldedEnglish, fold
 
 #: words of the three sources' scripts, with the forms a reader types for them
 SPELLINGS = [("βρόχο", "βροχο"), ("ΒΡΌΧΟ", "βροχο"), ("ΣΠΟΡΆΣ", "σπορασ"), ("també", "tambe"),

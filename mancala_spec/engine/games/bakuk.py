@@ -8,7 +8,7 @@ rule it decides, and does what that rule says in the order it says it.
 from __future__ import annotations
 
 from ...catalogue import implements
-from ...options import Chain, Exhausted, FirstCounter, Leftovers, game_options
+from ...options import Chain, FirstCounter, Leftovers, NoMove, game_options
 from ..board import Board
 from ..position import Position
 from ..sowing import Sowing
@@ -157,7 +157,7 @@ class Bakuk(Game):
         """With ``no_move="pass"``: a player to move without counters passes to
         the next player who has some (if nobody has, nothing changes here, and
         :meth:`exhausted` ends the game)."""
-        if self.options["no_move"] is not Exhausted.PASS or self.has_counters(pos, pos.to_move):
+        if self.options["no_move"] is not NoMove.PASS or self.has_counters(pos, pos.to_move):
             return pos
         passed, player = [pos.to_move], self.next_player(pos.to_move, pos.owners)
         while player not in passed:             # each player once (the mover may own no pit)

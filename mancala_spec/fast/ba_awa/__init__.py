@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ...options import Choose, Endless, NoMove
 from ..base import (
     Counts,
     Ending,
@@ -76,9 +77,10 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     (72, True)
     """
     # (checked, with at most MOST_SEEDS a pit: a lap carries at most every seed)
-    pits, pit, mover = sow_arguments(pits, pit, mover, step, owners, players, MOST_SEEDS)
+    pits, pit, mover = sow_arguments(pits, pit, mover, step=step, owners=owners,
+                                     players=players, most_seeds=MOST_SEEDS)
     most = max(sum(pits), FOUR * len(step))   # a game's board: four a pit (ba-awa-setup)
-    return sow_along(pits, pit, mover, _paths(step, most), owners, players)
+    return sow_along(pits, pit, mover, paths=_paths(step, most), owners=owners, players=players)
 
 
 @lru_cache(maxsize=8)
@@ -94,9 +96,10 @@ def sow_along(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequen
     (:func:`~mancala_spec.fast.tables.lap_paths`, for up to ``sum(pits)``
     seeds) rather than the sowing order."""
     nobody = (0,) * players
-    sowing = _sow(pits, pit, mover, paths, owners, nobody)
+    sowing = _sow(pits, pit, mover, paths=paths, owners=owners, nobody=nobody)
     if sowing is None:
-        sowing = _sow(pits, pit, mover, paths, owners, nobody, {(pits, pit)})
+        sowing = _sow(pits, pit, mover, paths=paths, owners=owners, nobody=nobody,
+                      seen={(pits, pit)})
         assert sowing is not None      # keeping the boards, it always stops
     return sowing
 
@@ -192,8 +195,8 @@ class FastBaAwa(FastGame):
     def __init__(self, game: Game, opener: int = 0,
                  owners: Sequence[int] | None = None) -> None:
         super().__init__(game, opener, owners)
-        self.endless_illegal = game.options["endless"] == "illegal"
-        self.owners_take = game.options["no_move"] == "owners"
+        self.endless_illegal = game.options["endless"] is Endless.ILLEGAL
+        self.owners_take = game.options["no_move"] is NoMove.OWNERS
         self.add_counts = adder(self.players)      # captured + won, player by player
         #: ``paths[origin][seeds]``: the pits a lap sows (ba-awa-sow, ba-awa-origin)
         self.paths: PathTable = lap_paths(self.sow_next, game.total_seeds)
@@ -201,7 +204,7 @@ class FastBaAwa(FastGame):
         self.lap_end = tuple(tuple(last for _, last in row) for row in self.paths)
         # ba-awa-choose: the pits each player chooses from: those they own
         # (choose="owned"), or those of their row, whoever owns them (choose="row")
-        if game.options["choose"] == "row":
+        if game.options["choose"] is Choose.ROW:
             half = self.size // 2
             self.choice: tuple[tuple[int, ...], ...] = (tuple(range(half)),
                                                         tuple(range(half, self.size)))
@@ -246,8 +249,8 @@ class FastBaAwa(FastGame):
         moves = self.moves(pits, player)
         for pit, sown in moves.items():
             if sown is None:
-                moves[pit] = sow_along(pits, pit, player, self.paths, self.owners,
-                                       self.players)[:3]
+                moves[pit] = sow_along(pits, pit, player, paths=self.paths, owners=self.owners,
+                                       players=self.players)[:3]
         return moves  # type: ignore[return-value]
 
     def moves(self, pits: Pits, player: int) -> dict[int, Sown | None]:
@@ -344,10 +347,12 @@ class FastBaAwa(FastGame):
                 if held in ends_move:
                     memo[pit] = None                 # it ends with this lap
                     continue
-            # (sow_along, its quick first try spelt out: a call less)
-            after, won, took, _, endless = (
-                _sow(pits, pit, player, paths, owners, nobody)
-                or sow_along(pits, pit, player, paths, owners, players))
+            # (sow_along, its quick first try spelt out: a call less; positional
+            # arguments, as in play: the kernel's busiest calls, where keywords
+            # cost about 1-2 % of Ba-awa's playouts)
+            after, won, took, _, endless = (_sow(pits, pit, player, paths, owners, nobody)
+                                            or sow_along(pits, pit, player, paths, owners,
+                                                         players))
             if not endless:
                 memo[pit] = (after, won, took)
         return memo
@@ -386,7 +391,7 @@ class FastBaAwa(FastGame):
         # ba-awa-eight, ba-awa-eight-timing: after a complete move, eight seeds or
         # fewer on the board go to the opener, and the game is over.
         if seeds <= EIGHT:
-            return self._finish(after, turns[0], captured, None, EIGHT_SEEDS)
+            return self._finish(after, turns[0], captured, owners=None, ending=EIGHT_SEEDS)
         # ba-awa-turns, ba-awa-three-turns: the next player moves, if they can
         # (ba-awa-no-move: if not, no_move decides who does, if anybody)
         to_move = turns[0]
@@ -404,14 +409,14 @@ class FastBaAwa(FastGame):
             decided = no_move(turns, lambda player: bool(self.moves(after, player)),
                               self.owners_take)
             if decided == OWNERS_KEEP:
-                return self._finish(after, to_move, captured, self.owners, NO_MOVE)
+                return self._finish(after, to_move, captured, owners=self.owners, ending=NO_MOVE)
             if decided == OPENER_TAKES:
-                return self._finish(after, to_move, captured, None, NO_MOVE)
+                return self._finish(after, to_move, captured, owners=None, ending=NO_MOVE)
             to_move = int(decided)
             following, key = self.moves(after, to_move), (after, to_move)
         # ba-awa-repetition: a whole position seen before: the opener takes what remains
         if key in history:
-            return self._finish(after, turns[0], captured, None, REPETITION)
+            return self._finish(after, turns[0], captured, owners=None, ending=REPETITION)
         return (after, to_move, captured, history, tuple(following))
 
     def _finish(self, pits: Pits, to_move: int, captured: Counts,

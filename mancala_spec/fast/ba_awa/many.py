@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...errors import not_a
+from ...options import Endless, NoMove
 from ..base import Ending, FastGame, kernel_of
 from ..tables import EIGHT, FOUR, lap_arrays, sowing_next
 from . import (
@@ -17,6 +18,7 @@ from . import (
     OPENER_TAKES,
     OWNERS_KEEP,
     REPETITION,
+    FastBaAwa,
     no_move,
     sow,
 )
@@ -52,7 +54,7 @@ class BaAwaBatch:
 
     def __init__(self, game: Game, most: int | None = None) -> None:
         import numpy as np
-        if kernel_of(game).game_name != "ba-awa" or game.players != 2:
+        if kernel_of(game) is not FastBaAwa or game.players != 2:
             raise not_a("game", game, "a two-player Ba-awa game (get_game('ba-awa'))")
         size = game.board.size
         if most is not None and (type(most) is not int or not 1 <= most <= MOST_SEEDS * size):
@@ -76,8 +78,8 @@ class BaAwaBatch:
         self.stride = most + 1
         self.lap_last_flat = self.lap_last.reshape(-1)
         self.passing_flat = self.passing.reshape(size * (most + 1), size)
-        self.endless_illegal = game.options["endless"] == "illegal"
-        self.owners_take = game.options["no_move"] == "owners"
+        self.endless_illegal = game.options["endless"] is Endless.ILLEGAL
+        self.owners_take = game.options["no_move"] is NoMove.OWNERS
         #: ``decide[mover_able]``: what :func:`no_move` decides when the player
         #: next in turn has no legal move, by whether the mover has one: NEXT
         #: never, MOVER (moves again), OWNERS (keep their seeds) or OPENER (takes them)
@@ -155,7 +157,7 @@ class BaAwaBatch:
         for row in rows.tolist():                      # long sowings: the one-game sowing
             after, gained, taken, lapped, forever = sow(
                 tuple(pits[row].tolist()), int(pit[row]), int(mover[row]),
-                self.step_table, self.owners)
+                step=self.step_table, owners=self.owners)
             board[row], endless[row], laps[row] = after, forever, lapped
             if captures:
                 won[row], took[row] = gained, taken
@@ -167,7 +169,7 @@ class BaAwaBatch:
         if keep.any():
             self.owners_keep(run, rows[keep], pits[keep])
         if take.any():
-            self.opener_takes(run, rows[take], pits[take], NO_MOVE)
+            self.opener_takes(run, rows[take], pits[take], ending=NO_MOVE)
 
     def opener_takes(self, run: Run, rows: Array, pits: Array, ending: Ending) -> None:
         captured = run.games.captured[rows].copy()
@@ -209,8 +211,8 @@ class BaAwaBatch:
             todo = bad[left]
         over, moved, held = np.zeros(count, dtype=bool), ~stuck, np.flatnonzero(stuck)
         if moved.any():
-            over[moved] = self.moved(run, rows[moved], pit[moved], after[moved], won[moved],
-                                     took[moved])
+            over[moved] = self.moved(run, rows[moved], pit[moved], after=after[moved],
+                                     won=won[moved], took=took[moved])
         if held.size:
             over[held] = self.stuck(run, held)
         return np.flatnonzero(~over)
@@ -229,7 +231,7 @@ class BaAwaBatch:
         b.last[rows] = mover
         over: Array = after.sum(axis=1) <= EIGHT        # ba-awa-eight: the opener's
         if over.any():
-            self.opener_takes(run, rows[over], after[over], EIGHT_SEEDS)
+            self.opener_takes(run, rows[over], after[over], ending=EIGHT_SEEDS)
         sums = after.reshape(len(rows), 2, half).sum(axis=2)
         to_move = 1 - mover                             # ba-awa-turns: the next, if able
         blocked = np.flatnonzero(~over & (sums[sub, to_move] == 0))
@@ -239,7 +241,7 @@ class BaAwaBatch:
             decided = self.decide[(sums[blocked, mover[blocked]] > 0).astype(np.intp)]
             to_move[blocked[decided == MOVER]] = mover[blocked[decided == MOVER]]
             over[blocked[decided >= OWNERS]] = True
-            self.settle(run, rows[blocked], after[blocked], decided)
+            self.settle(run, rows[blocked], after[blocked], decided=decided)
         b.mover[rows] = to_move
         self.recurring(run, rows, over)
         return over
@@ -256,7 +258,7 @@ class BaAwaBatch:
         able = (b.mover[rows] != last) & (sums[np.arange(len(rows)), last] > 0)
         decided = self.decide[able.astype(np.intp)]
         over: Array = decided >= OWNERS
-        self.settle(run, rows, pits, decided)
+        self.settle(run, rows, pits, decided=decided)
         b.mover[rows] = last
         self.recurring(run, rows, over)
         return over
@@ -269,7 +271,7 @@ class BaAwaBatch:
         again = b.recurs(rows[going], b.pits[rows[going]], b.mover[rows[going]])
         if again.any():
             ended = rows[going[again]]
-            self.opener_takes(run, ended, b.pits[ended], REPETITION)
+            self.opener_takes(run, ended, b.pits[ended], ending=REPETITION)
             over[going[again]] = True
 
 

@@ -10,9 +10,9 @@ import textwrap
 from ..catalogue import get_rule, load_catalogue
 from ..catalogue.cite import citation, rule_json
 from ..options import GAMES, OPTIONS
+from ..terminal.status import UsageError
 from .arguments import game_name
-from .registry import command
-from .status import UsageError
+from .command_registry import command
 
 
 def find_rule(rule_id: str):

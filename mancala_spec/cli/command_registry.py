@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from .. import __version__
 from ..terminal.escape import shown
-from .status import EXIT, exit_status_text
+from ..terminal.status import EXIT, exit_status_text
 
 PROG = "mancala-spec"
 
@@ -42,14 +42,14 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 #: Modules of this package whose import registers the subcommands, in the order listed.
-COMMAND_MODULES = ("rules", "play", "diagram", "conformance", "solve", "rulesets")
+COMMAND_MODULES = ("rule_commands", "play", "diagram", "conformance", "solve", "ruleset_list")
 
 
 def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None],
             live: Callable[[argparse.Namespace], bool] = _never) -> Callable[[Run], Run]:
     """Register the decorated ``run(args) -> exit status`` as subcommand *name*."""
     def register(run: Run) -> Run:
-        COMMANDS[name] = Command(name, help, arguments, run, live)
+        COMMANDS[name] = Command(name, help, arguments, run=run, live=live)
         return run
     return register
 

@@ -29,7 +29,6 @@ from typing import Any
 
 from ..engine.games import Game, get_game
 from ..engine.position import Position
-from ..engine.reach import CAPTURE_UNIT, default_captured
 from ..errors import MancalaError
 from ..fast import FastGame
 from ..fast.base import CAPTURED, MOVES, PITS, TO_MOVE
@@ -117,12 +116,12 @@ def _boards(game: Game, seeds: int) -> Iterator[tuple[int, ...]]:
 def reachable_split(game: Game, rest: int) -> tuple[int, ...] | None:
     """*rest* captured seeds split as play can have captured them: in the
     game's capture units, as evenly as they go, South first
-    (:func:`~mancala_spec.engine.reach.default_captured`); ``None`` if *rest*
+    (:meth:`~mancala_spec.engine.games.base.Game.default_captured`); ``None`` if *rest*
     is no whole number of units, so that no game leaves that many seeds on
     the board (searches skip those boards)."""
-    if rest % CAPTURE_UNIT[game.name][0]:
+    if rest % game.capture_unit:
         return None
-    return default_captured(game, rest)
+    return game.default_captured(rest)
 
 
 def _splits(game: Game, pits: list[int], past_half: bool) -> Iterator[tuple[int, ...]]:
@@ -142,7 +141,7 @@ def _splits(game: Game, pits: list[int], past_half: bool) -> Iterator[tuple[int,
         pos = game.position(pits, to_move=0, captured=even)
     except MancalaError:
         return
-    unit = CAPTURE_UNIT[game.name][0]
+    unit = game.capture_unit
     past = (game.total_seeds // 2 // unit + 1) * unit
     for pit in pos.legal_moves():
         gain = pos.play(pit).captured[0] - even[0]
@@ -383,7 +382,7 @@ def smallest_match_change(setting: str, value: Any) -> MatchChange | None:
     base = get_game("ba-awa")
     settings = {setting: value}
     boards = 0
-    unit = CAPTURE_UNIT["ba-awa"][0]
+    unit = base.capture_unit
     for seeds in range(BA_AWA_LOW, MAX_SEEDS["ba-awa"] + 1):
         rest = base.total_seeds - seeds
         if rest % unit:

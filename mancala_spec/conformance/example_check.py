@@ -15,8 +15,8 @@ import doctest
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.games import Game, get_game
-from ..engine.position import Position
+from ..engine.games import get_game
+from ..engine.position import Position, Rules
 from ..errors import MancalaError
 from .examples import ELIDED, Case, Example, Play
 
@@ -48,7 +48,7 @@ def case_position(case: Case) -> Position:
     return game.parse(case.position) if case.position else game.start(case.opener)
 
 
-def case_pit(case: Case, game: Game) -> int | None:
+def case_pit(case: Case, game: Rules) -> int | None:
     """The case's move as a pit index of *game* (``None`` when it plays none)."""
     return game.board.pit(case.move) if isinstance(case.move, str) else case.move
 

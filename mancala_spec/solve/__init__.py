@@ -68,7 +68,7 @@ try:
 except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
-from ..engine.reach import CAPTURE_UNIT
+from ..engine.games.bakuk import Bakuk
 from ..errors import (
     InvalidPositionError,
     OptionError,
@@ -398,7 +398,7 @@ def solve(rules: Rules | None = None, start=None, progress: Progress | None = No
     if start is None:
         start = ((rules.seeds_per_pit,) * m, 0)
     pits0, player0 = _start(start, m, total)
-    unit, why = CAPTURE_UNIT["bakuk"]
+    unit, why = Bakuk.capture_unit, Bakuk.capture_rules
     if not allow_unreachable and (total - sum(pits0)) % unit:
         raise InvalidPositionError(
             f"start has {total - sum(pits0)} of the {total} counters off the board, which play "

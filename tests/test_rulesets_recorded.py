@@ -154,7 +154,7 @@ def everyboard_offset(game: ms.Game, case: dict) -> tuple[tuple[int, int], bool]
         offset = (missing // 2, missing - missing // 2)
     captured = [score + extra for score, extra in zip(case["scores"], offset)]
     try:
-        game.check_captured(pits, captured, 0, game.board.default_owners)
+        game.check_captured(pits, captured, opener=0, owners=game.board.default_owners)
     except ms.InvalidPositionError:
         return offset, True
     return offset, False

@@ -187,8 +187,8 @@ def _unreachable(case: dict[str, Any]) -> str | None:
     try:
         game = get_game(case["game"], ruleset=case.get("ruleset", DEFAULT_RULESET),
                         **case["options"])
-        game.check_captured(fields["pits"], fields["captured"], fields["opener"],
-                           fields.get("owners") or game.board.default_owners)
+        game.check_captured(fields["pits"], fields["captured"], opener=fields["opener"],
+                            owners=fields.get("owners") or game.board.default_owners)
     except InvalidPositionError as error:
         return error.message if error.field == "captured" else None
     except (MancalaError, KeyError, TypeError):

@@ -40,7 +40,7 @@ def split_in_units(missing: int, unit: int, players: int) -> tuple[int, ...] | N
     return (missing // players,) * players
 
 
-def captured_by_default(missing: int, unit: int, players: int, total: int) -> tuple[int, ...]:
+def captured_by_default(missing: int, *, unit: int, players: int, total: int) -> tuple[int, ...]:
     """:func:`split_in_units`, or :class:`~mancala_spec.errors.InvalidPositionError`
     saying why *missing* of the *total* seeds cannot be split."""
     captured = split_in_units(missing, unit, players)
@@ -53,19 +53,19 @@ def captured_by_default(missing: int, unit: int, players: int, total: int) -> tu
     return captured
 
 
-def checked_position(game: Rules, pits: Sequence[int], to_move: int,
+def checked_position(game: Rules, pits: Sequence[int], *, to_move: int,
                      captured: Sequence[int] | None, opener: int,
                      owners: Sequence[int] | None) -> Position:
     """The position of *game* these fields describe, without history, its data
     checked: counts, players, owners, and the conservation of seeds; *captured*
     by default the game's (``game.default_captured``)."""
     size, players, total = game.board.size, game.players, game.total_seeds
-    pits = seed_counts(pits, size, "pits", "pits")
+    pits = seed_counts(pits, size, what="pits", field="pits")
     if captured is None:
         captured = game.default_captured(total - sum(pits))
-    captured = seed_counts(captured, players, "captured", "captured")
-    to_move = player_index(to_move, players, "to_move", "to_move")
-    opener = player_index(opener, players, "opener", "opener")
+    captured = seed_counts(captured, players, what="captured", field="captured")
+    to_move = player_index(to_move, players, what="to_move", field="to_move")
+    opener = player_index(opener, players, what="opener", field="opener")
     owners = game.board.default_owners if owners is None else owners_of(owners, size, players)
     if sum(pits) + sum(captured) != total:
         raise InvalidPositionError(
@@ -75,7 +75,7 @@ def checked_position(game: Rules, pits: Sequence[int], to_move: int,
                               opener=opener, owners=owners)
 
 
-def check_captures(board: Board, unit: int, why: str, takers: Collection[int],
+def check_captures(board: Board, *, unit: int, why: str, takers: Collection[int],
                    pits: Sequence[int], captured: Sequence[int]) -> None:
     """Raise :class:`~mancala_spec.errors.InvalidPositionError`
     (``field="captured"``) if no game can have captured *captured*.
@@ -110,10 +110,10 @@ def owners_of(owners: Any, size: int, players: int) -> tuple[int, ...]:
             or len(owners) != size:
         raise InvalidPositionError(f"owners must list {size} players, one per pit",
                                    field="owners")
-    return tuple(player_index(owner, players, "an owner", "owners") for owner in owners)
+    return tuple(player_index(owner, players, what="an owner", field="owners") for owner in owners)
 
 
-def history_keys(history: Any, size: int, players: int, seeds: int) -> tuple[Key, ...]:
+def history_keys(history: Any, *, size: int, players: int, seeds: int) -> tuple[Key, ...]:
     """*history*, (pits, player to move) pairs since the last capture, each
     holding *seeds* like the board and none twice, as a tuple of keys."""
     if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
@@ -127,8 +127,10 @@ def history_keys(history: Any, size: int, players: int, seeds: int) -> tuple[Key
             raise InvalidPositionError(
                 f"history entry {number} must be a (pits, player) pair",
                 field="history") from None
-        earlier_pits = seed_counts(earlier_pits, size, f"history entry {number}", "history")
-        earlier_player = player_index(earlier_player, players, f"history entry {number}", "history")
+        earlier_pits = seed_counts(earlier_pits, size, what=f"history entry {number}",
+                                   field="history")
+        earlier_player = player_index(earlier_player, players, what=f"history entry {number}",
+                                      field="history")
         if sum(earlier_pits) != seeds:
             raise InvalidPositionError(
                 f"history entry {number} holds {sum(earlier_pits)} seeds, but history only "
@@ -144,7 +146,7 @@ def history_keys(history: Any, size: int, players: int, seeds: int) -> tuple[Key
     return tuple(keys)
 
 
-def seed_counts(values: Any, length: int, what: str, field: str) -> tuple[int, ...]:
+def seed_counts(values: Any, length: int, *, what: str, field: str) -> tuple[int, ...]:
     """*values*, *length* whole numbers none negative, as a tuple (*what* names
     them in the error, *field* is its field)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
@@ -162,7 +164,7 @@ def seed_counts(values: Any, length: int, what: str, field: str) -> tuple[int, .
     return tuple(values)
 
 
-def player_index(value: Any, players: int, what: str, field: str) -> int:
+def player_index(value: Any, players: int, *, what: str, field: str) -> int:
     """*value*, if it is a player index from 0 to *players* - 1."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise InvalidPositionError(

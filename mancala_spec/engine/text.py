@@ -48,12 +48,12 @@ def _parse_pits(game: Rules, token: str, column: int, text: str) -> tuple[int, .
             raise NotationError(f"{row_name}'s row must have {n} pits, found {len(cells)} "
                                 f"in {shown(row)}", text, offset)
         for cell in cells:
-            pits.append(_parse_count(game, cell, offset, text, "a seed count"))
+            pits.append(_parse_count(game, cell, offset, text, what="a seed count"))
             offset += len(cell) + 1
     return tuple(pits)
 
 
-def _parse_count(game: Rules, token: str, column: int, text: str, what: str) -> int:
+def _parse_count(game: Rules, token: str, column: int, text: str, *, what: str) -> int:
     """A count of seeds: digits, and (so that reading stays cheap whatever the
     text) no more of them than the game's total of seeds has."""
     if not token.isdigit() or not token.isascii():
@@ -65,7 +65,7 @@ def _parse_count(game: Rules, token: str, column: int, text: str, what: str) -> 
     return int(token.lstrip("0") or "0")     # leading zeros do not count towards int's limit
 
 
-def _parse_player(game: Rules, token: str, column: int, text: str, what: str) -> int:
+def _parse_player(game: Rules, token: str, column: int, text: str, *, what: str) -> int:
     letters = game.board.player_letters
     if len(token) != 1 or token not in letters:
         choices = ", ".join(letters[:-1]) + " or " + letters[-1]
@@ -94,12 +94,12 @@ def parse_position(game: Rules, text: str, *, allow_unreachable: bool = False) -
                             text, None)
     (c_pits, t_pits), (c_move, t_move), (c_capt, t_capt), *rest = tokens
     pits = _parse_pits(game, t_pits, c_pits, text)
-    to_move = _parse_player(game, t_move, c_move, text, "the player to move")
+    to_move = _parse_player(game, t_move, c_move, text, what="the player to move")
     parts = t_capt.split("-")
     if len(parts) != game.players or not all(p.isdigit() and p.isascii() for p in parts):
         raise NotationError(f"expected captured seeds as {game.players} counts joined by '-', "
                             f"like '0-0'; found {shown(t_capt)}", text, c_capt)
-    captured = tuple(_parse_count(game, p, c_capt, text, "a captured count") for p in parts)
+    captured = tuple(_parse_count(game, p, c_capt, text, what="a captured count") for p in parts)
     fields: dict[str, tuple[int, str]] = {}
     for column, token in rest:
         key, sep, value = token.partition("=")
@@ -112,14 +112,14 @@ def parse_position(game: Rules, text: str, *, allow_unreachable: bool = False) -
     opener = 0
     if "opener" in fields:
         column, value = fields["opener"]
-        opener = _parse_player(game, value, column, text, "the opener")
+        opener = _parse_player(game, value, column, text, what="the opener")
     owners = None
     if "owners" in fields:
         column, value = fields["owners"]
         if len(value) != game.board.size:
             raise NotationError(f"owners= needs one letter per pit ({game.board.size}), found "
                                 f"{len(value)}", text, column)
-        owners = tuple(_parse_player(game, ch, column + i, text, "an owner")
+        owners = tuple(_parse_player(game, ch, column + i, text, what="an owner")
                        for i, ch in enumerate(value))
     history = []
     if "seen" in fields:
@@ -131,7 +131,7 @@ def parse_position(game: Rules, text: str, *, allow_unreachable: bool = False) -
                                     text, column)
             history.append((_parse_pits(game, board, column, text),
                             _parse_player(game, player, column + len(board) + 1, text,
-                                          "the player to move")))
+                                          what="the player to move")))
             column += len(entry) + 1
     return game.position(pits, to_move=to_move, captured=captured, opener=opener,
                          owners=owners, history=history,

@@ -38,8 +38,7 @@ from ..trace import Trace
 
 #: How a game ends, as a game's ending rule finds it: why, and the rule's ID.
 Ending = tuple[Reason, str]
-#: (:meth:`Game.check_step` given no sowing to check)
-NOT_GIVEN: Any = object()
+NOT_GIVEN: Any = object()   #: (:meth:`Game.check_step` given no sowing to check)
 
 
 class Game:
@@ -396,10 +395,12 @@ class Game:
         """
         if type(allow_unreachable) is not bool:       # ("no" would allow them silently)
             raise not_a("allow_unreachable", allow_unreachable, "True or False")
-        pos = checked_position(self, pits, to_move, captured, opener, owners)
+        pos = checked_position(self, pits, to_move=to_move, captured=captured, opener=opener,
+                               owners=owners)
         if not allow_unreachable:
             self.check_reachable(pos)
-        history = history_keys(history, self.board.size, self.players, pos.seeds_on_board)
+        history = history_keys(history, size=self.board.size, players=self.players,
+                               seeds=pos.seeds_on_board)
         return self.check_standing(pos.replace(history=history))
 
     def default_captured(self, missing: int) -> tuple[int, ...]:
@@ -411,7 +412,8 @@ class Game:
         >>> ms.get_game("ba-awa").default_captured(36), ms.get_game("ba-awa").default_captured(40)
         ((20, 16), (20, 20))
         """
-        return captured_by_default(missing, self.capture_unit, self.players, self.total_seeds)
+        return captured_by_default(missing, unit=self.capture_unit, players=self.players,
+                                   total=self.total_seeds)
 
     def end_takers(self, opener: int, owners: Sequence[int]) -> frozenset[int]:
         """The players who may have taken seeds as the game ended (takes not
@@ -442,15 +444,14 @@ class Game:
         if not isinstance(pos, Position):
             raise InvalidPositionError(f"check_reachable takes a Position, not {shown(pos)}",
                                        field="game")
-        self.check_captured(pos.pits, pos.captured, pos.opener, pos.owners)
+        self.check_captured(pos.pits, pos.captured, opener=pos.opener, owners=pos.owners)
         return pos
 
-    def check_captured(self, pits: Sequence[int], captured: Sequence[int], opener: int,
+    def check_captured(self, pits: Sequence[int], captured: Sequence[int], *, opener: int,
                        owners: Sequence[int]) -> None:
-        """:meth:`check_reachable` on a position's fields
-        (:func:`~mancala_spec.engine.checks.check_captures`)."""
-        check_captures(self.board, self.capture_unit, self.capture_rules,
-                       self.end_takers(opener, owners), pits, captured)
+        """:meth:`check_reachable` on a position's fields."""
+        check_captures(self.board, unit=self.capture_unit, why=self.capture_rules,
+                       takers=self.end_takers(opener, owners), pits=pits, captured=captured)
 
     def check_standing(self, pos: Position) -> Position:
         """*pos* as it stands between moves, with its outcome if the game has ended.

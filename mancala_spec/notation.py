@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.games import get_game
-from .engine.match import SETTINGS, Match
+from .engine.games.match import SETTINGS, Match
 from .engine.position import Position, format_pits
 from .engine.text import check_text, parse_position, tokens_with_columns
 from .errors import (

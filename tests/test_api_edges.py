@@ -11,7 +11,7 @@ import pytest
 import mancala_spec as ms
 from mancala_spec import errors, fast
 from mancala_spec import solve as S
-from mancala_spec.engine.match import PlayedGame
+from mancala_spec.engine.games.match import PlayedGame
 from mancala_spec.fast import FastGame
 
 BA, BK = ms.get_game("ba-awa"), ms.get_game("bakuk")

@@ -9,7 +9,7 @@ import pytest
 
 import mancala_spec as ms
 from conftest import covers
-from mancala_spec.engine.match import PlayedGame
+from mancala_spec.engine.games.match import PlayedGame
 
 BA_AWA = ms.get_game("ba-awa")
 BA_AWA_3 = ms.get_game("ba-awa", players=3)

@@ -352,7 +352,7 @@ class MatchChange:
 
     def result(self, settings: Mapping[str, Any]) -> str:
         """What the move does to the match under *settings*, in a few words."""
-        from ..engine.match import Match
+        from ..engine.games.match import Match
 
         match = Match.starting_from(self.position, **dict(settings)).play(self.move)
         earned = ", ".join(f"{self.position.game.player_name(p)} {n}"
@@ -364,7 +364,7 @@ class MatchChange:
 
 
 def _match_outcome(pos: Position, pit: int, settings: Mapping[str, Any]) -> tuple[Any, ...]:
-    from ..engine.match import Match
+    from ..engine.games.match import Match
 
     match = Match.starting_from(pos, **dict(settings)).play(pit)
     return (match.is_over, match.winner)
@@ -420,7 +420,7 @@ def match_winner_changes(settings: Mapping[str, Any], matches: int,
     :data:`MAX_GAMES` games, or a game after :data:`MAX_MOVES` moves, counts
     as having no winner."""
     from ..engine.games.ba_awa import BaAwa
-    from ..engine.match import Match
+    from ..engine.games.match import Match
 
     game = get_game("ba-awa")
     assert isinstance(game, BaAwa)

@@ -115,7 +115,7 @@ def _check_play(play: Play) -> list[str]:
     problems += _winner_problems(after, expect, compare, "the game is over after the move",
                                  "the game goes on after the move")
     if case.match is not None:
-        from ..engine.match import Match
+        from ..engine.games.match import Match
 
         match = Match.starting_from(pos, **dict(case.match)).play(pit)
         compare("earned", list(match.earned()))

@@ -24,11 +24,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from ..catalogue import implements
-from ..errors import IllegalMoveError, InvalidPositionError, OptionError, shown
-from ..options import Allocation, FinalTake, Opener, match_settings
-from .games.ba_awa import BaAwa
-from .position import Position
+from ...catalogue import implements
+from ...errors import IllegalMoveError, InvalidPositionError, OptionError, shown
+from ...options import Allocation, FinalTake, Opener, match_settings
+from ..position import Position
+from .ba_awa import BaAwa
 
 SEEDS_PER_PIT_WON = 4
 #: The rules under which seeds are taken as a game ends (not captured as fours).

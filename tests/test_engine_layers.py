@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = next(folder for folder in Path(__file__).resolve().parents
+            if (folder / "pyproject.toml").exists())
 ENGINE = ROOT / "mancala_spec" / "engine"
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 

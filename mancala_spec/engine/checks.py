@@ -15,9 +15,13 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from ..errors import InvalidPositionError, shown
+from ..errors import IllegalMoveError, InvalidPositionError, not_a_position, shown
 from .board import Board
 from .position import Key, Position, Rules
+from .sowing import Sowing
+
+#: (:func:`check_step` given no sowing to check)
+NOT_GIVEN: Any = object()
 
 
 def split_in_units(missing: int, unit: int, players: int) -> tuple[int, ...] | None:
@@ -38,6 +42,27 @@ def split_in_units(missing: int, unit: int, players: int) -> tuple[int, ...] | N
     if missing % players:
         return None
     return (missing // players,) * players
+
+
+def check_step(game: Rules, pos: object, pit: object = 0, sowing: object = NOT_GIVEN) -> None:
+    """Raise :class:`~mancala_spec.errors.InvalidPositionError`
+    (``field="game"``) unless *pos* is a position of *game* (or of an equal
+    game), and *sowing*, if given, a sowing of it;
+    :class:`~mancala_spec.errors.IllegalMoveError` (``reason="no-such-pit"``)
+    unless *pit* is a pit index of its board: another game's position would be
+    read with this game's board and rules."""
+    if not isinstance(pos, Position):
+        raise not_a_position("pos", pos)
+    if pos.game is not game and pos.game != game:
+        raise InvalidPositionError(f"this is a position of {pos.game!r}, not of {game!r}: "
+                                   f"play it with its own game (pos.game)", field="game")
+    if sowing is not NOT_GIVEN and (not isinstance(sowing, Sowing) or sowing.game != game
+                               or len(sowing.pits) != len(pos.pits)):
+        raise InvalidPositionError(f"sowing must be a sowing of {game!r} (game.sow_move(pos, "
+                                   f"pit) gives one), not {shown(sowing)}", field="game")
+    if type(pit) is not int or not 0 <= pit < len(pos.pits):
+        raise IllegalMoveError(f"no pit {shown(pit)} on this board: a move is a pit index "
+                               f"from 0 to {len(pos.pits) - 1}", pit=pit, reason="no-such-pit")
 
 
 def captured_by_default(missing: int, *, unit: int, players: int, total: int) -> tuple[int, ...]:

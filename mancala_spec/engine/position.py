@@ -115,10 +115,14 @@ class Position:
         <mancala_spec.engine.games.base.Game.position>`, which checks them."""
         self = object.__new__(cls)
         set_field = object.__setattr__    # the only way in: Position.__setattr__ refuses
-        for name, value in (("game", game), ("pits", pits), ("to_move", to_move),
-                            ("captured", captured), ("opener", opener), ("owners", owners),
-                            ("history", history), ("outcome", outcome)):
-            set_field(self, name, value)
+        set_field(self, "game", game)
+        set_field(self, "pits", pits)
+        set_field(self, "to_move", to_move)
+        set_field(self, "captured", captured)
+        set_field(self, "opener", opener)
+        set_field(self, "owners", owners)
+        set_field(self, "history", history)
+        set_field(self, "outcome", outcome)
         return self
 
     def replace(self, **changes: Any) -> Position:

@@ -123,7 +123,7 @@ class BaAwa(Game):
         """Whether the relay sowing of *pit* never ends (:meth:`endless_lap`):
         such a move is not a legal move (with ``endless="stop"``, every sowing
         ends)."""
-        return self.sow_move(pos, pit).endless
+        return self.sowing(pos, pit).endless
 
     def why_not_yours(self, pos: Position, pit: int) -> str:
         """Why *pit* is not the player to move's to choose: another player owns

@@ -19,17 +19,11 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ...catalogue import implements
-from ...errors import (
-    IllegalMoveError,
-    InvalidPositionError,
-    OptionError,
-    not_a,
-    not_a_position,
-    shown,
-)
+from ...errors import IllegalMoveError, InvalidPositionError, OptionError, not_a, shown
 from ...options import Option, Repetition, TurnOrder, plain
+from .. import checks
 from ..board import Board
-from ..checks import captured_by_default, check_captures, checked_position, history_keys
+from ..checks import NOT_GIVEN
 from ..outcome import Outcome, Reason
 from ..position import Key, Position
 from ..sowing import Sowing, WouldChange
@@ -38,7 +32,6 @@ from ..trace import Trace
 
 #: How a game ends, as a game's ending rule finds it: why, and the rule's ID.
 Ending = tuple[Reason, str]
-NOT_GIVEN: Any = object()   #: (:meth:`Game.check_step` given no sowing to check)
 
 
 class Game:
@@ -79,8 +72,9 @@ class Game:
         self.players: int = values["players"]
         self.check_options(values)
         self.board = self.make_board()
-        #: the position whose legal moves were last worked out, and those moves
-        self._last_moves: tuple[Position | None, tuple[int, ...]] = (None, ())
+        #: the position last asked about, its legal moves once worked out, its sowings
+        self._last: tuple[Position | None, list[tuple[int, ...]], dict[int, Sowing]] = (
+            None, [], {})
 
     def check_options(self, values: dict[str, Any]) -> None:
         """Raise :class:`~mancala_spec.errors.OptionError`, saying why, if the
@@ -140,11 +134,13 @@ class Game:
             self.check_step(pos)
         if pos.outcome is not None:
             return ()
-        known, moves = self._last_moves   # (asked again as a move is checked, and played)
-        if known is not pos:
-            moves = self.legal_moves(pos)
-            self._last_moves = (pos, moves)
-        return moves
+        last = self._last                    # (asked again as a move is checked, and played)
+        if last[0] is not pos:
+            last = self._last = (pos, [], {})
+        moves = last[1]
+        if not moves:
+            moves.append(self.legal_moves(pos))
+        return moves[0]
 
     def trace(self, pos: Position, pit: int | str) -> Trace:
         """Play *pit* (an index, or a name like ``"c"``) from *pos*: the move's
@@ -154,9 +150,25 @@ class Game:
         index = self.pit_index(pit)
         if index not in self.moves(pos):
             raise self.illegal_move(pos, index)
-        sowing = self.sow_move(pos, index)
+        last = self._last
+        sowing = (last[2].pop(index, None) if last[0] is pos else None) or self.sow_move(pos, index)
         return Trace.of_sowing(pos, index, sowing, self.after_move(sowing,
                                                                    self.next_turn(pos, sowing)))
+
+    def sowing(self, pos: Position, pit: int) -> Sowing:
+        """The sowing of *pit* from *pos*, worked out once for the position last
+        asked about: a legality check may sow every pit (``ba-awa-endless``), and
+        the move played then takes its own (:meth:`trace`; 10% of a Ba-awa move)."""
+        sown = self._last_for(pos)[2]
+        if pit not in sown:
+            sown[pit] = self.sow_move(pos, pit)
+        return sown[pit]
+
+    def _last_for(self, pos: Position) -> tuple[Position | None, list[tuple[int, ...]],
+                                                  dict[int, Sowing]]:
+        if self._last[0] is not pos:
+            self._last = (pos, [], {})
+        return self._last
 
     def complete(self, before: Position, sowing: Sowing) -> Position:
         """After a move's sowing from *before*: the turn passes (:meth:`next_turn`),
@@ -167,25 +179,9 @@ class Game:
         return self.after_move(sowing, self.next_turn(before, sowing))
 
     def check_step(self, pos: object, pit: object = 0, sowing: object = NOT_GIVEN) -> None:
-        """Raise :class:`~mancala_spec.errors.InvalidPositionError`
-        (``field="game"``) unless *pos* is a position of this game (or an equal
-        one), and *sowing*, if given, a sowing of it; :class:`~mancala_spec.errors.IllegalMoveError`
-        (``reason="no-such-pit"``) unless *pit* is a pit index of its board.
-        The steps of a move call it when a quick look finds something other
-        than what a position's own moves pass them."""
-        if not isinstance(pos, Position):
-            raise not_a_position("pos", pos)
-        if pos.game is not self and pos.game != self:
-            raise InvalidPositionError(f"this is a position of {pos.game!r}, not of {self!r}: "
-                                       f"play it with its own game (pos.game)", field="game")
-        if sowing is not NOT_GIVEN and (not isinstance(sowing, Sowing) or sowing.game != self
-                                   or len(sowing.pits) != len(pos.pits)):
-            raise InvalidPositionError(f"sowing must be a sowing of {self!r} (game.sow_move(pos, "
-                                       f"pit) gives one), not {shown(sowing)}", field="game")
-        if type(pit) is not int or not 0 <= pit < len(pos.pits):
-            raise IllegalMoveError(f"no pit {shown(pit)} on this board: a move is a pit index "
-                                   f"from 0 to {len(pos.pits) - 1}", pit=pit,
-                                   reason="no-such-pit")
+        """:func:`~mancala_spec.engine.checks.check_step`: the steps of a move call
+        it when a quick look finds other than what a position's own moves pass them."""
+        checks.check_step(self, pos, pit, sowing)
 
     def illegal_move(self, pos: Position, pit: int) -> IllegalMoveError:
         """The error saying why the pit index *pit*, not a legal move of *pos*,
@@ -283,8 +279,10 @@ class Game:
         return False
 
     def can_move(self, pos: Position, player: int) -> bool:
-        """Whether *player* could move if it were their turn in *pos*."""
-        return bool(self.pits_with_seeds(pos, player))
+        """Whether *player* could move if it were their turn in *pos*: they own
+        a pit that holds seeds."""
+        pits = pos.pits
+        return any(pits[pit] for pit, owner in enumerate(pos.owners) if owner == player)
 
     @implements("ba-awa-no-move", "bakuk-exhausted")
     def pass_over(self, s: Sowing, pos: Position, rule: str) -> Position:
@@ -395,12 +393,12 @@ class Game:
         """
         if type(allow_unreachable) is not bool:       # ("no" would allow them silently)
             raise not_a("allow_unreachable", allow_unreachable, "True or False")
-        pos = checked_position(self, pits, to_move=to_move, captured=captured, opener=opener,
-                               owners=owners)
+        pos = checks.checked_position(self, pits, to_move=to_move, captured=captured,
+                                      opener=opener, owners=owners)
         if not allow_unreachable:
             self.check_reachable(pos)
-        history = history_keys(history, size=self.board.size, players=self.players,
-                               seeds=pos.seeds_on_board)
+        history = checks.history_keys(history, size=self.board.size, players=self.players,
+                                      seeds=pos.seeds_on_board)
         return self.check_standing(pos.replace(history=history))
 
     def default_captured(self, missing: int) -> tuple[int, ...]:
@@ -412,8 +410,8 @@ class Game:
         >>> ms.get_game("ba-awa").default_captured(36), ms.get_game("ba-awa").default_captured(40)
         ((20, 16), (20, 20))
         """
-        return captured_by_default(missing, unit=self.capture_unit, players=self.players,
-                                   total=self.total_seeds)
+        return checks.captured_by_default(missing, unit=self.capture_unit,
+                                          players=self.players, total=self.total_seeds)
 
     def end_takers(self, opener: int, owners: Sequence[int]) -> frozenset[int]:
         """The players who may have taken seeds as the game ended (takes not
@@ -450,8 +448,9 @@ class Game:
     def check_captured(self, pits: Sequence[int], captured: Sequence[int], *, opener: int,
                        owners: Sequence[int]) -> None:
         """:meth:`check_reachable` on a position's fields."""
-        check_captures(self.board, unit=self.capture_unit, why=self.capture_rules,
-                       takers=self.end_takers(opener, owners), pits=pits, captured=captured)
+        checks.check_captures(self.board, unit=self.capture_unit, why=self.capture_rules,
+                              takers=self.end_takers(opener, owners), pits=pits,
+                              captured=captured)
 
     def check_standing(self, pos: Position) -> Position:
         """*pos* as it stands between moves, with its outcome if the game has ended.

@@ -12,7 +12,7 @@
 from .terminal import signals as _signals  # noqa: F401, I001 - first: a command takes its signals
 from .catalogue import get_rule, load_catalogue
 from .engine.games import Game, get_game
-from .engine.match import Match
+from .engine.games.match import Match
 from .engine.outcome import Outcome
 from .engine.position import Position
 from .engine.trace import Trace

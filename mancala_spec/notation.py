@@ -57,14 +57,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.games import get_game
-from .engine.match import SETTINGS, Match
-from .engine.position import Position
-from .engine.text import (
-    check_text,
-    format_pits,
-    parse_position,
-    tokens_with_columns,
-)
+from .engine.games.match import SETTINGS, Match
+from .engine.position import Position, format_pits
+from .engine.text import check_text, parse_position, tokens_with_columns
 from .errors import (
     IllegalMoveError,
     InvalidPositionError,

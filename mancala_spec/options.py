@@ -6,7 +6,7 @@ target), or a variant kept for comparison. Each is declared here once: its name,
 its values and what each means, its default, and the catalogue rule it switches.
 Everything else is derived from these declarations: the games' accepted
 keywords (:func:`mancala_spec.get_game`), the settings of a Ba-awa
-:class:`~mancala_spec.engine.match.Match`, the command line's ``-O NAME=VALUE``
+:class:`~mancala_spec.engine.games.match.Match`, the command line's ``-O NAME=VALUE``
 parsing and help, the solver's parameters, the conformance protocol's option
 list, and the options table on the rules site.
 
@@ -156,7 +156,7 @@ class Option:
     default, the catalogue rule it switches, and a line of help.
 
     A *setting* is an option of a Ba-awa match (a keyword of
-    :class:`~mancala_spec.engine.match.Match`), not of a single game.
+    :class:`~mancala_spec.engine.games.match.Match`), not of a single game.
     """
 
     game: str

@@ -60,7 +60,7 @@ def game_values(game: str, name: str) -> dict[str, Value]:
 
 
 def match_settings(game: str, name: str) -> dict[str, Value]:
-    """The match settings (keywords of :class:`~mancala_spec.engine.match.Match`)
+    """The match settings (keywords of :class:`~mancala_spec.engine.games.match.Match`)
     that play ruleset *name*."""
     game_name = _game(game)
     values = ruleset(game_name, name).values(game_name)

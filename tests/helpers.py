@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import mancala_spec as ms
-from mancala_spec.engine.reach import default_captured
+from mancala_spec.engine.checks import split_in_units
 from mancala_spec.engine.trace import Capture, Drop, EndOfGame, EndOfLap, EndOfMove, Pass
 
 SOUTH, NORTH = 0, 1
@@ -111,14 +111,14 @@ def strings(data) -> list[str]:
 def make(game, pits, to_move=SOUTH, captured=None, **fields):
     """``game.position(...)``; *captured* defaults to the missing seeds split so
     that play can reach the counts, as Game.position splits them
-    (reach.default_captured: in the game's capture units, fours in Ba-awa and
+    (Game.default_captured: in the game's capture units, fours in Ba-awa and
     twos in Bakuk, as evenly as they go, South first). A board whose missing
     seeds are no whole number of units cannot be reached while seeds are on it:
     a test that needs one passes ``allow_unreachable=True`` (saying why) and
     gets the missing seeds split as evenly as possible, South first."""
     if captured is None:
         missing = game.total_seeds - sum(pits)
-        captured = default_captured(game, missing) or tuple(
+        captured = split_in_units(missing, game.capture_unit, game.players) or tuple(
             missing // game.players + (p < missing % game.players)
             for p in range(game.players))
     return game.position(list(pits), to_move=to_move, captured=captured, **fields)

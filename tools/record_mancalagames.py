@@ -126,7 +126,7 @@ def probes(game, name: str, count: int, rng: random.Random) -> list[dict[str, ob
         for pit in range(6):
             if not pits[pit]:
                 continue
-            sowing = pos.sowing(pit)
+            sowing = pos.game.sow_move(pos, pit)
             if sowing is None:
                 kind = "endless"
             elif any(e.kind == "pass" for e in pos.trace(pit).events):

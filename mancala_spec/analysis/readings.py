@@ -29,7 +29,6 @@ from typing import Any
 
 from ..engine.games import Game, get_game
 from ..engine.position import Position
-from ..engine.reach import CAPTURE_UNIT, default_captured
 from ..errors import MancalaError
 from ..fast import FastGame
 from ..fast.base import CAPTURED, MOVES, PITS, TO_MOVE
@@ -134,12 +133,12 @@ def _boards(game: Game, seeds: int) -> Iterator[tuple[int, ...]]:
 def reachable_split(game: Game, rest: int) -> tuple[int, ...] | None:
     """*rest* captured seeds split as play can have captured them: in the
     game's capture units, as evenly as they go, South first
-    (:func:`~mancala_spec.engine.reach.default_captured`); ``None`` if *rest*
+    (:meth:`~mancala_spec.engine.games.base.Game.default_captured`); ``None`` if *rest*
     is no whole number of units, so that no game leaves that many seeds on
     the board (searches skip those boards)."""
-    if rest % CAPTURE_UNIT[game.name][0]:
+    if rest % game.capture_unit:
         return None
-    return default_captured(game, rest)
+    return game.default_captured(rest)
 
 
 def _splits(game: Game, pits: list[int], past_half: bool) -> Iterator[tuple[int, ...]]:
@@ -159,7 +158,7 @@ def _splits(game: Game, pits: list[int], past_half: bool) -> Iterator[tuple[int,
         pos = game.position(pits, to_move=0, captured=even)
     except MancalaError:
         return
-    unit = CAPTURE_UNIT[game.name][0]
+    unit = game.capture_unit
     past = (game.total_seeds // 2 // unit + 1) * unit
     for pit in pos.legal_moves():
         gain = pos.play(pit).captured[0] - even[0]
@@ -369,7 +368,7 @@ class MatchChange:
 
     def result(self, settings: Mapping[str, Any]) -> str:
         """What the move does to the match under *settings*, in a few words."""
-        from ..engine.match import Match
+        from ..engine.games.match import Match
 
         match = Match.starting_from(self.position, **dict(settings)).play(self.move)
         earned = ", ".join(f"{self.position.game.player_name(p)} {n}"
@@ -381,7 +380,7 @@ class MatchChange:
 
 
 def _match_outcome(pos: Position, pit: int, settings: Mapping[str, Any]) -> tuple[Any, ...]:
-    from ..engine.match import Match
+    from ..engine.games.match import Match
 
     match = Match.starting_from(pos, **dict(settings)).play(pit)
     return (match.is_over, match.winner)
@@ -399,7 +398,7 @@ def smallest_match_change(setting: str, value: Any) -> MatchChange | None:
     base = get_game("ba-awa")
     settings = {setting: value}
     boards = 0
-    unit = CAPTURE_UNIT["ba-awa"][0]
+    unit = base.capture_unit
     for seeds in range(BA_AWA_LOW, MAX_SEEDS["ba-awa"] + 1):
         rest = base.total_seeds - seeds
         if rest % unit:
@@ -437,7 +436,7 @@ def match_winner_changes(settings: Mapping[str, Any], matches: int,
     :data:`MAX_GAMES` games, or a game after :data:`MAX_MOVES` moves, counts
     as having no winner."""
     from ..engine.games.ba_awa import BaAwa
-    from ..engine.match import Match
+    from ..engine.games.match import Match
 
     game = get_game("ba-awa")
     assert isinstance(game, BaAwa)

@@ -234,7 +234,7 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
             match = None
             if case.match is not None:
                 from ..engine.games.ba_awa import BaAwa
-                from ..engine.match import Match
+                from ..engine.games.match import Match
 
                 if not isinstance(game, BaAwa):
                     raise ExampleError(f"a match is Ba-awa's, not {case.game}'s",

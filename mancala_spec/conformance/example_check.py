@@ -15,8 +15,8 @@ import doctest
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.games import Game, get_game
-from ..engine.position import Position
+from ..engine.games import get_game
+from ..engine.position import Position, Rules
 from ..errors import MancalaError
 from .worked_examples import ELIDED, Case, Example, Play
 
@@ -48,7 +48,7 @@ def case_position(case: Case) -> Position:
     return game.parse(case.position) if case.position else game.start(case.opener)
 
 
-def case_pit(case: Case, game: Game) -> int | None:
+def case_pit(case: Case, game: Rules) -> int | None:
     """The case's move as a pit index of *game* (``None`` when it plays none)."""
     return game.board.pit(case.move) if isinstance(case.move, str) else case.move
 
@@ -115,7 +115,7 @@ def _check_play(play: Play) -> list[str]:
     problems += _winner_problems(after, expect, compare, "the game is over after the move",
                                  "the game goes on after the move")
     if case.match is not None:
-        from ..engine.match import Match
+        from ..engine.games.match import Match
 
         match = Match.starting_from(pos, **dict(case.match)).play(pit)
         compare("earned", list(match.earned()))

@@ -113,7 +113,7 @@ def answer(request: dict[str, Any], get=get_game) -> dict[str, Any]:
 
 def match_fields(pos: Position, move: int, settings: dict[str, Any]) -> dict[str, Any]:
     """What a match says after *move* from *pos* ends a game (see the module docstring)."""
-    from ..engine.match import Match
+    from ..engine.games.match import Match
 
     match = Match.starting_from(pos, **settings).play(move)
     if not match.game_over:

@@ -177,19 +177,18 @@ def check_suite(suite: Any) -> None:
 
 def _unreachable(case: dict[str, Any]) -> str | None:
     """Why play cannot reach *case*'s captured counts, under its game, ruleset
-    and options (:func:`~mancala_spec.engine.reach.reachable_captures`), or
+    and options (:meth:`~mancala_spec.engine.games.base.Game.check_captured`), or
     ``None``. A game or options this package does not know are the engine's to
     answer (``unsupported``)."""
     from ..engine.games import get_game
-    from ..engine.reach import reachable_captures
     from ..errors import InvalidPositionError, MancalaError
 
     fields = case["position"]["fields"]
     try:
         game = get_game(case["game"], ruleset=case.get("ruleset", DEFAULT_RULESET),
                         **case["options"])
-        reachable_captures(game, fields["pits"], fields["captured"], fields["opener"],
-                           fields.get("owners") or game.board.default_owners)
+        game.check_captured(fields["pits"], fields["captured"], opener=fields["opener"],
+                            owners=fields.get("owners") or game.board.default_owners)
     except InvalidPositionError as error:
         return error.message if error.field == "captured" else None
     except (MancalaError, KeyError, TypeError):

@@ -3,7 +3,7 @@
 A finished position has an :class:`Outcome` (``pos.outcome``): why the game
 ended, the catalogue rule that ended it, and who won. While the game goes on,
 ``pos.outcome`` is ``None``. The games decide it in one place each (their
-``conclude`` step, run after every move and on every position built by hand),
+``after_move`` step, run after every move and on every position built by hand),
 so nothing reads the ending out of a move's events.
 
 >>> import mancala_spec as ms

@@ -1,27 +1,64 @@
-"""Immutable positions.
+"""Immutable positions: plain data.
 
-A :class:`Position` is a value: :meth:`Position.play` returns a new position and
-never changes the one it is called on. ``repr(pos)`` can be pasted back into
-Python (after ``from mancala_spec import Position, get_game``; a position whose
-captured counts play cannot reach, built with ``allow_unreachable=True``, says so
-in its repr too) and ``str(pos)`` draws the board as South sees it.
+A :class:`Position` is a value: its fields, its :attr:`~Position.key`, equality,
+hashing and pickling, and its text. It holds no rule: :meth:`Position.play`,
+:meth:`Position.trace` and :meth:`Position.legal_moves` are one-line
+conveniences that ask the position's game (:class:`Rules` says what a position
+asks of it), and never change the position they are called on. ``repr(pos)``
+can be pasted back into Python (after ``from mancala_spec import Position,
+get_game``; a position whose captured counts play cannot reach, built with
+``allow_unreachable=True``, says so in its repr too) and ``str(pos)`` draws the
+board as South sees it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from ..errors import InvalidPositionError, NotationError, shown
-from .illegal import illegal_move
+from ..options import Option
+from .board import Board
 from .outcome import Outcome
-from .reach import reachable_captures
-from .text import format_position, parse_position
 from .trace import Trace
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .games.base import Game
-    from .sowing import Sowing
-
 Key = tuple[tuple[int, ...], int]
+
+
+class Rules(Protocol):
+    """What a position asks of its game (:class:`~mancala_spec.engine.games.base.Game`
+    is the one class that has it): its name, options and board, its moves, and
+    its checks of a position given as text. Declared here, below the games, so
+    that a position knows its game without importing it."""
+
+    board: Board
+    players: int
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def seeds_per_pit(self) -> int: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+    def option(self, name: str) -> Option: ...
+    def pit_index(self, pit: int | str) -> int: ...
+    @property
+    def total_seeds(self) -> int: ...
+    def player_letter(self, player: int) -> str: ...
+    def player_name(self, player: int) -> str: ...
+    def next_pit(self, pit: int, origin: int) -> int: ...
+    def moves(self, pos: Position) -> tuple[int, ...]: ...
+    def trace(self, pos: Position, pit: int | str) -> Trace: ...
+    def check_reachable(self, pos: Position) -> Position: ...
+    def default_captured(self, missing: int) -> tuple[int, ...]: ...
+    def start(self) -> Position: ...
+    def parse(self, text: str, *, allow_unreachable: bool = False) -> Position: ...
+    def position(self, pits: Sequence[int], to_move: int = 0,
+                 captured: Sequence[int] | None = None, opener: int = 0,
+                 owners: Sequence[int] | None = None,
+                 history: Sequence[tuple[Sequence[int], int]] = (), *,
+                 allow_unreachable: bool = False) -> Position: ...
 
 
 class Position:
@@ -30,20 +67,20 @@ class Position:
     the game is over, its :attr:`outcome`.
 
     Build one with :meth:`Game.start <mancala_spec.engine.games.base.Game.start>`,
-    :meth:`Game.position <mancala_spec.engine.games.variant.Variant.position>`, or from text::
+    :meth:`Game.position <mancala_spec.engine.games.base.Game.position>`, or from text::
 
         Position(get_game("bakuk"), "6,6,6/6,6,6 S 0-0 opener=S")
 
     Captured counts that play cannot reach are refused
     (:class:`~mancala_spec.errors.InvalidPositionError`, ``field="captured"``)
     unless ``allow_unreachable=True`` is given, as with :meth:`Game.position
-    <mancala_spec.engine.games.variant.Variant.position>`.
+    <mancala_spec.engine.games.base.Game.position>`.
     """
 
     __slots__ = ("game", "pits", "to_move", "captured", "opener", "owners", "history",
-                 "outcome", "_sowings", "_moves")
+                 "outcome")
 
-    game: Game
+    game: Rules
     pits: tuple[int, ...]
     to_move: int
     captured: tuple[int, ...]
@@ -53,35 +90,27 @@ class Position:
     #: How the game ended (an :class:`~mancala_spec.engine.outcome.Outcome`),
     #: or ``None`` while it goes on.
     outcome: Outcome | None
-    _sowings: dict[int, Sowing]
-    _moves: tuple[int, ...] | None
 
-    def __init__(self, game: Game, text: str, *, allow_unreachable: bool = False) -> None:
+    def __init__(self, game: Rules, text: str, *, allow_unreachable: bool = False) -> None:
         if not callable(getattr(game, "parse", None)):
             raise InvalidPositionError(
                 f"Position(game, text) needs a game (from get_game), not {shown(game)}",
                 field="game")
-        parsed = parse_position(game, text, allow_unreachable=allow_unreachable)
-        self._set(game, parsed.pits, parsed.to_move, parsed.captured, parsed.opener,
-                  parsed.owners, parsed.history, parsed.outcome)
+        parsed = game.parse(text, allow_unreachable=allow_unreachable)
+        for name in self.__slots__:
+            object.__setattr__(self, name, getattr(parsed, name))
 
     @classmethod
-    def unchecked(cls, game: Game, pits: tuple[int, ...], to_move: int,
+    def unchecked(cls, game: Rules, *, pits: tuple[int, ...], to_move: int,
                   captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
-                  history: tuple[tuple[tuple[int, ...], int], ...] = (),
+                  history: tuple[Key, ...] = (),
                   outcome: Outcome | None = None) -> Position:
         """A position built without any check, for the engine's own use (it only
         makes valid positions) and for tests and studies that need a board
         outside play. Every sequence must be a tuple. Everyone else builds
         positions with :meth:`Game.position
-        <mancala_spec.engine.games.variant.Variant.position>`, which checks them."""
+        <mancala_spec.engine.games.base.Game.position>`, which checks them."""
         self = object.__new__(cls)
-        self._set(game, pits, to_move, captured, opener, owners, history, outcome)
-        return self
-
-    def _set(self, game: Game, pits: tuple[int, ...], to_move: int,
-             captured: tuple[int, ...], opener: int, owners: tuple[int, ...],
-             history: tuple[Key, ...], outcome: Outcome | None) -> None:
         set_field = object.__setattr__    # the only way in: Position.__setattr__ refuses
         set_field(self, "game", game)
         set_field(self, "pits", pits)
@@ -91,8 +120,13 @@ class Position:
         set_field(self, "owners", owners)
         set_field(self, "history", history)
         set_field(self, "outcome", outcome)
-        set_field(self, "_sowings", {})   # sowings worked out so far (see sowing())
-        set_field(self, "_moves", None)   # the legal moves, once worked out
+        return self
+
+    def replace(self, **changes: Any) -> Position:
+        """This position with the fields named in *changes* replaced, unchecked
+        (:meth:`unchecked`): for the engine's own steps, such as a turn passed."""
+        fields = {name: getattr(self, name) for name in self.__slots__ if name != "game"}
+        return Position.unchecked(self.game, **{**fields, **changes})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable; play() returns a new position")
@@ -122,15 +156,11 @@ class Position:
         """The winning player's index; ``None`` for a draw or a game not over."""
         return None if self.outcome is None else self.outcome.winner
 
+    # -- moving: the game's, for convenience --------------------------------------
+
     def legal_moves(self) -> list[int]:
         """The pits the player to move may play, as sorted indices."""
-        moves = self._moves
-        if moves is None:            # worked out once: a position never changes
-            moves = self.game.moves_unchecked(self)
-            object.__setattr__(self, "_moves", moves)
-        return list(moves)
-
-    # -- moving ----------------------------------------------------------------
+        return list(self.game.moves(self))
 
     def play(self, pit: int | str) -> Position:
         """The position after playing *pit* (an index, or a name like ``"c"``).
@@ -138,49 +168,36 @@ class Position:
         Raises :class:`~mancala_spec.errors.IllegalMoveError` (saying why) when
         the move is not legal here; this position is unchanged either way.
         """
-        after: Position = self.trace(pit).position
+        after: Position = self.game.trace(self, pit).position
         return after
 
     def trace(self, pit: int | str) -> Trace:
         """Play *pit* and return the move's events with the resulting position."""
-        index = self.game.pit_index(pit)
-        self.check_move(index)
-        # the sowing worked out for the legality check, if any, is used up here
-        sowing = self._sowings.pop(index, None) or self.game.sow_move(self, index)
-        after = self.game.settle_unchecked(self, sowing)
-        return Trace.of_sowing(self, index, sowing, after)
-
-    def sowing(self, pit: int) -> Sowing:
-        """The sowing of *pit* before the end-of-move rules (worked out once, as
-        a legality check may need it); its ``endless`` is true if it never
-        ends (``ba-awa-endless``), and it is then left unfinished. Do not
-        change it, and do not keep it: :meth:`trace` takes it and goes on with
-        it (the next call sows afresh)."""
-        sowing = self._sowings.get(pit)
-        if sowing is None:
-            sowing = self._sowings[pit] = self.game.sow_move(self, pit)
-        return sowing
-
-    def check_move(self, pit: int) -> None:
-        """Raise :class:`~mancala_spec.errors.IllegalMoveError`, saying why
-        (:func:`~mancala_spec.engine.illegal.illegal_move`), if the pit index
-        *pit* is not a legal move here."""
-        if pit not in self.legal_moves():
-            raise illegal_move(self, pit)
+        return self.game.trace(self, pit)
 
     # -- text ------------------------------------------------------------------
 
     def to_text(self) -> str:
         """The position in one line of notation (see :mod:`mancala_spec.notation`)."""
-        return format_position(self)
+        game = self.game
+        n = game.board.pits_per_row
+        letter = game.player_letter
+        fields = [format_pits(self.pits, n), letter(self.to_move),
+                  "-".join(map(str, self.captured)), f"opener={letter(self.opener)}"]
+        if self.owners != game.board.default_owners:
+            fields.append("owners=" + "".join(letter(owner) for owner in self.owners))
+        if self.history:
+            fields.append("seen=" + ";".join(f"{format_pits(pits, n)}:{letter(player)}"
+                                             for pits, player in self.history))
+        return " ".join(fields)
 
     @property
     def reachable(self) -> bool:
-        """Whether play can reach this position's captured counts
-        (:func:`~mancala_spec.engine.reach.reachable_captures`): false only
+        """Whether play can reach this position's captured counts (the game's
+        :meth:`~mancala_spec.engine.games.base.Game.check_reachable`): false only
         for a position built with ``allow_unreachable=True``, or played on from one."""
         try:
-            reachable_captures(self.game, self.pits, self.captured, self.opener, self.owners)
+            self.game.check_reachable(self)
         except InvalidPositionError:
             return False
         return True
@@ -254,10 +271,16 @@ class Position:
         return (_restore, (self.game, self.to_text(), self.outcome))
 
 
-def _restore(game: Game, text: str, outcome: Outcome | None) -> Position:
+def format_pits(pits: Sequence[int], pits_per_row: int) -> str:
+    """``"a,b,c/A,B,C"``: South's row, then North's, each in sowing order."""
+    south = ",".join(map(str, pits[:pits_per_row]))
+    north = ",".join(map(str, pits[pits_per_row:]))
+    return f"{south}/{north}"
+
+
+def _restore(game: Rules, text: str, outcome: Outcome | None) -> Position:
     pos = Position(game, text, allow_unreachable=True)    # it was built, so it was allowed
-    return pos if outcome == pos.outcome else Position.unchecked(
-        game, pos.pits, pos.to_move, pos.captured, pos.opener, pos.owners, pos.history, outcome)
+    return pos if outcome == pos.outcome else pos.replace(outcome=outcome)
 
 
-__all__ = ["Position", "NotationError"]
+__all__ = ["Key", "NotationError", "Position", "Rules", "format_pits"]

@@ -20,22 +20,22 @@ the step out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..errors import InvalidPositionError
+from .position import Position, Rules
 from .trace import Capture, Drop, EndOfGame, EndOfLap, EndOfMove, Event, Pass, PickUp, Relay
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .games.base import Game
-    from .position import Position
 
 
 class Sowing:
     """Working state of one move (each move has its own)."""
 
-    def __init__(self, pos: Position) -> None:
-        """The working state of a move from *pos*, before anything is lifted."""
+    def __init__(self, pos: Position, *, checking: bool = False) -> None:
+        """The working state of a move from *pos*, before anything is lifted;
+        with *checking*, of no move: the end-of-move rules run on a position
+        built by hand, which must stand as it is (see :class:`WouldChange`)."""
         #: the game being played (it says where each seed goes: :meth:`next_pit`)
-        self.game: Game = pos.game
+        self.game: Rules = pos.game
         #: the seeds in each pit
         self.pits: list[int] = list(pos.pits)
         #: the seeds each player has captured so far
@@ -57,6 +57,10 @@ class Sowing:
         #: whether the sowing was found never to end (``ba-awa-endless``): it is
         #: then left unfinished, and its move is not a legal one
         self.endless = False
+        #: why the sowing ended (the ``reason`` of :meth:`end_move`), once it has
+        self.end_reason: str | None = None
+        #: whether this is no move but a check of a position built by hand
+        self.checking = checking
 
     @property
     def events(self) -> list[Event]:
@@ -90,6 +94,8 @@ class Sowing:
 
     def capture(self, pit: int, player: int, rule: str) -> int:
         """Move every seed of *pit* to *player*'s store; return how many."""
+        if self.checking:
+            raise WouldChange("take", rule)
         seeds, self.pits[pit] = self.pits[pit], 0
         self.captured[player] += seeds
         self.took = True
@@ -99,6 +105,8 @@ class Sowing:
     def take(self, pit: int, seeds: int, player: int, rule: str) -> None:
         """Move *seeds* of the seeds in *pit* to *player*'s store (a share of
         the pit, as when the seeds left are shared out at the end)."""
+        if self.checking:
+            raise WouldChange("take", rule)
         self.pits[pit] -= seeds
         self.captured[player] += seeds
         self.took = True
@@ -112,10 +120,13 @@ class Sowing:
 
     def end_move(self, reason: str, rule: str) -> None:
         """Record that the sowing is over, and why."""
+        self.end_reason = reason
         self.records.append((EndOfMove, rule, reason))
 
     def pass_turn(self, player: int, rule: str) -> None:
         """Record that *player* has no legal move and is passed over."""
+        if self.checking:
+            raise WouldChange("pass", rule)
         self.records.append((Pass, rule, player))
 
     def take_all(self, player_of: Callable[[int], int], rule: str) -> None:
@@ -127,3 +138,17 @@ class Sowing:
     def end_game(self, reason: str, rule: str) -> None:
         """Record that the game is over, and why."""
         self.records.append((EndOfGame, rule, reason))
+
+
+class WouldChange(InvalidPositionError):
+    """Raised by a :class:`Sowing` made with ``checking=True`` at the first
+    change the end-of-move rules would make to a position built by hand: a
+    take (*change* ``"take"``) or a turn passed (``"pass"``), by the rule *rule*.
+    Such a position cannot stand between moves; the game says why, in its own
+    words (:meth:`Game.check_standing
+    <mancala_spec.engine.games.base.Game.check_standing>`)."""
+
+    def __init__(self, change: str, rule: str) -> None:
+        super().__init__(f"the {change} of rule {rule} would change this position")
+        self.change = change
+        self.rule = rule

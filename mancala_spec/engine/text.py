@@ -1,46 +1,17 @@
-"""Positions as text: one line, fields separated by single spaces.
+"""Positions read from text: one line, fields separated by single spaces.
 
 The format is described in :mod:`mancala_spec.notation`, which also reads and
 writes whole-game records; this module is the part the engine needs itself
-(``Position(game, text)``, ``repr(pos)``), so the engine does not import the
-notation module above it.
+(``Game.parse``, so ``Position(game, text)``), so the engine does not import the
+notation module above it. A position writes itself
+(:meth:`Position.to_text <mancala_spec.engine.position.Position.to_text>`).
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..errors import NotationError, shown
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .games.base import Game
-    from .position import Position
-
-# -- positions -----------------------------------------------------------------
-
-
-def format_pits(pits: Sequence[int], pits_per_row: int) -> str:
-    """``"a,b,c/A,B,C"``: South's row, then North's, each in sowing order."""
-    south = ",".join(map(str, pits[:pits_per_row]))
-    north = ",".join(map(str, pits[pits_per_row:]))
-    return f"{south}/{north}"
-
-
-def format_position(pos: Position) -> str:
-    """The one-line text of *pos* (see the module docstring;
-    :func:`mancala_spec.notation.format_position` checks that *pos* is one)."""
-    game = pos.game
-    n = game.board.pits_per_row
-    letter = game.player_letter
-    fields = [format_pits(pos.pits, n), letter(pos.to_move),
-              "-".join(map(str, pos.captured)), f"opener={letter(pos.opener)}"]
-    if pos.owners != game.board.default_owners:
-        fields.append("owners=" + "".join(letter(owner) for owner in pos.owners))
-    if pos.history:
-        fields.append("seen=" + ";".join(f"{format_pits(pits, n)}:{letter(player)}"
-                                         for pits, player in pos.history))
-    return " ".join(fields)
+from .position import Position, Rules, format_pits
 
 
 def tokens_with_columns(text: str) -> list[tuple[int, str]]:
@@ -61,7 +32,7 @@ def check_text(text: str, what: str) -> None:
                                 text, index + 1)
 
 
-def _parse_pits(game: Game, token: str, column: int, text: str) -> tuple[int, ...]:
+def _parse_pits(game: Rules, token: str, column: int, text: str) -> tuple[int, ...]:
     n = game.board.pits_per_row
     rows = token.split("/")
     if len(rows) != 2:
@@ -77,12 +48,12 @@ def _parse_pits(game: Game, token: str, column: int, text: str) -> tuple[int, ..
             raise NotationError(f"{row_name}'s row must have {n} pits, found {len(cells)} "
                                 f"in {shown(row)}", text, offset)
         for cell in cells:
-            pits.append(_parse_count(game, cell, offset, text, "a seed count"))
+            pits.append(_parse_count(game, cell, offset, text, what="a seed count"))
             offset += len(cell) + 1
     return tuple(pits)
 
 
-def _parse_count(game: Game, token: str, column: int, text: str, what: str) -> int:
+def _parse_count(game: Rules, token: str, column: int, text: str, *, what: str) -> int:
     """A count of seeds: digits, and (so that reading stays cheap whatever the
     text) no more of them than the game's total of seeds has."""
     if not token.isdigit() or not token.isascii():
@@ -94,7 +65,7 @@ def _parse_count(game: Game, token: str, column: int, text: str, what: str) -> i
     return int(token.lstrip("0") or "0")     # leading zeros do not count towards int's limit
 
 
-def _parse_player(game: Game, token: str, column: int, text: str, what: str) -> int:
+def _parse_player(game: Rules, token: str, column: int, text: str, *, what: str) -> int:
     letters = game.board.player_letters
     if len(token) != 1 or token not in letters:
         choices = ", ".join(letters[:-1]) + " or " + letters[-1]
@@ -103,7 +74,7 @@ def _parse_player(game: Game, token: str, column: int, text: str, what: str) -> 
     return letters.index(token)
 
 
-def parse_position(game: Game, text: str, *, allow_unreachable: bool = False) -> Position:
+def parse_position(game: Rules, text: str, *, allow_unreachable: bool = False) -> Position:
     """The :class:`~mancala_spec.engine.position.Position` of *game* written as *text*.
 
     Malformed text raises :class:`~mancala_spec.errors.NotationError` naming
@@ -118,17 +89,17 @@ def parse_position(game: Game, text: str, *, allow_unreachable: bool = False) ->
     tokens = tokens_with_columns(text)
     if len(tokens) < 3:
         needs = ("a position needs at least pits, the player to move and the captured "
-                 f"seeds, like {format_position(game.start())!r}")
+                 f"seeds, like {game.start().to_text()!r}")
         raise NotationError(needs if tokens else f"the position text is empty: {needs}",
                             text, None)
     (c_pits, t_pits), (c_move, t_move), (c_capt, t_capt), *rest = tokens
     pits = _parse_pits(game, t_pits, c_pits, text)
-    to_move = _parse_player(game, t_move, c_move, text, "the player to move")
+    to_move = _parse_player(game, t_move, c_move, text, what="the player to move")
     parts = t_capt.split("-")
     if len(parts) != game.players or not all(p.isdigit() and p.isascii() for p in parts):
         raise NotationError(f"expected captured seeds as {game.players} counts joined by '-', "
                             f"like '0-0'; found {shown(t_capt)}", text, c_capt)
-    captured = tuple(_parse_count(game, p, c_capt, text, "a captured count") for p in parts)
+    captured = tuple(_parse_count(game, p, c_capt, text, what="a captured count") for p in parts)
     fields: dict[str, tuple[int, str]] = {}
     for column, token in rest:
         key, sep, value = token.partition("=")
@@ -141,14 +112,14 @@ def parse_position(game: Game, text: str, *, allow_unreachable: bool = False) ->
     opener = 0
     if "opener" in fields:
         column, value = fields["opener"]
-        opener = _parse_player(game, value, column, text, "the opener")
+        opener = _parse_player(game, value, column, text, what="the opener")
     owners = None
     if "owners" in fields:
         column, value = fields["owners"]
         if len(value) != game.board.size:
             raise NotationError(f"owners= needs one letter per pit ({game.board.size}), found "
                                 f"{len(value)}", text, column)
-        owners = tuple(_parse_player(game, ch, column + i, text, "an owner")
+        owners = tuple(_parse_player(game, ch, column + i, text, what="an owner")
                        for i, ch in enumerate(value))
     history = []
     if "seen" in fields:
@@ -160,7 +131,7 @@ def parse_position(game: Game, text: str, *, allow_unreachable: bool = False) ->
                                     text, column)
             history.append((_parse_pits(game, board, column, text),
                             _parse_player(game, player, column + len(board) + 1, text,
-                                          "the player to move")))
+                                          what="the player to move")))
             column += len(entry) + 1
     return game.position(pits, to_move=to_move, captured=captured, opener=opener,
                          owners=owners, history=history,

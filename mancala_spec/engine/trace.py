@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+from .board import player_name
+
 #: Gives a pit's or a player's name from its index.
 Namer = Callable[[int], str]
 
@@ -78,7 +80,6 @@ class Capture(Event):
     player: int
 
     def describe(self, name: Namer = str, player: Namer | None = None) -> str:
-        from .board import player_name
         return f"{(player or player_name)(self.player)} captures {self.seeds} from {name(self.pit)}"
 
 
@@ -126,7 +127,6 @@ class Pass(Event):
     player: int
 
     def describe(self, name: Namer = str, player: Namer | None = None) -> str:
-        from .board import player_name
         return f"{(player or player_name)(self.player)} has no legal move and passes"
 
 

@@ -125,10 +125,14 @@ class FastGame:
     @classmethod
     def for_position(cls, pos: Position) -> tuple[FastGame, State]:
         """The fast game of *pos* (its game, opener and owners), and *pos* as a state."""
-        if not all(hasattr(pos, name) for name in ("game", "opener", "owners")):
+        from ..engine.games.base import Game  # noqa: PLC0415  (the game a position holds)
+
+        game = getattr(pos, "game", None)
+        if not isinstance(game, Game) or not all(hasattr(pos, name) for name in ("opener",
+                                                                                 "owners")):
             raise InvalidPositionError(f"for_position takes a Position, not {shown(pos)}",
                                        field="game")
-        fast = cls(pos.game, opener=pos.opener, owners=pos.owners)
+        fast = cls(game, opener=pos.opener, owners=pos.owners)
         return fast, fast.from_position(pos)
 
     # -- states and positions ---------------------------------------------------
@@ -189,7 +193,7 @@ class FastGame:
 
     def to_position(self, state: State, *, allow_unreachable: bool = False) -> Position:
         """The :class:`~mancala_spec.engine.position.Position` of *state*, checked as
-        :meth:`Game.position <mancala_spec.engine.games.variant.Variant.position>`
+        :meth:`Game.position <mancala_spec.engine.games.base.Game.position>`
         checks it (*allow_unreachable* as there: a state played on from a
         position built with it needs it too)."""
         pits, to_move, captured, history, _ = checked_state(state)

@@ -70,7 +70,6 @@ except ImportError as error:     # numpy is the optional extra "solve"
 
 from ..engine.games import Game, get_game
 from ..engine.games.bakuk import Bakuk
-from ..engine.reach import CAPTURE_UNIT
 from ..errors import (
     InvalidPositionError,
     OptionError,
@@ -387,7 +386,7 @@ def solve(rules: Rules | Game | None = None, start=None, progress: Progress | No
     if start is None:
         start = ((rules.seeds_per_pit,) * m, 0)
     pits0, player0 = _start(start, m, total)
-    unit, why = CAPTURE_UNIT["bakuk"]
+    unit, why = Bakuk.capture_unit, Bakuk.capture_rules
     if not allow_unreachable and (total - sum(pits0)) % unit:
         raise InvalidPositionError(
             f"start has {total - sum(pits0)} of the {total} counters off the board, which play "

@@ -223,7 +223,7 @@ def offer_list(rule: Rule, offers) -> nodes.bullet_list:
 
 def game_call(game: str, option: str, value: Any) -> nodes.literal:
     """The call that selects *option* = *value*: a game option, or a match setting."""
-    from ..engine.match import SETTINGS
+    from ..engine.games.match import SETTINGS
 
     setting = f"{option}={value!r}"
     call = (f'ms.Match(ms.get_game("{game}"), {setting})' if option in SETTINGS

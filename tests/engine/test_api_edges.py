@@ -11,7 +11,7 @@ import pytest
 import mancala_spec as ms
 from mancala_spec import errors, fast
 from mancala_spec import solve as S
-from mancala_spec.engine.match import PlayedGame
+from mancala_spec.engine.games.match import PlayedGame
 from mancala_spec.fast import FastGame
 
 BA, BK = ms.get_game("ba-awa"), ms.get_game("bakuk")
@@ -66,14 +66,15 @@ OTHER_POSITIONS = [(BK, BA.start()), (BA, BK.start()), (BA, BA_OTHER.start())]
                                                             "ba-awa/variant"])
 def test_game_steps_refuse_another_games_position(game, pos):
     for call in (lambda: game.sow_move(pos, 0), lambda: game.moves(pos),
-                 lambda: game.legal_moves(pos), lambda: game.settle(pos, pos.sowing(0))):
+                 lambda: game.legal_moves(pos),
+                 lambda: game.complete(pos, pos.game.sow_move(pos, 0))):
         assert refused(errors.InvalidPositionError, call).field == "game"
 
 
 @pytest.mark.parametrize("game", [BA, BK])
 def test_game_steps_refuse_what_is_not_a_position(game):
     for call in (lambda: game.sow_move("x", 0), lambda: game.moves(None),
-                 lambda: game.settle((6,) * 6, None)):
+                 lambda: game.complete((6,) * 6, None)):
         assert refused(errors.InvalidPositionError, call).field == "game"
 
 
@@ -84,17 +85,17 @@ def test_sow_move_refuses_a_pit_that_is_not_an_index(game, pit):
     assert error.pit == pit and error.reason == "no-such-pit"
 
 
-def test_settle_refuses_a_sowing_of_another_position():
+def test_complete_refuses_a_sowing_of_another_position():
     before = BK.start()
-    sowing = BA.start().sowing(0)
-    assert refused(errors.InvalidPositionError, lambda: BK.settle(before, sowing)).field == "game"
+    sowing = BA.sow_move(BA.start(), 0)
+    assert refused(errors.InvalidPositionError, lambda: BK.complete(before, sowing)).field == "game"
 
 
 def test_game_steps_still_play_an_equal_games_positions():
     """An equal game (the same options, another instance) plays the position."""
     twin = ms.get_game("bakuk")
     pos = BK.start()
-    assert twin.settle(pos, twin.sow_move(pos, 0)) == pos.play(0)
+    assert twin.complete(pos, twin.sow_move(pos, 0)) == pos.play(0)
     assert twin.moves(pos) == tuple(pos.legal_moves())
 
 

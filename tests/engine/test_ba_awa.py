@@ -346,7 +346,7 @@ def test_long_lap_passes_a_pit_twice_and_makes_four(skip_origin, first_lap, lap_
 
 # -- endless relay sowing ------------------------------------------------------------------
 
-# Found by searching random Ba-awa positions with the engine for pos.sowing(pit).endless.
+# Found by searching random Ba-awa positions with the engine for game.sow_move(pos, pit).endless.
 # B (2 seeds) starts a relay sowing whose lap states come back to the start after
 # 60 laps, so it never ends. The other North moves end: A(1) → B 3, relay 3 from B
 # → C 1, D 2, E 1 (empty): end; D(1) → E 1: end; F(2) → a 2, b 1: end.
@@ -393,7 +393,7 @@ def test_endless_sowing_is_really_endless(text, pit, cycle, legal):
                                        (REACHABLE_ENDLESS, REACHABLE_PIT)])
 def test_endless_sowing_is_not_a_legal_move_by_default(text, pit):
     pos = board(GAME, text)
-    assert pos.sowing(pit).endless and GAME.never_ends(pos, pit)
+    assert pos.game.sow_move(pos, pit).endless and GAME.never_ends(pos, pit)
     assert pit not in pos.legal_moves()
     with pytest.raises(ms.IllegalMoveError, match="never ends") as info:
         pos.play(pit)

@@ -9,7 +9,7 @@ import pytest
 from helpers import covers
 
 import mancala_spec as ms
-from mancala_spec.engine.match import PlayedGame
+from mancala_spec.engine.games.match import PlayedGame
 
 BA_AWA = ms.get_game("ba-awa")
 BA_AWA_3 = ms.get_game("ba-awa", players=3)

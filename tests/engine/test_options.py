@@ -61,7 +61,7 @@ def test_the_games_take_their_options_from_the_declarations():
     for name, cls in GAMES.items():
         assert cls.OPTIONS == game_options(name)
         assert dict(ms.get_game(name).options) == {o.name: o.default for o in game_options(name)}
-    assert ms.engine.match.SETTINGS == tuple(s.name for s in match_settings("ba-awa"))
+    assert ms.engine.games.match.SETTINGS == tuple(s.name for s in match_settings("ba-awa"))
 
 
 def test_an_unknown_option_names_the_known_ones():

@@ -1,6 +1,6 @@
 """The ending as a value: ``pos.outcome`` is None while a game goes on, and once it
 is over says why (the reason and the rule) and who won; it is decided in one
-place (each game's ``conclude``), for played and for constructed positions."""
+place (each game's ``after_move``), for played and for constructed positions."""
 from __future__ import annotations
 
 import pickle

@@ -28,7 +28,6 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import mancala_spec as ms
-from mancala_spec.engine.reach import CAPTURE_UNIT
 from mancala_spec.engine.trace import Capture, EndOfMove, Pass
 
 RULE_IDS = frozenset(rule.id for rule in ms.load_catalogue())
@@ -62,10 +61,10 @@ def positions(draw, name):
         on_board = draw(st.one_of(st.just(0), st.integers(9, 16), st.integers(9, everything)))
     else:
         on_board = draw(st.integers(0, everything))
-    unit = CAPTURE_UNIT.get(name, (1, ""))[0]
+    unit = game.capture_unit
     if on_board:
         # while seeds are on the board each count captured is a multiple of the capture
-        # unit (reach.reachable_captures): draw only such counts, not mostly refused ones
+        # unit (Game.check_reachable): draw only such counts, not mostly refused ones
         on_board += (everything - on_board) % unit
     pits = draw(seed_vectors(size, on_board))
     if on_board:
@@ -210,7 +209,7 @@ def check_random_position(pos):
         # Only Ba-awa rejects an own pit with seeds, and only as endless: the naive
         # model confirms the lap states repeat.
         assert game.name == "ba-awa" and game.options["endless"] == "illegal"
-        assert pos.sowing(pit).endless
+        assert pos.game.sow_move(pos, pit).endless
         *_, ending, states = naive_ba_awa_sowing(pos.pits, pos.owners, pos.to_move, pit,
                                                  game.options["skip_origin"], max_laps=5000)
         assert ending is None and len(set(states)) < len(states)
@@ -330,7 +329,7 @@ def test_engine_and_naive_model_agree_on_every_endless_sowing_of_nine_seeds():
         # fours), the smallest with an endless sowing, built on purpose
         pos = game.position(pits, to_move=owners[pit], captured=(20, 19),
                             allow_unreachable=True)
-        assert pos.sowing(pit).endless and pit not in pos.legal_moves()
+        assert pos.game.sow_move(pos, pit).endless and pit not in pos.legal_moves()
         others = [p for p in range(12) if owners[p] == owners[pit] and pits[p] and p != pit
                   and (pits, p) not in endless]
         assert set(others) <= set(pos.legal_moves())

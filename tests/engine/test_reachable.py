@@ -18,12 +18,15 @@ import sys
 import pytest
 
 import mancala_spec as ms
-from mancala_spec.engine.checks import check_reachable
-from mancala_spec.engine.reach import end_takers
 from mancala_spec.options import game_options
 
 BA_AWA = ms.get_game("ba-awa")
 BAKUK = ms.get_game("bakuk")
+
+
+def check_reachable(pos):
+    """The check of *pos*'s captured counts, by its own game."""
+    return pos.game.check_reachable(pos)
 EMPTY_BA_AWA = "0,0,0,0,0,0/0,0,0,0,0,0"
 
 
@@ -79,11 +82,11 @@ def test_reachable_counts_pass(game, text, options):
 
 def test_the_takers_of_an_ending_follow_the_options():
     owners = BA_AWA.board.row_owners
-    assert end_takers(BA_AWA, 1, owners) == {1}
-    assert end_takers(ms.get_game("ba-awa", no_move="owners"), 0, (0,) * 12) == {0}
-    assert end_takers(ms.get_game("ba-awa", no_move="owners"), 0, owners) == {0, 1}
-    assert end_takers(BAKUK, 0, BAKUK.board.row_owners) == set()
-    assert end_takers(ms.get_game("bakuk", leftovers="owners"), 0, (1,) * 6) == {1}
+    assert BA_AWA.end_takers(1, owners) == {1}
+    assert ms.get_game("ba-awa", no_move="owners").end_takers(0, (0,) * 12) == {0}
+    assert ms.get_game("ba-awa", no_move="owners").end_takers(0, owners) == {0, 1}
+    assert BAKUK.end_takers(0, BAKUK.board.row_owners) == set()
+    assert ms.get_game("bakuk", leftovers="owners").end_takers(0, (1,) * 6) == {1}
 
 
 def every_game(name):

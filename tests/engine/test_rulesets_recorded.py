@@ -18,7 +18,6 @@ import pytest
 
 import mancala_spec as ms
 from mancala_spec.catalogue.rulesets import programs
-from mancala_spec.engine.reach import reachable_captures
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 MG = json.loads((DATA / "mancalagames_games.json").read_text("utf-8"))
@@ -143,7 +142,7 @@ def everyboard_offset(game: ms.Game, case: dict) -> tuple[tuple[int, int], bool]
     scores: if possible so that play can reach the counts (each score made up
     to a multiple of four, the rest in fours, South first), else split evenly;
     and whether play cannot reach the counts under *game*'s rules (its
-    end-takers too: reach.reachable_captures)."""
+    end-takers too: Game.check_captured)."""
     pits = everyboard_pits(case["board"])
     missing = game.total_seeds - sum(pits) - sum(case["scores"])
     need = [-score % 4 for score in case["scores"]]
@@ -155,7 +154,7 @@ def everyboard_offset(game: ms.Game, case: dict) -> tuple[tuple[int, int], bool]
         offset = (missing // 2, missing - missing // 2)
     captured = [score + extra for score, extra in zip(case["scores"], offset)]
     try:
-        reachable_captures(game, pits, captured, 0, game.board.default_owners)
+        game.check_captured(pits, captured, opener=0, owners=game.board.default_owners)
     except ms.InvalidPositionError:
         return offset, True
     return offset, False

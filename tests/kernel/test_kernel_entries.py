@@ -168,9 +168,8 @@ def test_a_player_is_named_by_index_only(player):
 
 @pytest.mark.parametrize("value", [None, "x", 0, BAKUK.start().game])
 def test_functions_of_positions_and_matches_take_only_those(value):
-    from mancala_spec.engine.checks import check_reachable
     from mancala_spec.notation import format_match
-    for call in (lambda: check_reachable(value), lambda: FastGame.for_position(value),
+    for call in (lambda: BAKUK.check_reachable(value), lambda: FastGame.for_position(value),
                  lambda: format_match(value), lambda: ms.Match.starting_from(value)):
         assert raised(errors.InvalidPositionError, call).field == "game"
 

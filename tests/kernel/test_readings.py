@@ -151,7 +151,7 @@ def test_every_difference_on_the_page_has_its_position_share_or_reason():
 
 def test_the_match_aims_smallest_change_ends_the_match_under_one_setting_only():
     from mancala_spec.analysis.readings import match_winner_changes, smallest_match_change
-    from mancala_spec.engine.match import Match
+    from mancala_spec.engine.games.match import Match
 
     change = smallest_match_change("target", 10)
     pos = change.position

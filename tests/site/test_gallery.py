@@ -198,7 +198,7 @@ def test_endless_script_finds_its_position():
     ns = result.namespace
     pos, pit = ns["pos"], ns["pit"]
     assert "seen=" in pos.to_text() or pos.captured != (0, 0), "found in play, not the start"
-    assert pos.sowing(pit).endless and pit not in pos.legal_moves()
+    assert pos.game.sow_move(pos, pit).endless and pit not in pos.legal_moves()
     with pytest.raises(ms.IllegalMoveError, match="never ends"):
         pos.play(pit)
     trace = ns["trace"]

@@ -1,13 +1,13 @@
 """Ba-awa (Twi/Akan, Ghana; also Anenam, Nam-Nam).
 
 A move is :meth:`BaAwa.sow_move` (the sowing, lap after lap) and then
-:meth:`BaAwa.conclude` (the end-of-move rules), each a short composition of the
+:meth:`BaAwa.after_move` (the end-of-move rules), each a short composition of the
 rule steps below. Each step is a method tagged (``@implements``) with the one
 rule it decides, and does what that rule says in the order it says it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...catalogue import implements
@@ -37,6 +37,20 @@ class BaAwa(Game):
     aliases = ("anenam", "nam-nam", "baawa")
     seeds_per_pit = FOUR
     OPTIONS = game_options("ba-awa")
+    capture_unit = FOUR
+    capture_rules = ("Ba-awa captures seeds only as fours (rules ba-awa-owner-four, "
+                     "ba-awa-mover-four)")
+    CANNOT_STAND = {
+        ("take", "ba-awa-eight"): "the board holds {seeds}, but when eight or fewer remain "
+                                  "after a move the opener takes them and the game ends "
+                                  "(rule ba-awa-eight)",
+        ("pass", "ba-awa-no-move"): "{mover} is to move but has no legal move, so the turn "
+                                    "would have passed to {next} (rule ba-awa-no-move)",
+        ("take", "ba-awa-no-move"): "{mover} is to move but has no legal move, so the game "
+                                    "would have ended (rule ba-awa-no-move)",
+        ("take", "ba-awa-repetition"): "the position already occurs in its history, so the "
+                                       "game would have ended (rule ba-awa-repetition)",
+    }
 
     # -- the board -----------------------------------------------------------
 
@@ -47,11 +61,6 @@ class BaAwa(Game):
         The optional end stores are not pits (nothing is sown into them):
         they are the players' captured counts."""
         return Board(pits_per_row=6, players=self.players)
-
-    @implements("ba-awa-setup")
-    def setup(self) -> tuple[list[int], list[int]]:
-        """Four seeds in every pit; the stores empty: nobody has captured anything."""
-        return [self.seeds_per_pit] * self.board.size, [0] * self.players
 
     @implements("ba-awa-choose")
     def check_options(self, values: dict[str, Any]) -> None:
@@ -64,6 +73,26 @@ class BaAwa(Game):
                 f'{values["players"]}: with three there is no row of East\'s own to choose '
                 'from (rule ba-awa-choose); use choose="owned"', game=self.name,
                 option="choose", value=values["choose"], choices=(Choose.OWNED,))
+
+    def end_takers(self, opener: int, owners: Sequence[int]) -> frozenset[int]:
+        """The players who may have taken seeds as the game ended: the opener
+        takes what remains when eight seeds or fewer do (``ba-awa-eight``),
+        when nobody can move (``ba-awa-no-move``) and when a position recurs
+        (``ba-awa-repetition``); with ``no_move="owners"`` each pit's owner
+        takes its seeds; with ``no_move="empty-row"`` the mover or the next
+        player takes them, so anyone may have; with ``endless="cap-75"`` South
+        and North share them. ``decided`` takes nothing (it only ends the game)
+        and ``repetition="play-on"`` takes away an ending, so neither adds a
+        taker; nor do three players or a match, whose games each start from the
+        setup with nothing captured."""
+        takers = {opener}
+        if self.options["no_move"] is NoMove.OWNERS:
+            takers |= set(owners)
+        if self.options["no_move"] is NoMove.EMPTY_ROW:
+            takers |= set(range(self.players))
+        if self.options["endless"] is Endless.CAP_75:
+            takers |= {0, 1}
+        return frozenset(takers)
 
     # -- choosing a pit ------------------------------------------------------
 
@@ -94,7 +123,26 @@ class BaAwa(Game):
         """Whether the relay sowing of *pit* never ends (:meth:`endless_lap`):
         such a move is not a legal move (with ``endless="stop"``, every sowing
         ends)."""
-        return pos.sowing(pit).endless
+        return self.sowing(pos, pit).endless
+
+    def why_not_yours(self, pos: Position, pit: int) -> str:
+        """Why *pit* is not the player to move's to choose: another player owns
+        it; with ``choose="row"``, it is in another player's row."""
+        if self.options["choose"] is Choose.ROW:
+            board = self.board
+            return (f"pit {board.name(pit)} is in {board.player_name(board.row_owner(pit))}'s "
+                    f"row, but {board.player_name(pos.to_move)} is to move "
+                    '(choose="row": a player chooses from their own row)')
+        return super().why_not_yours(pos, pit)
+
+    def why_illegal(self, pos: Position, pit: int) -> str:
+        """Why a non-empty pit of the player to move is not a legal move: its
+        sowing never ends (ba-awa-endless)."""
+        if self.never_ends(pos, pit):
+            return (f"pit {self.board.name(pit)} starts a relay sowing that never ends: a lap "
+                    "would start again from a board and pit already seen in this move "
+                    "(rule ba-awa-endless)")
+        return super().why_illegal(pos, pit)
 
     # -- sowing --------------------------------------------------------------
 
@@ -199,7 +247,7 @@ class BaAwa(Game):
     # -- after the move ------------------------------------------------------
 
     @implements("ba-awa-eight-timing")
-    def conclude(self, s: Sowing, pos: Position) -> Position:
+    def after_move(self, s: Sowing, pos: Position) -> Position:
         """After each complete move, the next player to move (*pos*), in this
         order: the last eight seeds (:meth:`last_eight`); a player with no
         legal move is passed over (:meth:`pass_over`); nobody can move
@@ -208,13 +256,13 @@ class BaAwa(Game):
         its 75th lap (:meth:`capped`), a row left empty (:meth:`empty_row`), and
         after the last eight a winner decided (:meth:`decided`)."""
         ending = (self.capped(s) or self.empty_row(s, pos) or self.last_eight(s, pos)
-                  or self.decided(pos))
+                  or self.decided(pos, "ba-awa-winner"))
         if ending is None:
-            moving = self.pass_over(s, pos)
+            moving = self.pass_over(s, pos, "ba-awa-no-move")
             ending = self.no_legal_move(s, moving) or self.repetition(s, moving)
             if ending is None:
                 return moving
-        return self.end_game(s, pos, ending)
+        return self.end(s, pos, ending)
 
     @implements("ba-awa-eight")
     def last_eight(self, s: Sowing, pos: Position) -> Ending | None:
@@ -231,7 +279,7 @@ class BaAwa(Game):
         at its 75th lap ends the game, and the seeds left on the board are
         shared equally, pit by pit in index order (South's share first); an
         odd seed goes to South if North has captured more, else to North."""
-        if not s.records or s.records[-1][1:] != ("ba-awa-endless", "lap-cap"):
+        if s.end_reason != "lap-cap":
             return None
         left = sum(s.pits)
         south = left // 2 + (left % 2 if s.captured[1] > s.captured[0] else 0)
@@ -257,35 +305,16 @@ class BaAwa(Game):
                 return "empty-row", "ba-awa-no-move"
         return None
 
-    @implements("ba-awa-winner")
-    def decided(self, pos: Position) -> Ending | None:
-        """With ``decided`` (as EveryBoard plays), the game ends as soon as its
-        winner is decided: a player has captured more than half the seeds, or
-        each has half."""
-        if not self.options["decided"]:
-            return None
-        half = self.total_seeds / 2
-        if max(pos.captured) > half or all(c == half for c in pos.captured):
-            return "decided", "ba-awa-winner"
-        return None
+    @implements("ba-awa-no-move")
+    def passes(self) -> bool:
+        """With ``no_move="pass"`` (the default), a player with no legal move
+        is passed over (:meth:`~mancala_spec.engine.games.base.Game.pass_over`)."""
+        return self.options["no_move"] is NoMove.PASS
 
     @implements("ba-awa-no-move")
-    def pass_over(self, s: Sowing, pos: Position) -> Position:
-        """With ``no_move="pass"``: if the player to move has no legal move, the
-        turn passes to the next player who has one (if nobody has, nothing
-        changes here, and :meth:`no_legal_move` ends the game)."""
-        if self.options["no_move"] is not NoMove.PASS or pos.legal_moves():
-            return pos
-        passed, player = [pos.to_move], self.next_player(pos.to_move, pos.owners)
-        while player not in passed:             # each player once (the mover may own no pit)
-            candidate = _turn_to(pos, player)
-            if candidate.legal_moves():
-                for each in passed:
-                    s.pass_turn(each, "ba-awa-no-move")
-                return candidate
-            passed.append(player)
-            player = self.next_player(player, pos.owners)
-        return pos
+    def can_move(self, pos: Position, player: int) -> bool:
+        """Whether *player* would have a legal move with the turn in *pos*."""
+        return bool(self.moves(pos if player == pos.to_move else pos.replace(to_move=player)))
 
     @implements("ba-awa-no-move")
     def no_legal_move(self, s: Sowing, pos: Position) -> Ending | None:
@@ -313,9 +342,3 @@ class BaAwa(Game):
 def _everything_to(player: int) -> Callable[[int], int]:
     """A taker (pit -> player) that gives every pit to *player*."""
     return lambda pit: player
-
-
-def _turn_to(pos: Position, player: int) -> Position:
-    """*pos* with *player* to move (the turn passed to them)."""
-    return Position.unchecked(pos.game, pos.pits, player, pos.captured, pos.opener, pos.owners,
-                              pos.history)

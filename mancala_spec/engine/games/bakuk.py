@@ -1,11 +1,13 @@
 """Bakuk (Jbala, northern Morocco).
 
 A move is :meth:`Bakuk.sow_move` (a single lap and its captures) and then
-:meth:`Bakuk.conclude` (the end-of-move rules), each a short composition of the
+:meth:`Bakuk.after_move` (the end-of-move rules), each a short composition of the
 rule steps below. Each step is a method tagged (``@implements``) with the one
 rule it decides, and does what that rule says in the order it says it.
 """
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ...catalogue import implements
 from ...options import Chain, FirstCounter, Leftovers, NoMove, game_options
@@ -28,16 +30,28 @@ class Bakuk(Game):
     title = "Bakuk"
     seeds_per_pit = 6
     OPTIONS = game_options("bakuk")
+    capture_unit = 2
+    capture_rules = ("Bakuk captures only twos and fours, and sixes too under Koumma "
+                     "(rules bakuk-capture, bakuk-chain)")
+    CANNOT_STAND = {
+        ("take", "bakuk-leftovers"): "this position ends the game, so with leftovers='owners' "
+                                     "its counters would already belong to their owners "
+                                     "(rule bakuk-leftovers)",
+        ("pass", "bakuk-exhausted"): "{mover} is to move but has no counters, so with "
+                                     "no_move='pass' the turn would have passed "
+                                     "(rule bakuk-exhausted)",
+    }
 
     @implements("bakuk-board")
     def make_board(self) -> Board:
         """Two rows of three holes and no stores; each player owns their row."""
         return Board(pits_per_row=3, players=self.players)
 
-    @implements("bakuk-setup")
-    def setup(self) -> tuple[list[int], list[int]]:
-        """Six counters in every hole; nobody has captured anything."""
-        return [self.seeds_per_pit] * self.board.size, [0] * self.players
+    def end_takers(self, opener: int, owners: Sequence[int]) -> frozenset[int]:
+        """The players who may have taken counters as the game ended: nobody
+        takes the counters left (``bakuk-leftovers``), or with
+        ``leftovers="owners"`` each hole's owner."""
+        return frozenset(owners if self.options["leftovers"] is Leftovers.OWNERS else ())
 
     # -- choosing a hole -----------------------------------------------------
 
@@ -122,7 +136,7 @@ class Bakuk(Game):
     # -- after the move ------------------------------------------------------
 
     @implements("bakuk-end")
-    def conclude(self, s: Sowing, pos: Position) -> Position:
+    def after_move(self, s: Sowing, pos: Position) -> Position:
         """The game goes on until the moves are exhausted. After each move, the
         next player to move (*pos*): with ``decided`` (as MancalaGames plays)
         the game is over once its winner is decided (:meth:`decided`); a player
@@ -130,54 +144,34 @@ class Bakuk(Game):
         the game is over when the player to move has no counters
         (:meth:`exhausted`) or the position recurs (:meth:`repetition`), and
         the counters left are dealt with (:meth:`leftovers`)."""
-        ending = self.decided(pos)
-        moving = pos if ending else self.pass_over(s, pos)
-        ending = ending or self.exhausted(moving) or self.repetition(moving)
+        ending = self.decided(pos, "bakuk-end")
+        moving = pos if ending else self.pass_over(s, pos, "bakuk-exhausted")
+        ending = ending or self.exhausted(moving) or self.repetition(s, moving)
         if ending is None:
             return moving
         self.leftovers(s, moving)
-        return self.end_game(s, moving, ending)
+        return self.end(s, moving, ending)
 
     @implements("bakuk-end")
-    def decided(self, pos: Position) -> Ending | None:
-        """With ``decided`` (as MancalaGames plays), the game is over as soon as
-        it is decided: a player has captured more than half the counters, each
-        has half, or a single counter is left on the board (no capture can
-        follow)."""
-        if not self.options["decided"]:
-            return None
-        half = self.total_seeds / 2
-        if (max(pos.captured) > half or all(c == half for c in pos.captured)
-                or pos.seeds_on_board == 1):
-            return ("decided", "bakuk-end")
-        return None
+    def nothing_left_to_decide(self, pos: Position) -> bool:
+        """With ``decided`` (:meth:`~mancala_spec.engine.games.base.Game.decided`),
+        a single counter left on the board decides the game too: no capture can follow."""
+        return pos.seeds_on_board == 1
 
     @implements("bakuk-exhausted")
-    def pass_over(self, s: Sowing, pos: Position) -> Position:
-        """With ``no_move="pass"``: a player to move without counters passes to
-        the next player who has some (if nobody has, nothing changes here, and
-        :meth:`exhausted` ends the game)."""
-        if self.options["no_move"] is not NoMove.PASS or self.has_counters(pos, pos.to_move):
-            return pos
-        passed, player = [pos.to_move], self.next_player(pos.to_move, pos.owners)
-        while player not in passed:             # each player once (the mover may own no pit)
-            if self.has_counters(pos, player):
-                for each in passed:
-                    s.pass_turn(each, "bakuk-exhausted")
-                return Position.unchecked(self, pos.pits, player, pos.captured, pos.opener,
-                                          pos.owners, pos.history)
-            passed.append(player)
-            player = self.next_player(player, pos.owners)
-        return pos
+    def passes(self) -> bool:
+        """With ``no_move="pass"``, a player to move without counters passes
+        (:meth:`~mancala_spec.engine.games.base.Game.pass_over`)."""
+        return self.options["no_move"] is NoMove.PASS
 
     @implements("bakuk-exhausted")
     def exhausted(self, pos: Position) -> Ending | None:
         """The game ends when the player to move has no counters in their holes,
         and so no move."""
-        return None if self.has_counters(pos, pos.to_move) else ("exhausted", "bakuk-exhausted")
+        return None if self.can_move(pos, pos.to_move) else ("exhausted", "bakuk-exhausted")
 
     @implements("bakuk-repetition")
-    def repetition(self, pos: Position) -> Ending | None:
+    def repetition(self, s: Sowing, pos: Position) -> Ending | None:
         """The game ends at the first recurrence of a position (the counters in
         every hole, the player to move) since the last capture."""
         return ("repetition", "bakuk-repetition") if pos.key in pos.history else None
@@ -189,8 +183,3 @@ class Bakuk(Game):
         its owner."""
         if self.options["leftovers"] is Leftovers.OWNERS:
             s.take_all(lambda pit: pos.owners[pit], "bakuk-leftovers")
-
-    def has_counters(self, pos: Position, player: int) -> bool:
-        """Whether any hole *player* owns holds counters."""
-        pits = pos.pits
-        return any(pits[pit] for pit, owner in enumerate(pos.owners) if owner == player)

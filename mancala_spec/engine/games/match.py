@@ -24,11 +24,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from ..catalogue import implements
-from ..errors import IllegalMoveError, InvalidPositionError, OptionError, shown
-from ..options import Allocation, FinalTake, Opener, match_settings
-from .games.ba_awa import BaAwa
-from .position import Position
+from ...catalogue import implements
+from ...errors import IllegalMoveError, InvalidPositionError, OptionError, shown
+from ...options import Allocation, FinalTake, Opener, match_settings
+from ..position import Position
+from .ba_awa import BaAwa
 
 SEEDS_PER_PIT_WON = 4
 #: The rules under which seeds are taken as a game ends (not captured as fours).
@@ -217,14 +217,24 @@ class Match:
         return tuple(p for p in range(self.game.players) if p not in self.position.owners)
 
     @property
-    @implements("ba-awa-match-aim", "ba-awa-match-elimination")
     def is_over(self) -> bool:
         """Over once a game has ended with a player winning the target number of
-        pits (or with every other player eliminated, which is the same)."""
+        pits (:meth:`aim_reached`), or with every other player eliminated
+        (:meth:`one_left`), which is the same."""
         if not self.game_over:
             return False
         earned = self.earned()
-        return max(earned) >= self.target or sum(1 for n in earned if n) <= 1
+        return self.aim_reached(earned) or self.one_left(earned)
+
+    @implements("ba-awa-match-aim")
+    def aim_reached(self, earned: Sequence[int]) -> bool:
+        """Whether a player has won the target number of pits (*earned*)."""
+        return max(earned) >= self.target
+
+    @implements("ba-awa-match-elimination")
+    def one_left(self, earned: Sequence[int]) -> bool:
+        """Whether every player but one has won no pit (*earned*), so is out."""
+        return sum(1 for n in earned if n) <= 1
 
     @property
     def winner(self) -> int | None:

@@ -20,7 +20,7 @@ get_game('bakuk', decided=True, repetition='play-on')
 """
 from __future__ import annotations
 
-from .catalogue.rulesets import Difference, Program, Ruleset, load_rulesets
+from .catalogue.ruleset_records import Difference, Program, Ruleset, load_rulesets
 from .engine.games import GAMES, get_game, ruleset_options
 from .errors import UnknownGameError
 from .options import Value

@@ -463,7 +463,7 @@ def licence_flagged(sentences: Iterable[str]) -> list[str]:
 def _program_reading() -> re.Pattern[str]:
     """A program's rules called its "reading" (of our text, or of the game): the
     programs are those ``rulesets.toml`` records."""
-    from mancala_spec.catalogue.rulesets import programs
+    from mancala_spec.catalogue.ruleset_records import programs
 
     names = "|".join(sorted(re.escape(p.name) for p in programs().values()))
     return re.compile(rf"\b({names})(['’]s?)? readings?\b|\bprograms?['’]s? readings?\b"

@@ -58,10 +58,10 @@ class _Geometry:
     @classmethod
     def of(cls, game: Any, stores: bool | None, metrics: Metrics) -> _Geometry:
         """The geometry of *game*'s board, with its end stores if *stores*
-        (by default, for games that have them: not Bakuk); never with three
-        players."""
+        (by default, if its board has them: Ba-awa's, not Bakuk's); never with
+        three players."""
         if stores is None:
-            stores = game.name != "bakuk"
+            stores = game.board.stores
         return cls(game.board.pits_per_row, stores and game.players == 2, metrics)
 
     def row(self, pit: int) -> int:

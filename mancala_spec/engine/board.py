@@ -35,6 +35,9 @@ class Board:
 
     pits_per_row: int
     players: int = 2
+    #: Whether the board has end stores to hold the captured seeds (drawn at
+    #: its ends; they are not pits and are never sown).
+    stores: bool = field(default=False, repr=False)
     #: The number of playing pits (stores are not pits: they are never sown).
     size: int = field(init=False, repr=False, compare=False)
 

@@ -87,7 +87,7 @@ def program_role(name, rawtext, text, lineno, inliner, options=None, content=Non
     """``{program-rules}`<program>:<game>```: what the program says its rules come
     from, linked."""
     from ..catalogue.pdf import GAME_TITLES
-    from ..catalogue.rulesets import programs
+    from ..catalogue.ruleset_records import programs
 
     key, _, game = text.strip().partition(":")
     program = programs().get(key)

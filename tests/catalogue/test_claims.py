@@ -19,7 +19,7 @@ from helpers import option_combinations
 
 import mancala_spec as ms
 from mancala_spec.catalogue import Claim, Rule, load_catalogue
-from mancala_spec.catalogue.rulesets import load_rulesets
+from mancala_spec.catalogue.ruleset_records import load_rulesets
 from mancala_spec.engine.games import GAMES
 from mancala_spec.engine.trace import GAME_END_REASONS, MOVE_END_REASONS
 from mancala_spec.options import match_settings, plain

@@ -18,7 +18,7 @@ import pytest
 from source_sentences import derived, split_sentences
 
 from mancala_spec.catalogue import load_catalogue
-from mancala_spec.catalogue.rulesets import programs
+from mancala_spec.catalogue.ruleset_records import programs
 from mancala_spec.sources import SOURCES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ import pytest
 
 import mancala_spec as ms
 from mancala_spec.catalogue import get_rule
-from mancala_spec.catalogue.rulesets import load_rulesets, programs
+from mancala_spec.catalogue.ruleset_records import load_rulesets, programs
 from mancala_spec.cli import main
 from mancala_spec.options import NOT_IN_KERNEL, option
 

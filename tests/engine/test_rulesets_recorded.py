@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import mancala_spec as ms
-from mancala_spec.catalogue.rulesets import programs
+from mancala_spec.catalogue.ruleset_records import programs
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 MG = json.loads((DATA / "mancalagames_games.json").read_text("utf-8"))

@@ -47,7 +47,7 @@ def ruleset_options(cls: type[Game], name: object) -> dict[str, Any]:
     """The options of *cls* that play the named ruleset *name* (its match
     settings left out); raises :class:`~mancala_spec.errors.OptionError`
     naming the game's rulesets if it has none called *name*."""
-    from ...catalogue.rulesets import load_rulesets  # noqa: PLC0415  (read once, when asked)
+    from ...catalogue.ruleset_records import load_rulesets  # noqa: PLC0415  (read once, when asked)
 
     known = [r for r in load_rulesets().values() if cls.name in r.games]
     for candidate in known:

@@ -60,7 +60,7 @@ class BaAwa(Game):
         it (:attr:`Board.row_owners <mancala_spec.engine.board.Board.row_owners>`).
         The optional end stores are not pits (nothing is sown into them):
         they are the players' captured counts."""
-        return Board(pits_per_row=6, players=self.players)
+        return Board(pits_per_row=6, players=self.players, stores=True)
 
     @implements("ba-awa-choose")
     def check_options(self, values: dict[str, Any]) -> None:

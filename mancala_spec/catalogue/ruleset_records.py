@@ -9,7 +9,7 @@ and lines at a recorded commit), ``source`` (a quote says it) or ``reading``
 program does, never of what the game is. Like the rest of the catalogue this
 module never imports the engine; :mod:`mancala_spec.rulesets` plays them.
 
->>> from mancala_spec.catalogue.rulesets import load_rulesets
+>>> from mancala_spec.catalogue.ruleset_records import load_rulesets
 >>> koumma = load_rulesets()["koumma"]
 >>> koumma.games, [(d.option, d.value) for d in koumma.differences if d.option]
 (('bakuk',), [('first_counter', 'origin'), ('sixes', True)])

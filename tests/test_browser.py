@@ -955,8 +955,9 @@ def test_the_engine_starts_in_its_worker_and_a_move_made_meanwhile_gets_its_repl
     assert record.positions[1].to_move == 1 and record.positions[2].to_move == 0
     assert record.moves[1] in record.positions[1].legal_moves()
     assert position(page) == record.positions[2].to_text()
-    # the engine's files were fetched by its worker, not by the page
-    engine_files = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", ".whl", "play.py")
+    # the engine's files were fetched by its worker, not by the page; only Pyodide's
+    # WebAssembly is the page's, compiled there (off its thread) and sent to the worker
+    engine_files = ("python_stdlib.zip", "pyodide.mjs", "pyodide.asm.mjs", ".whl", "play.py")
     fetched = "() => performance.getEntriesByType('resource').map((e) => e.name)"
     workers = [w for w in page.workers if w.url.endswith("/_static/play/worker.js")]
     assert len(workers) == 1, [w.url for w in page.workers]
@@ -965,6 +966,8 @@ def test_the_engine_starts_in_its_worker_and_a_move_made_meanwhile_gets_its_repl
     for name in engine_files:
         assert any(url.endswith(name) for url in by_worker), (name, by_worker)
         assert not any(url.endswith(name) for url in by_page), (name, by_page)
+    assert [url for url in by_page + by_worker if url.endswith(".wasm")] == [
+        server + "_static/pyodide/pyodide.asm.wasm"]
     page.close()
     assert not watch.problems, watch.problems
 

@@ -46,15 +46,21 @@ async function fetchPreload() {
 }
 
 async function main() {
-  // the engine (about 14 MB) loads behind the board, which is drawn from the preload
-  const starting = loadEngine();       // first thing: the worker fetches while the board is drawn
-  starting.catch(() => {});            // its failure is reported below, once awaited
+  // the engine (about 14 MB) loads behind the board, which is drawn from the preload:
+  // its worker was started as the page was read (play.md); the page's part of its start
+  // (compiling Pyodide's WebAssembly, engine.js) waits until the board is drawn
   const [preload, rules] = await Promise.all([fetchPreload(), ruleLinks()]);
   const query = Object.fromEntries(new URLSearchParams(location.search));
   // the board at once for a plain page (only a game, an opponent, the values asked
   // for); a link with moves, a start or options waits for the engine to read it
   const plain = preload && Object.keys(query).every((k) => ["game", "opponent", "values"].includes(k))
     && (!query.game || query.game in preload.states);
+  const startEngine = () => {
+    const engine = loadEngine();
+    engine.catch(() => {});            // its failure is reported below, once awaited
+    return engine;
+  };
+  let starting = plain ? null : startEngine();
   let engine = null;       // set once the engine has loaded the page's first game
   let started = null;      // the engine, once it has started
   if (!plain) {
@@ -865,6 +871,7 @@ async function main() {
     for (const control of waiting()) control.disabled = true;
     root.dataset.board = "ready";
     say("The engine is loading (about 14 MB, once); the board already takes your move.");
+    starting = startEngine();
     try {
       started = await starting;
     } catch (error) {

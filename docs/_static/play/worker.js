@@ -34,6 +34,24 @@ const METHODS = {
   exampleSteps: [null, "example_steps"],
 };
 
+// Pyodide's WebAssembly is compiled by the page (engine.js) and its module sent here: a
+// browser keeps the code it compiled for a page for the next visit (V8's code cache),
+// but not what a worker compiled, so on a reload the engine was slower in a worker
+// than on the page. Pyodide's own fetch of the file is answered with nothing and its
+// instantiation takes the page's module; if the page could not compile it (a server
+// that does not say application/wasm, say), the worker fetches and compiles it itself.
+const WASM = new URL("pyodide/pyodide.asm.wasm", STATIC).href;
+let giveModule;
+const compiledByPage = new Promise((resolve) => { giveModule = resolve; });
+const fetchAnything = self.fetch.bind(self);
+self.fetch = (input, init) => (String(input instanceof Request ? input.url : input) === WASM
+  ? Promise.resolve(new Response(null)) : fetchAnything(input, init));
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const module = await compiledByPage
+    || await WebAssembly.compileStreaming(fetchAnything(WASM));
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
 // When each step of the start ended (ms from the worker's start): the page's "ready"
 // answer carries them, for the benchmark (benchmarks/bench_play_load.py).
 const timings = {};
@@ -89,7 +107,8 @@ async function answer(engine, method, args) {
 }
 
 let queue = Promise.resolve();
-self.onmessage = ({ data: { id, method, args } }) => {
+self.onmessage = ({ data: { id, method, args, wasm } }) => {
+  if (wasm !== undefined) { giveModule(wasm); return; }    // the page's compiled module (or null)
   queue = queue.then(async () => {
     let engine;
     try {

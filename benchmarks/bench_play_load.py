@@ -12,7 +12,11 @@ tests) and reports, for each run, in milliseconds from the start of navigation:
   has drawn its state (``#mancala-play[data-ready=true]``);
 * ``before board``: the bytes the page had fetched when the board appeared
   (the resources whose response ended before it, as the Resource Timing API
-  sees them);
+  sees them: the page's own and its workers', the engine's worker among them);
+* ``python``: when Pyodide's Python had started in the engine's worker (its
+  ``loadPyodide`` done), for where the time goes: before it, fetching and
+  compiling Pyodide; after it, the wheel and play.py's imports, then the
+  page's first game;
 * ``longest task``: the longest the page's main thread was busy at a stretch
   between the board's appearance and the engine's (the Long Tasks API): a
   click on the board waits at most that long to be taken.
@@ -68,11 +72,31 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+#: In a worker: its time origin and, for each resource it fetched, when the response
+#: ended and its size (the page's Resource Timing does not list a worker's fetches).
+WORKER_FETCHES = """() => [performance.timeOrigin, performance.getEntriesByType("resource")
+  .map((e) => [e.responseEnd, e.encodedBodySize || 0])]"""
+
+#: When the engine's Python was up, in its worker's time (engine.js keeps the worker's
+#: timings of its start, worker.js).
+PYTHON_UP = """() => window.mancalaEngine && window.mancalaEngine.timings
+  ? window.mancalaEngine.timings.python : null"""
+
+
 def measure(page, url: str) -> dict:
     page.goto(url)
     page.wait_for_function("() => window.__load.board !== null && window.__load.engine !== null",
                            timeout=120_000)
-    return page.evaluate(RESULT)
+    result = page.evaluate(RESULT)
+    origin = page.evaluate("performance.timeOrigin")
+    for worker in page.workers:     # the worker's fetches that ended before the board
+        start, fetches = worker.evaluate(WORKER_FETCHES)
+        result["bytes"] += sum(size for end, size in fetches
+                               if start - origin + end <= result["board"])
+        python = page.evaluate(PYTHON_UP) if worker.url.endswith("/play/worker.js") else None
+        if python is not None:
+            result["python"] = start - origin + python
+    return result
 
 
 def main() -> None:
@@ -113,10 +137,12 @@ def main() -> None:
         engine = [r["engine"] for r in results]
         mb = [r["bytes"] / 1e6 for r in results]
         longest = [r["longest"] for r in results]
+        python = [r["python"] for r in results if "python" in r]
         print(f"{kind:5} board {statistics.median(board):7.0f} ms (best {min(board):6.0f})   "
               f"engine {statistics.median(engine):7.0f} ms (best {min(engine):6.0f})   "
               f"fetched before the board {statistics.median(mb):5.2f} MB   "
-              f"longest task after it {statistics.median(longest):5.0f} ms")
+              f"longest task after it {statistics.median(longest):5.0f} ms"
+              + (f"   python up {statistics.median(python):6.0f} ms" if python else ""))
 
 
 if __name__ == "__main__":

@@ -102,7 +102,15 @@ def test_a_profile_page_starts_without_what_the_site_stored(profile, server):
     page.close()
 
 
+def settled(page) -> None:
+    """Wait until the Play page has done what it was asked (each engine call is a message
+    to its worker and back) and no built-in player is about to move: play.js marks the
+    page data-busy meanwhile."""
+    page.wait_for_selector("#mancala-play:not([data-busy])", state="attached")
+
+
 def position(page) -> str:
+    settled(page)
     return page.get_attribute("#play-board", "data-position")
 
 
@@ -115,6 +123,7 @@ def new_game(page, game: str, options: dict, opponent: str = "person") -> None:
     for name, value in options.items():
         page.select_option(f"select[data-option={name}]", value=_json(value))
     page.click("#play-new")
+    settled(page)
 
 
 def _json(value) -> str:
@@ -131,6 +140,7 @@ def click(page, pit: str, before: str) -> str:
 
 
 def enabled_pits(page) -> list[str]:
+    settled(page)
     return page.eval_on_selector_all("#play-board button[data-pit]:not([disabled])",
                                      "pits => pits.map(p => p.dataset.pit)")
 
@@ -252,6 +262,7 @@ def test_undo_and_replaying_a_record(play):
     # a bad record gets a one-line error and changes nothing
     play.fill("#play-replay", "game: bakuk\nmoves: a a\n")
     play.click("#play-load")
+    settled(play)
     status = play.inner_text("#play-status")
     assert "cannot be replayed" in status and "illegal" in status and "\n" not in status
     assert position(play) == pos.to_text()
@@ -265,6 +276,7 @@ def test_options_that_do_not_go_together_get_a_one_line_error(play):
     # no move played yet, so each option chosen starts a new game at once
     play.select_option("select[data-option=choose]", _json("row"))
     play.select_option("select[data-option=players]", _json(3))
+    settled(play)
     status = play.inner_text("#play-status")
     assert "needs two players" in status and "\n" not in status
     assert position(play) == before
@@ -291,6 +303,7 @@ def test_against_a_built_in_player(play):
 
 def stepped_events(page, box: str) -> list[tuple[str, str]]:
     """Press step ▶ to the end; (text, rule) of each step as the caption shows it."""
+    page.wait_for_selector(f"{box} .stepper-events li", state="attached")   # drawn once asked
     seen = []
     total = page.eval_on_selector_all(f"{box} .stepper-events li", "items => items.length")
     for _ in range(total):
@@ -377,6 +390,7 @@ def test_try_it_on_a_rule_example_switches_options_live(profile, server):
     for value in (True, False):
         page.click(f"{panel} summary")
         page.select_option(f"{panel} select[data-option=skip_origin]", _json(value))
+        page.wait_for_selector(f"{panel}[data-ready=true]")     # the engine's new answer drawn
         pos = ms.get_game("ba-awa", skip_origin=value).parse(start)
         assert stepped_events(page, panel) == engine_events(pos, move), value
         page.click(f"{panel} summary")
@@ -751,6 +765,7 @@ def test_a_whole_game_by_keyboard_alone_with_every_move_announced(linked, server
         assert page.evaluate("document.activeElement.dataset.pit") == target
         page.keyboard.press("Enter")
         moves += 1
+        settled(page)            # the move, and the computer's reply, drawn
         page.wait_for_function(
             "() => { const t = document.querySelector('.play-turn');"
             " return t.dataset.over === 'true'"
@@ -868,16 +883,33 @@ def test_the_move_list_is_one_tab_stop_and_variations_by_keyboard(linked, server
     wait_position(page, positions[10].to_text())
 
 
+def hold_the_engine(page) -> list:
+    """Hold back the engine's WebAssembly (asked for by its worker) until the test lets
+    it go: the routes held, filled in once the worker asks."""
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    return held
+
+
+def wait_held(page, held: list) -> None:
+    """Wait (up to 60 s) until the engine's worker has asked for what is held back."""
+    for _ in range(1200):
+        if held:
+            return
+        page.wait_for_timeout(50)
+    pytest.fail("the engine's worker never asked for Pyodide's WebAssembly")
+
+
 def test_a_move_made_while_the_engine_loads_is_played_once_it_is_ready(profile, server):
     """The board is drawn before the engine (from the build's preload): a pit clicked
     while the engine still loads (its WebAssembly held back here) is played once it is."""
     page = profile_page(profile, server)
     watch = Watch(page, server)
-    held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold_the_engine(page)
     page.goto(server + "play.html?game=bakuk")
     page.wait_for_selector("#play-board button.pit:not([disabled])", timeout=30_000)
-    assert page.get_attribute("#mancala-play", "data-ready") is None and held
+    wait_held(page, held)
+    assert page.get_attribute("#mancala-play", "data-ready") is None
     assert page.is_disabled("#play-new")            # the controls wait for the engine
     page.click("#play-board [data-pit=b]")
     assert "played as soon as the engine is ready" in page.inner_text("#play-status")
@@ -886,6 +918,56 @@ def test_a_move_made_while_the_engine_loads_is_played_once_it_is_ready(profile, 
     page.wait_for_function("() => document.getElementById('play-record').value"
                            ".includes('moves: b')")
     assert position(page) == ms.get_game("bakuk").start().play("b").to_text()
+    page.close()
+    assert not watch.problems, watch.problems
+
+
+def test_the_engine_starts_in_its_worker_and_a_move_made_meanwhile_gets_its_reply(
+        profile, server):
+    """The engine (Pyodide, the wheel, play.py) starts in a Web Worker of its own, so
+    the page's thread never waits for it: everything the engine needs is fetched by the
+    worker, nothing of it by the page. A pit chosen by keyboard while the engine still
+    loads is played once it is ready, as the engine plays it, and the built-in player
+    then answers it: the game goes on from the move made before the engine was there."""
+    page = profile_page(profile, server)
+    watch = Watch(page, server)
+    held = hold_the_engine(page)
+    page.goto(server + "play.html?game=ba-awa&opponent=greedy")
+    page.wait_for_selector("#play-board button.pit:not([disabled])", timeout=30_000)
+    wait_held(page, held)
+    assert page.get_attribute("#mancala-play", "data-ready") is None
+    # by keyboard: the board's Tab stop, two pits on, Enter
+    page.focus("#play-board button.pit[tabindex='0']")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    pit = page.evaluate("document.activeElement.dataset.pit")
+    page.keyboard.press("Enter")
+    assert "played as soon as the engine is ready" in page.inner_text("#play-status")
+    assert position(page) == ms.get_game("ba-awa").start().to_text()   # not yet played
+    held[0].continue_()
+    page.wait_for_selector(READY, timeout=120_000)
+    page.wait_for_function("() => document.getElementById('play-record').value"
+                           ".split('moves: ')[1]?.trim().split(' ').length === 2", timeout=60_000)
+    record = ms.parse_game(page.input_value("#play-record"))
+    start = ms.get_game("ba-awa").start()
+    assert record.moves[0] == start.game.board.pit(pit)
+    assert record.positions[1].to_text() == start.play(pit).to_text()
+    assert record.positions[1].to_move == 1 and record.positions[2].to_move == 0
+    assert record.moves[1] in record.positions[1].legal_moves()
+    assert position(page) == record.positions[2].to_text()
+    # the engine's files were fetched by its worker, not by the page; only Pyodide's
+    # WebAssembly is the page's, compiled there (off its thread) and sent to the worker
+    engine_files = ("python_stdlib.zip", "pyodide.mjs", "pyodide.asm.mjs", ".whl", "play.py")
+    fetched = "() => performance.getEntriesByType('resource').map((e) => e.name)"
+    workers = [w for w in page.workers if w.url.endswith("/_static/play/worker.js")]
+    assert len(workers) == 1, [w.url for w in page.workers]
+    by_worker = workers[0].evaluate(fetched)
+    by_page = page.evaluate(fetched)
+    for name in engine_files:
+        assert any(url.endswith(name) for url in by_worker), (name, by_worker)
+        assert not any(url.endswith(name) for url in by_page), (name, by_page)
+    assert [url for url in by_page + by_worker if url.endswith(".wasm")] == [
+        server + "_static/pyodide/pyodide.asm.wasm"]
     page.close()
     assert not watch.problems, watch.problems
 
@@ -903,6 +985,7 @@ def test_options_ask_before_a_game_is_lost_and_refused_ones_are_not_kept(play):
     play.select_option("select[data-option=players]", "3")
     play.select_option("select[data-option=choose]", '"row"')
     play.click("#play-pending-new")
+    settled(play)
     assert "needs two players" in play.inner_text("#play-status")
     assert play.input_value("select[data-option=choose]") == '"owned"'   # not left selected
     assert position(play) == after
@@ -972,12 +1055,15 @@ def test_the_play_page_passes_axe_in_both_schemes(linked, server):
     page.wait_for_selector(READY, timeout=60_000)
     page.wait_for_selector("#play-board [data-value]", timeout=30_000)
     page.click("#play-movelist [data-ply='2']")
+    settled(page)
     page.click(".play-step-through")
+    settled(page)
     check()
     # three players, a game over, an option change waiting for its answer
     page.goto(server + "play.html?game=bakuk&players=3&moves=a,c,C,a")
     page.wait_for_selector(READY, timeout=60_000)
     page.select_option("select[data-option=chain]", _json("backward"))
+    settled(page)
     check()
     # a ruleset with its differences open, and an option changed on top of it
     page.goto(server + "play.html?game=bakuk&ruleset=koumma&chain=backward&moves=a")

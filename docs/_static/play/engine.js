@@ -1,23 +1,52 @@
 // The mancala_spec engine in the page: Pyodide (copied into the built site, no CDN),
-// the project's own wheel, and play.py (the bridge that returns JSON). Shared by the
-// Play page (play.js) and the "Try it" buttons on the rules pages (tryit.js).
+// the project's own wheel, and play.py (the bridge that returns JSON), all in a Web
+// Worker of their own (worker.js), so the page is never held up while Python starts
+// or a built-in player searches. Shared by the Play page (play.js) and the "Try it"
+// buttons on the rules pages (tryit.js). Every call is a message to the worker and
+// its answer: each method returns a promise.
 
 export const STATIC = new URL("../", import.meta.url);   // the site's _static/
 export const ROOT = new URL("../../", import.meta.url);  // the site's root
-
-let enginePromise = null;
-
-// Load Pyodide, install the wheel, run play.py; resolves to an object whose methods
-// call play.py's functions and parse their JSON answers.
-export function loadEngine() {
-  if (!enginePromise) enginePromise = startEngine();
-  return enginePromise;
-}
 
 async function fetchOk(url, kind) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`cannot load ${url} (${response.status})`);
   return kind === "json" ? response.json() : kind === "text" ? response.text() : response.arrayBuffer();
+}
+
+let worker = null;
+let workerStarted = null;          // when the worker was started (ms from navigation)
+let enginePromise = null;
+
+// The worker: the one the Play page started while it was read (play.md), else one
+// started now.
+function startWorker() {
+  if (!worker && window.mancalaWorker) {
+    worker = window.mancalaWorker;
+    workerStarted = worker.started;
+  } else if (!worker) {
+    workerStarted = performance.now();
+    worker = new Worker(new URL("play/worker.js", STATIC), { type: "module" });
+  }
+  return worker;
+}
+
+// Start the engine; resolves, once it is ready, to an object whose methods call
+// play.py's functions in the worker and resolve to their parsed JSON answers (a bad
+// input rejects with an EngineError, whose message is play.py's one line).
+export function loadEngine() {
+  if (!enginePromise) enginePromise = startEngine();
+  return enginePromise;
+}
+
+// Pyodide's WebAssembly, compiled here (streaming, off the page's thread) and its module
+// handed to the worker (see worker.js): a browser keeps what a page compiled for the
+// next visit, not what a worker did (engine ready on a reload, bench_play_load at load
+// ≈ 7: a median 6.1 s compiled in the worker, 3.8 s on the page before the worker).
+function compileFor(thread) {
+  WebAssembly.compileStreaming(fetch(new URL("pyodide/pyodide.asm.wasm", STATIC))).then(
+    (module) => thread.postMessage({ wasm: module }),
+    () => thread.postMessage({ wasm: null }));       // the worker compiles it itself
 }
 
 async function startEngine() {
@@ -26,57 +55,63 @@ async function startEngine() {
                     "WebAssembly: serve the site with  python -m http.server  (see the Play page)");
   }
   const started = performance.now();
-  const [{ loadPyodide }, manifest] = await Promise.all([
-    import(new URL("pyodide/pyodide.mjs", STATIC).href),
-    fetchOk(new URL("play/manifest.json", STATIC), "json"),
-  ]);
-  const [pyodide, wheel, bridge] = await Promise.all([
-    loadPyodide({ indexURL: new URL("pyodide/", STATIC).href, packages: [] }),
-    fetchOk(new URL(`play/${manifest.wheel}`, STATIC), "bytes"),
-    fetchOk(new URL("play/play.py", STATIC), "text"),
-  ]);
-  pyodide.unpackArchive(wheel, "wheel");
-  const namespace = pyodide.globals.get("dict")();
-  pyodide.runPython(bridge, { globals: namespace });
-  const fn = (name) => namespace.get(name);
-  const call = fn("call");
-  const session = fn("session");
-  const ask = (method, ...args) => {
-    const answer = JSON.parse(call(method, ...args));
+  const thread = startWorker();
+  compileFor(thread);
+  const waiting = new Map();       // id -> {resolve, reject} of each call not yet answered
+  let next = 0;
+  let broken = null;               // why the worker stopped, if it did
+  thread.addEventListener("message", ({ data }) => {
+    const call = waiting.get(data.id);
+    if (!call) return;
+    waiting.delete(data.id);
+    if ("error" in data) call.reject(new Error(data.error));
+    else call.resolve(data.answer);
+  });
+  const stop = (why) => {
+    broken = new Error(`the engine's worker stopped (${why || "it could not be loaded"})`);
+    for (const call of waiting.values()) call.reject(broken);
+    waiting.clear();
+  };
+  thread.addEventListener("error", (event) => {     // the worker's script failed to load or run
+    event.preventDefault();
+    stop(event.message);
+  });
+  if (thread.failed) stop(thread.failed);           // before this listened
+  const send = (method, ...args) => new Promise((resolve, reject) => {
+    if (broken) { reject(broken); return; }
+    const id = ++next;
+    waiting.set(id, { resolve, reject });
+    thread.postMessage({ id, method, args });
+  });
+  const ask = async (method, ...args) => {
+    const answer = JSON.parse(await send(method, ...args));
     if (answer && answer.error) throw new EngineError(answer.error);
     return answer;
   };
-  let valuesLoaded = null;
+  const timings = JSON.parse(await send("ready"));
   const engine = {
-    pyodide,
     loadTime: performance.now() - started,
-    games: () => ask(fn("games")),
+    workerStarted,
+    timings,                       // when each step of the worker's start ended (worker.js)
+    games: () => ask("games"),
     newGame: (game, options, start = "", ruleset = "mancala_spec") =>
-      ask(session.new, game, JSON.stringify(options), start, ruleset),
-    play: (pit) => ask(session.play, pit),
-    goto: (ply) => ask(session.goto, ply),
-    gotoNode: (id) => ask(session.goto_node, id),
-    promote: () => ask(session.promote),
-    deleteMove: () => ask(session.delete),
-    undo: (count) => ask(session.undo, count),
-    computer: (kind) => ask(session.computer, kind),
-    preview: (pit) => ask(session.preview, pit),
-    values: () => ask(session.values),
-    load: (text) => ask(session.load, text),
-    loadLink: (query) => ask(session.load_link, JSON.stringify(query)),
-    // Bakuk's solved values (written by the site build), fetched once when first needed
-    loadValues: () => {
-      if (!valuesLoaded) {
-        valuesLoaded = fetchOk(new URL("play/bakuk-values.bin", STATIC), "bytes").then((bytes) => {
-          pyodide.FS.writeFile(fn("VALUES_FILE"), new Uint8Array(bytes));
-          return true;
-        }).catch(() => false);
-      }
-      return valuesLoaded;
-    },
-    exampleMove: (code) => ask(fn("example_move"), code),
+      ask("newGame", game, JSON.stringify(options), start, ruleset),
+    play: (pit) => ask("play", pit),
+    goto: (ply) => ask("goto", ply),
+    gotoNode: (id) => ask("gotoNode", id),
+    promote: () => ask("promote"),
+    deleteMove: () => ask("deleteMove"),
+    undo: (count) => ask("undo", count),
+    computer: (kind) => ask("computer", kind),
+    preview: (pit) => ask("preview", pit),
+    // the values of the position shown (the worker fetches the solver's table the
+    // first time): {values: {pit: value}, value} or {unavailable: why}
+    values: () => ask("values"),
+    load: (text) => ask("load", text),
+    loadLink: (query) => ask("loadLink", JSON.stringify(query)),
+    exampleMove: (code) => ask("exampleMove", code),
     exampleSteps: (game, options, position, pit) =>
-      ask(fn("example_steps"), game, JSON.stringify(options), position, pit),
+      ask("exampleSteps", game, JSON.stringify(options), position, pit),
   };
   window.mancalaEngine = engine;   // for the console and the browser tests
   return engine;

@@ -2,7 +2,10 @@
 // player, with the real engine (see engine.js), as an analysis board: every move in
 // a list to walk through, the game in the page's address, the last move marked, a
 // preview of each pit's sowing, and for Bakuk the exact value of every move. Every
-// number shown comes from the engine (play.py): this file only draws and listens.
+// number shown comes from the engine (play.py): this file only draws and listens. The
+// engine runs in a worker of its own (engine.js): each call is a message and its answer,
+// and the changes of the game are made one after another (act), each on the state the
+// one before it left.
 import { loadEngine, drawBoard, stepper, ruleLinks, ruleHref, el, EngineError, ROOT, STATIC } from "./engine.js";
 
 const root = document.getElementById("mancala-play");
@@ -43,25 +46,32 @@ async function fetchPreload() {
 }
 
 async function main() {
-  // the engine (about 14 MB) loads behind the board, which is drawn from the preload
-  const starting = loadEngine();
-  starting.catch(() => {});            // its failure is reported below, once awaited
+  // the engine (about 14 MB) loads behind the board, which is drawn from the preload:
+  // its worker was started as the page was read (play.md); the page's part of its start
+  // (compiling Pyodide's WebAssembly, engine.js) waits until the board is drawn
   const [preload, rules] = await Promise.all([fetchPreload(), ruleLinks()]);
   const query = Object.fromEntries(new URLSearchParams(location.search));
   // the board at once for a plain page (only a game, an opponent, the values asked
   // for); a link with moves, a start or options waits for the engine to read it
   const plain = preload && Object.keys(query).every((k) => ["game", "opponent", "values"].includes(k))
     && (!query.game || query.game in preload.states);
-  let engine = null;
+  const startEngine = () => {
+    const engine = loadEngine();
+    engine.catch(() => {});            // its failure is reported below, once awaited
+    return engine;
+  };
+  let starting = plain ? null : startEngine();
+  let engine = null;       // set once the engine has loaded the page's first game
+  let started = null;      // the engine, once it has started
   if (!plain) {
     try {
-      engine = await starting;
+      started = await starting;
     } catch (error) {
       say(`The engine could not start: ${error.message}`, "error");
       return;
     }
   }
-  const games = plain ? preload.games : engine.games();
+  const games = plain ? preload.games : await started.games();
   let queued = null;       // a move made before the engine was ready: played once it is
   let state = null;
   let busy = false;
@@ -71,6 +81,29 @@ async function main() {
   let focusBoard = false;  // put focus back on the board after the next drawing
   let lastPit = null;      // the pit the player last had focus on or played: focus returns near it
   let focusResult = false; // put focus on the result once the game has just ended
+
+  // Every change of the game waits for the one before it: an engine call is a message to
+  // the worker and back, and a click or key pressed meanwhile must act on the state that
+  // change leaves, not the one it found. What fails unexpectedly is said in one line.
+  // While changes wait or run, or a built-in player is about to move, the page is marked
+  // data-busy: what it shows may be about to change (the tests wait for it to settle).
+  let chain = Promise.resolve();
+  let acting = 0;
+  function hold() {
+    acting++;
+    root.dataset.busy = "true";
+    return () => { if (!--acting) delete root.dataset.busy; };
+  }
+  function act(change) {
+    const release = hold();
+    const run = chain.then(change);
+    chain = run.catch((error) => {
+      busy = false;
+      say(`The engine failed: ${error.message}`, "error");
+      if (state) render();
+    }).finally(release);
+    return chain;
+  }
 
   function tell(text, fresh = false) {
     if (fresh) announce.replaceChildren();
@@ -435,19 +468,19 @@ async function main() {
     if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
     const buttons = [...moveList.querySelectorAll("button.play-move")];
     const at = buttons.indexOf(document.activeElement);
-    let act = null;
-    if (event.key === "ArrowLeft") act = () => goto(state.ply - 1);
-    else if (event.key === "ArrowRight") act = () => goto(state.ply + 1);
-    else if (event.key === "Home") act = () => goto(0);
-    else if (event.key === "End") act = () => goto(state.moves.length);
-    else if (event.key === "ArrowUp" && at > 0) act = () => gotoNode(+buttons[at - 1].dataset.node);
+    let step = null;
+    if (event.key === "ArrowLeft") step = () => goto((s) => s.ply - 1);
+    else if (event.key === "ArrowRight") step = () => goto((s) => s.ply + 1);
+    else if (event.key === "Home") step = () => goto(0);
+    else if (event.key === "End") step = () => goto((s) => s.moves.length);
+    else if (event.key === "ArrowUp" && at > 0) step = () => gotoNode(+buttons[at - 1].dataset.node);
     else if (event.key === "ArrowDown" && at >= 0 && at < buttons.length - 1) {
-      act = () => gotoNode(+buttons[at + 1].dataset.node);
+      step = () => gotoNode(+buttons[at + 1].dataset.node);
     }
-    if (!act && !["ArrowUp", "ArrowDown"].includes(event.key)) return;
+    if (!step && !["ArrowUp", "ArrowDown"].includes(event.key)) return;
     event.preventDefault();
     event.stopPropagation();
-    if (act) act();
+    if (step) step();
   });
 
   function drawExplanation() {
@@ -458,12 +491,21 @@ async function main() {
     const details = el("details", { class: "play-last" },
       el("summary", {}, `Move ${state.ply}, ${move.player} ${move.pit}: its ${state.last.length} events`), summary);
     const stepBox = el("div", { class: "stepper", id: "play-stepper" });
-    const stepButton = el("button", { type: "button", class: "play-step-through", onclick: () => {
-      const data = engine.exampleSteps(state.game, state.options, state.previous, move.pit);
-      stepper(stepBox, { ...data, stores: state.stores });
+    const shown = state;
+    const stepButton = el("button", { type: "button", class: "play-step-through", onclick: () => act(async () => {
+      if (state !== shown) return;
+      let data;
+      try {
+        data = await engine.exampleSteps(state.game, state.options, state.previous, move.pit);
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        say(error.message, "error");
+        return;
+      }
+      await stepper(stepBox, { ...data, stores: state.stores });
       stepButton.remove();
       details.remove();       // the stepper lists the same events: not twice
-    } }, `Step through move ${state.ply} seed by seed`);
+    }) }, `Step through move ${state.ply} seed by seed`);
     explanation.replaceChildren(
       el("p", { class: "play-shown" }, `Move ${state.ply}: `, ...moveLine(move, true)),
       details, stepButton, stepBox);
@@ -485,11 +527,16 @@ async function main() {
     for (const pit of boardBox.querySelectorAll(".pit-preview-capture")) pit.classList.remove("pit-preview-capture");
   }
 
-  // what sowing a pit would do, shown while it is hovered or has focus
-  function showPreview(name) {
+  // what sowing a pit would do, shown while it is hovered or has focus (if the answer
+  // comes while it still is, and the position is still the one shown)
+  let previewing = null;
+  async function showPreview(name) {
     let move;
+    previewing = name;
     if (!engine) return;
-    try { move = engine.preview(name); } catch { return; }
+    const shown = state;
+    try { move = await engine.preview(name); } catch { return; }
+    if (previewing !== name || state !== shown) return;
     clearPreviewMarks();
     for (const pit of move.captured_pits) {
       const node = boardBox.querySelector(`[data-pit="${pit}"]`);
@@ -501,14 +548,17 @@ async function main() {
       (ends.length ? "; " + ends.join("; ") : "") + ".";
   }
 
-  function refreshValues() {
+  // The values of the position shown, asked of the engine (the one place they are
+  // asked for: the worker fetches the solver's table the first time).
+  async function refreshValues() {
     values = null;
-    if (!valuesBox.checked || !engine) return Promise.resolve();
+    if (!valuesBox.checked || !engine) return;
     // rules the solver did not solve: no value at all (the table holds other rules')
-    if (state.unsolved) { values = { unavailable: state.unsolved }; return Promise.resolve(); }
-    return engine.loadValues().then(() => {
-      try { values = engine.values(); } catch (error) { values = { unavailable: error.message }; }
-    });
+    if (state.unsolved) { values = { unavailable: state.unsolved }; return; }
+    const shown = state;
+    let answer;
+    try { answer = await engine.values(); } catch (error) { answer = { unavailable: error.message }; }
+    if (state === shown) values = answer;
   }
 
   async function update(next, moved = false) {
@@ -535,12 +585,20 @@ async function main() {
       render();
       return;
     }
-    try {
-      focusBoard = true;
-      update(engine.play(pit), true);
-    } catch (error) {
-      say(error.message, "error");
-    }
+    const clicked = state;     // a second click before the first is played finds it moved on
+    focusBoard = true;
+    act(async () => {
+      if (state !== clicked) return;
+      let next;
+      try {
+        next = await engine.play(pit);
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        say(error.message, "error");
+        return;
+      }
+      await update(next, true);
+    });
   }
 
   function shownText() {
@@ -548,31 +606,48 @@ async function main() {
       `${moveText(state.history[state.ply - 1])}` : "The start of the game.";
   }
 
-  function goto(ply) {
-    if (!state || ply < 0 || ply > state.moves.length || ply === state.ply) return;
-    generation++;
-    busy = false;
-    update(engine.goto(ply)).then(() => tell(shownText(), true));
+  // a move of the line to show: a ply, or a function of the state found (a key pressed
+  // twice goes two moves on, the second from where the first went)
+  function goto(where) {
+    if (!engine) return;
+    act(async () => {
+      const ply = typeof where === "function" ? where(state) : where;
+      if (!state || ply < 0 || ply > state.moves.length || ply === state.ply) return;
+      generation++;
+      busy = false;
+      await update(await engine.goto(ply));
+      tell(shownText(), true);
+    });
   }
 
   function gotoNode(id) {
-    if (!state || id === state.node) return;
-    generation++;
-    busy = false;
-    update(engine.gotoNode(id)).then(() => tell(shownText(), true));
+    if (!engine) return;
+    act(async () => {
+      if (!state || id === state.node) return;
+      generation++;
+      busy = false;
+      await update(await engine.gotoNode(id));
+      tell(shownText(), true);
+    });
   }
 
   function promote() {
     generation++;
-    busy = false;
-    update(engine.promote()).then(() => tell(`Promoted: ${shownText()}`, true));
+    act(async () => {
+      busy = false;
+      await update(await engine.promote());
+      tell(`Promoted: ${shownText()}`, true);
+    });
   }
 
   function deleteMove() {
-    const gone = state.moves.length - state.ply + 1;
     generation++;
-    busy = false;
-    update(engine.deleteMove()).then(() => tell(`Deleted ${plural(gone, "move", "moves")}. ${shownText()}`, true));
+    act(async () => {
+      const gone = state.moves.length - state.ply + 1;
+      busy = false;
+      await update(await engine.deleteMove());
+      tell(`Deleted ${plural(gone, "move", "moves")}. ${shownText()}`, true);
+    });
   }
 
   function maybeComputer() {
@@ -580,75 +655,94 @@ async function main() {
     busy = true;
     render();
     const mine = generation;
-    setTimeout(async () => {
+    const release = hold();
+    setTimeout(() => act(async () => {
       if (mine !== generation) return;
-      if (opponent.value === "perfect") await engine.loadValues();
       let choice;
       try {
-        choice = engine.computer(opponent.value);
+        choice = await engine.computer(opponent.value);
       } catch (error) {
+        if (mine !== generation) return;
         busy = false;
         say(error.message, "error");
         render();
         return;
       }
+      if (mine !== generation) return;   // the game changed while the computer thought
       busy = false;
-      if (mine !== generation) return;
       lastComputer = { ...choice, player: opponent.value };
       window.mancalaLastComputerMove = lastComputer;   // for the tests
       if (!state.over && !humanToMove()) {
         focusBoard = document.activeElement === document.body || boardBox.contains(document.activeElement);
-        update(engine.play(choice.pit), true);
+        await update(await engine.play(choice.pit), true);
       } else render();
-    }, COMPUTER_DELAY);
+    }).finally(release), COMPUTER_DELAY);
   }
 
   function start() {
     generation++;
-    busy = false;
-    say("");
-    try {
-      const next = engine.newGame(gameSelect.value, optionValues(), "", rulesetSelect.value);
+    act(async () => {
+      busy = false;
+      say("");
+      let next;
+      try {
+        next = await engine.newGame(gameSelect.value, optionValues(), "", rulesetSelect.value);
+      } catch (error) {   // options that do not go together (choose=row with three players)
+        if (!(error instanceof EngineError)) throw error;
+        say(`${error.message}. The game goes on with the options it had.`, "error");
+        pending.hidden = true;
+        showOptions();    // the refused choice is not left selected
+        render();
+        return;
+      }
       pending.hidden = true;
       describeRuleset(next.game, next.ruleset, next.overrides);
       tell(`A new game of ${next.title}. ${next.players[next.to_move]} to move.`, true);
-      update(next);
-    } catch (error) {     // options that do not go together (choose=row with three players)
-      if (!(error instanceof EngineError)) throw error;
-      say(`${error.message}. The game goes on with the options it had.`, "error");
-      pending.hidden = true;
-      showOptions();      // the refused choice is not left selected
-      render();
-    }
+      await update(next);
+    });
   }
 
   // Undo goes back (the moves stay: Redo plays them again, another move starts a variation)
   function undo() {
     if (!state.ply) return;
     generation++;
-    busy = false;
-    let next = engine.undo(1);
-    // against a built-in player, go back to the last position where South (you) moves
-    while (opponent.value !== "person" && next.to_move !== 0 && next.ply) next = engine.undo(1);
-    tell(`Took back moves: ${next.players[next.to_move]} to move.`, true);
-    update(next);
+    act(async () => {
+      if (!state.ply) return;
+      busy = false;
+      let next = await engine.undo(1);
+      // against a built-in player, go back to the last position where South (you) moves
+      while (opponent.value !== "person" && next.to_move !== 0 && next.ply) next = await engine.undo(1);
+      tell(`Took back moves: ${next.players[next.to_move]} to move.`, true);
+      await update(next);
+    });
   }
 
   function redo() {
     if (state.ply >= state.moves.length) return;
     generation++;
-    busy = false;
-    let next = engine.goto(state.ply + 1);
-    while (opponent.value !== "person" && next.to_move !== 0 && next.ply < next.moves.length) {
-      next = engine.goto(next.ply + 1);
-    }
-    tell(`Redone: ${next.ply ? moveText(next.history[next.ply - 1]) : ""}`, true);
-    update(next);
+    act(async () => {
+      if (state.ply >= state.moves.length) return;
+      busy = false;
+      let next = await engine.goto(state.ply + 1);
+      while (opponent.value !== "person" && next.to_move !== 0 && next.ply < next.moves.length) {
+        next = await engine.goto(next.ply + 1);
+      }
+      tell(`Redone: ${next.ply ? moveText(next.history[next.ply - 1]) : ""}`, true);
+      await update(next);
+    });
   }
 
   function replay() {
-    try {
-      const next = engine.load(recordIn.value);
+    const text = recordIn.value;
+    act(async () => {
+      let next;
+      try {
+        next = await engine.load(text);
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        say(`That record cannot be replayed: ${error.message}`, "error");
+        return;
+      }
       generation++;
       busy = false;
       pending.hidden = true;
@@ -661,11 +755,8 @@ async function main() {
       say(`Replayed the record: ${plural(next.moves.length, "move", "moves")}.${note}`);
       state = next;
       showOptions();
-      update(next);
-    } catch (error) {
-      if (!(error instanceof EngineError)) throw error;
-      say(`That record cannot be replayed: ${error.message}`, "error");
-    }
+      await update(next);
+    });
   }
 
   async function copy() {
@@ -720,7 +811,7 @@ async function main() {
     optionsChanged();
   });
   opponent.addEventListener("change", () => { render(); maybeComputer(); });
-  valuesBox.addEventListener("change", () => { refreshValues().then(render); });
+  valuesBox.addEventListener("change", () => act(async () => { await refreshValues(); render(); }));
   // ← → Home End walk through the moves (except where those keys do something else)
   document.addEventListener("keydown", (event) => {
     if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -728,7 +819,8 @@ async function main() {
     if (target.closest && (target.closest("input, select, textarea, .mancala-board, .stepper")
         || target.isContentEditable)) return;
     if (moveList.contains(target)) return;      // the move list walks itself
-    const ply = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.moves.length }[event.key];
+    const ply = { ArrowLeft: (s) => s.ply - 1, ArrowRight: (s) => s.ply + 1, Home: () => 0,
+                  End: (s) => s.moves.length }[event.key];
     if (ply === undefined || (target !== document.body && !target.closest("#mancala-play"))) return;
     event.preventDefault();
     goto(ply);
@@ -779,26 +871,29 @@ async function main() {
     for (const control of waiting()) control.disabled = true;
     root.dataset.board = "ready";
     say("The engine is loading (about 14 MB, once); the board already takes your move.");
+    starting = startEngine();
     try {
-      engine = await starting;
+      started = await starting;
     } catch (error) {
       say(`The engine could not start: ${error.message}`, "error");
       busy = true;
       render();
       return;
     }
-    for (const control of waiting()) control.disabled = false;
   }
+  // the page's first game, from the engine: what the link says, else a new game
   let first = null;
   if (query.game || query.moves || query.start) {
     try {
-      first = engine.loadLink(query);
+      first = await started.loadLink(query);
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       say(`The game in this link cannot be shown: ${error.message}`, "error");
     }
   }
-  if (!first) first = engine.newGame(query.game && gameOf(query.game) ? query.game : "ba-awa", {});
+  if (!first) first = await started.newGame(query.game && gameOf(query.game) ? query.game : "ba-awa", {});
+  engine = started;
+  if (plain) for (const control of waiting()) control.disabled = false;
   state = first;
   showOptions();
   perfectAvailable();

@@ -18,7 +18,6 @@ from mancala_spec.engine.games import GAMES
 from mancala_spec.engine.players import PLAYERS
 from mancala_spec.engine.trace import Capture, Drop, PickUp, Relay
 from mancala_spec.errors import TableError
-from mancala_spec.fast import search
 from mancala_spec.notation import MoveTree, format_moves, option_value, tree_of
 from mancala_spec.options import check_kernel_options, match_settings, parse_options
 from mancala_spec.rulesets import DEFAULT, game_values
@@ -172,8 +171,9 @@ def summary(game, pos, pit: int, trace=None) -> dict:
 
 
 #: the players of the page: the engine's, the search player (Ba-awa and Bakuk),
-#: and for two-player Bakuk with the solved rules the perfect player
-STRONG_NODES, STRONG_SECONDS = search.PAGE_NODES, search.PAGE_SECONDS
+#: and for two-player Bakuk with the solved rules the perfect player. The search
+#: (the fast kernel, about a sixth of this bridge's imports) is imported when the
+#: strong player first moves, not before the page's engine is ready.
 #: Bakuk's solved values (docs/_static/play/bakuk-values.bin), loaded when asked for
 VALUES_FILE = "/tmp/bakuk-values.bin"
 _table: list = []
@@ -397,10 +397,13 @@ class Session:
         its budget)."""
         pos = self.pos
         if kind == "strong":
-            result = search.search(pos, nodes=STRONG_NODES, seconds=STRONG_SECONDS, rng=self.rng)
+            from mancala_spec.fast import search
+
+            nodes, seconds = search.PAGE_NODES, search.PAGE_SECONDS
+            result = search.search(pos, nodes=nodes, seconds=seconds, rng=self.rng)
             return _json({"pit": self.game.board.name(result.move), "nodes": result.nodes,
                           "seconds": result.seconds, "depth": result.depth,
-                          "budget_nodes": STRONG_NODES, "budget_seconds": STRONG_SECONDS})
+                          "budget_nodes": nodes, "budget_seconds": seconds})
         if kind == "perfect":
             values = self.move_values()
             if values is None:

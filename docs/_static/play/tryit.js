@@ -1,5 +1,5 @@
 // "Try it" on each rule's worked examples: runs the example's own doctest code in
-// the page's engine (Pyodide, loaded on the first click), finds the move it plays,
+// the page's engine (Pyodide in a worker, loaded on the first click), finds the move it plays,
 // and steps through that move event by event, each event linked to its rule. The
 // options of the game switch live, so a reader sees what an editorial completion
 // changes.
@@ -26,26 +26,45 @@ async function open(caption, panel, button) {
     button.disabled = false;
     return;
   }
-  const move = code && engine.exampleMove(code);
+  let move, games;
+  try {
+    move = code && await engine.exampleMove(code);
+    games = await engine.games();
+  } catch (error) {
+    panel.replaceChildren(el("p", { class: "tryit-status", "data-kind": "error" }, error.message));
+    button.disabled = false;
+    return;
+  }
   if (!move) {
     panel.replaceChildren(el("p", { class: "tryit-status" }, "This example plays no move to step through."));
     return;
   }
   const rules = await ruleLinks();
-  const game = engine.games().find((g) => g.name === move.game);
+  const game = games.find((g) => g.name === move.game);
   const values = Object.fromEntries(game.options.map((o) =>
     [o.name, o.name in move.options ? move.options[o.name] : o.default]));
   const stepBox = el("div", { class: "stepper" });
   const note = el("p", { class: "tryit-status" });
-  const redraw = () => {
+  // the steps under the options chosen, asked of the engine: the panel is data-ready
+  // once they are drawn (options switched quickly: only the last one's answer is drawn)
+  let asked = 0;
+  const redraw = async () => {
+    const mine = ++asked;
+    delete panel.dataset.ready;
+    let data = null;
     try {
-      const data = engine.exampleSteps(move.game, values, move.position, move.pit);
-      note.textContent = "";
-      stepper(stepBox, data);
+      data = await engine.exampleSteps(move.game, values, move.position, move.pit);
     } catch (error) {
+      if (mine !== asked) return;
       note.textContent = `With these options: ${error.message}`;
       stepBox.replaceChildren();
     }
+    if (mine !== asked) return;
+    if (data) {
+      note.textContent = "";
+      await stepper(stepBox, data);
+    }
+    if (mine === asked) panel.dataset.ready = "true";
   };
   const optionBox = el("div", { class: "play-options" }, game.options
     .filter((o) => !["players", "turn_order"].includes(o.name) || o.name in move.options)
@@ -64,8 +83,7 @@ async function open(caption, panel, button) {
        " play ", el("code", {}, move.pit), "."),
     el("details", { class: "play-options-box" }, el("summary", {}, "Options"), optionBox),
     note, stepBox);
-  redraw();
-  panel.dataset.ready = "true";
+  await redraw();
 }
 
 // The Play page's address of a move: play.html?game=G&start=POSITION&moves=PIT&NAME=VALUE

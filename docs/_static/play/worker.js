@@ -1,0 +1,128 @@
+// The engine's own thread: Pyodide, the project's wheel and play.py (the bridge that
+// returns JSON) run here, in a Web Worker, so that starting Python (seconds on a slow
+// machine) and a long search never hold up the page, which stays free to draw the
+// board and take a click. engine.js starts this worker and speaks to it; each message
+// {id, method, args} is answered by {id, answer} (play.py's JSON text) or {id, error}.
+// Messages are answered one at a time, in the order they came: the page's game (the
+// session) lives here, and each call sees the calls before it done.
+
+const STATIC = new URL("../", import.meta.url);   // the site's _static/
+
+async function fetchOk(url, kind) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot load ${url} (${response.status})`);
+  return kind === "json" ? response.json() : kind === "text" ? response.text() : response.arrayBuffer();
+}
+
+// Each method the page may call: a function of play.py (or of its session), with
+// what it needs done first. JSON travels as text, as play.py writes it.
+const METHODS = {
+  games: [null, "games"],
+  newGame: ["session", "new"],
+  play: ["session", "play"],
+  goto: ["session", "goto"],
+  gotoNode: ["session", "goto_node"],
+  promote: ["session", "promote"],
+  deleteMove: ["session", "delete"],
+  undo: ["session", "undo"],
+  computer: ["session", "computer"],
+  preview: ["session", "preview"],
+  values: ["session", "values"],
+  load: ["session", "load"],
+  loadLink: ["session", "load_link"],
+  exampleMove: [null, "example_move"],
+  exampleSteps: [null, "example_steps"],
+};
+
+// Pyodide's WebAssembly is compiled by the page (engine.js) and its module sent here: a
+// browser keeps the code it compiled for a page for the next visit (V8's code cache),
+// but not what a worker compiled, so on a reload the engine was slower in a worker
+// than on the page. Pyodide's own fetch of the file is answered with nothing and its
+// instantiation takes the page's module; if the page could not compile it (a server
+// that does not say application/wasm, say), the worker fetches and compiles it itself.
+const WASM = new URL("pyodide/pyodide.asm.wasm", STATIC).href;
+let giveModule;
+const compiledByPage = new Promise((resolve) => { giveModule = resolve; });
+const fetchAnything = self.fetch.bind(self);
+self.fetch = (input, init) => (String(input instanceof Request ? input.url : input) === WASM
+  ? Promise.resolve(new Response(null)) : fetchAnything(input, init));
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const module = await compiledByPage
+    || await WebAssembly.compileStreaming(fetchAnything(WASM));
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
+// When each step of the start ended (ms from the worker's start): the page's "ready"
+// answer carries them, for the benchmark (benchmarks/bench_play_load.py).
+const timings = {};
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
+
+// Everything the engine needs is asked for at once, so the fetches overlap the
+// compiling of Pyodide's WebAssembly: the loader, the manifest (which names the wheel),
+// then the wheel and play.py.
+async function start() {
+  const manifest = fetchOk(new URL("play/manifest.json", STATIC), "json");
+  const bridge = fetchOk(new URL("play/play.py", STATIC), "text");
+  const wheel = manifest.then((m) => fetchOk(new URL(`play/${m.wheel}`, STATIC), "bytes"));
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", STATIC).href);
+  mark("loader");
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", STATIC).href, packages: [] });
+  mark("python");
+  pyodide.unpackArchive(await wheel, "wheel");
+  mark("wheel");
+  const namespace = pyodide.globals.get("dict")();
+  pyodide.runPython(await bridge, { globals: namespace });
+  mark("bridge");
+  const session = namespace.get("session");
+  const functions = {};          // each method's Python function, looked up once
+  for (const [method, [owner, name]] of Object.entries(METHODS)) {
+    functions[method] = owner ? session[name] : namespace.get(name);
+  }
+  return { pyodide, call: namespace.get("call"), functions, valuesFile: namespace.get("VALUES_FILE") };
+}
+
+const starting = start();
+starting.catch(() => {});     // reported to the page with the first message it answers
+
+// Bakuk's solved values (written by the site build): fetched once, when first needed,
+// into the file play.py reads them from. The one place a table of values comes in (the
+// page asks for values through engine.values() alone).
+let valuesLoaded = null;
+function loadValues(engine) {
+  if (!valuesLoaded) {
+    valuesLoaded = fetchOk(new URL("play/bakuk-values.bin", STATIC), "bytes").then((bytes) => {
+      engine.pyodide.FS.writeFile(engine.valuesFile, new Uint8Array(bytes));
+      return true;
+    }).catch(() => false);       // play.py then says the table could not be loaded
+  }
+  return valuesLoaded;
+}
+
+async function answer(engine, method, args) {
+  if (method === "ready") return JSON.stringify(timings);
+  if (!(method in METHODS)) throw new Error(`no engine method ${method}`);
+  // the values (and the perfect player, who plays by them) need the table in first
+  if (method === "values" || (method === "computer" && args[0] === "perfect")) await loadValues(engine);
+  return engine.call(engine.functions[method], ...args);
+}
+
+let queue = Promise.resolve();
+self.onmessage = ({ data: { id, method, args, wasm } }) => {
+  if (wasm !== undefined) { giveModule(wasm); return; }    // the page's compiled module (or null)
+  queue = queue.then(async () => {
+    let engine;
+    try {
+      engine = await starting;
+    } catch (error) {
+      self.postMessage({ id, error: error.message, starting: true });
+      return;
+    }
+    try {
+      self.postMessage({ id, answer: await answer(engine, method, args || []) });
+    } catch (error) {
+      // a Python exception play.py does not turn into {"error"}: one line, no traceback
+      const text = String(error && error.message || error).trim().split("\n").pop();
+      self.postMessage({ id, error: text });
+    }
+  });
+};

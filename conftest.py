@@ -54,6 +54,36 @@ def _out_of_the_tree() -> None:
 
 _out_of_the_tree()
 
+#: ``MANCALA_SPEC_TEST_INSTALLED=1``: the tests import the installed package (a wheel
+#: installed into the running environment), not the source tree beside them
+INSTALLED = os.environ.get("MANCALA_SPEC_TEST_INSTALLED", "") not in ("", "0")
+
+
+def _installed_package() -> None:
+    """Take the source tree off ``sys.path`` (pytest's ``pythonpath``, the current
+    folder of ``python -m pytest``, this file's folder), and for the processes the tests
+    start too (``PYTHONSAFEPATH``: no current folder or script folder first); then
+    ``mancala_spec`` must come from the environment's site-packages."""
+    import sysconfig
+
+    root = Path(__file__).resolve().parent
+    sys.path[:] = [entry for entry in sys.path
+                   if entry and Path(entry).resolve() != root]
+    os.environ["PYTHONSAFEPATH"] = "1"
+    import mancala_spec
+
+    where = Path(mancala_spec.__file__).resolve().parent.parent
+    installed = {Path(sysconfig.get_paths()[key]).resolve() for key in ("purelib", "platlib")}
+    if where not in installed:
+        pytest.exit(
+            f"MANCALA_SPEC_TEST_INSTALLED is set, but mancala_spec comes from {where}, "
+            f"not from {' or '.join(map(str, sorted(installed)))}: pip install a wheel "
+            f"(not -e) into {sys.prefix}", returncode=pytest.ExitCode.USAGE_ERROR)
+
+
+if INSTALLED:
+    _installed_package()
+
 from mancala_spec.conformance.examples import DIRECTIVE, Example, page_examples  # noqa: E402
 
 MARK = "{" + DIRECTIVE + "}"
@@ -168,6 +198,22 @@ class Unimportable(pytest.Item):
 
 class ModuleUnimportable(Exception):
     """A module that needs a tool was not collected (its import failed)."""
+
+
+def pytest_ignore_collect(collection_path, config):
+    """With the installed package under test, the source tree's modules (and their
+    doctests) are not collected: they are not what is imported."""
+    if INSTALLED and collection_path.resolve().is_relative_to(ROOT / "mancala_spec"):
+        return True
+    return None
+
+
+def pytest_report_header(config):
+    if INSTALLED:
+        import mancala_spec
+
+        return f"mancala_spec under test: {Path(mancala_spec.__file__).parent} (installed)"
+    return None
 
 
 def pytest_collection_modifyitems(config, items):

@@ -60,15 +60,17 @@ INSTALLED = os.environ.get("MANCALA_SPEC_TEST_INSTALLED", "") not in ("", "0")
 
 
 def _installed_package() -> None:
-    """Take the source tree off ``sys.path`` (pytest's ``pythonpath``, the current
-    folder of ``python -m pytest``, this file's folder), and for the processes the tests
-    start too (``PYTHONSAFEPATH``: no current folder or script folder first); then
-    ``mancala_spec`` must come from the environment's site-packages."""
+    """Move the source tree to the end of ``sys.path`` (pytest's ``pythonpath``, the
+    current folder of ``python -m pytest``, this file's folder), and keep it off the
+    front for the processes the tests start (``PYTHONSAFEPATH``: no current folder or
+    script folder first); then ``mancala_spec`` must come from site-packages."""
     import sysconfig
 
     root = Path(__file__).resolve().parent
+    # the root stays last, after site-packages: the tests still import its tools
+    # (dev.py, conf.py), and mancala_spec is found in site-packages first
     sys.path[:] = [entry for entry in sys.path
-                   if entry and Path(entry).resolve() != root]
+                   if entry and Path(entry).resolve() != root] + [str(root)]
     os.environ["PYTHONSAFEPATH"] = "1"
     import mancala_spec
 

@@ -9,6 +9,7 @@ mancala_spec.sphinx.rules.
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -66,21 +67,38 @@ html_copy_source = False
 html_show_sourcelink = False
 
 # -- code and API ---------------------------------------------------------------------
-intersphinx_mapping = {}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_typehints_format = "short"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 viewcode_line_numbers = True
-# Standard-library types in signatures cannot be linked offline (no intersphinx),
-# nor can a TypeVar; everything else must resolve (-n).
+# Python's own types link to docs.python.org. Their inventory (objects.inv) is read
+# offline from Debian's python3.X-doc package (.ci/run installs it); on Read the Docs it
+# is fetched. With neither (no inventory, no network) they are left unlinked, named in
+# nitpick_ignore_regex, so that such a build still has no warning.
+PYTHON_DOCS = "https://docs.python.org/3/"
+PYTHON_INVENTORY = next(
+    (path for path in (Path(f"/usr/share/doc/python3.{sys.version_info.minor}/html/objects.inv"),
+                       *sorted(Path("/usr/share/doc").glob("python3.*/html/objects.inv")))
+     if path.is_file()), None)
+if PYTHON_INVENTORY is not None:
+    intersphinx_mapping = {"python": (PYTHON_DOCS, str(PYTHON_INVENTORY))}
+elif os.environ.get("READTHEDOCS") == "True":
+    intersphinx_mapping = {"python": (PYTHON_DOCS, None)}
+else:
+    intersphinx_mapping = {}
+# A TypeVar cannot be linked, nor matplotlib (no inventory); everything else must
+# resolve (-n).
 nitpick_ignore_regex = [
-    ("py:class", r"(ast|collections\.abc|enum|pathlib|subprocess|typing|types|matplotlib|"
-                 r"random)\..*"),
-    ("py:mod", r"(ast|collections\.abc|pathlib|typing|types|random)"),
+    ("py:class", r"matplotlib\..*"),
     ("py:class", r"mancala_spec\.catalogue\.F"),
     ("py:class", r"mancala_spec\..*\._\w+"),        # private bases shown in "Bases:"
 ]
+if not intersphinx_mapping:
+    nitpick_ignore_regex += [
+        ("py:class", r"(ast|collections\.abc|enum|pathlib|subprocess|typing|types|random)\..*"),
+        ("py:mod", r"(ast|collections\.abc|pathlib|typing|types|random)"),
+    ]
 # every token at least 4.5:1 on its background, light and dark (WCAG AA; test_a11y)
 pygments_style = "mancala_spec.sphinx.a11y.LightCode"
 pygments_dark_style = "mancala_spec.sphinx.a11y.DarkCode"

@@ -120,7 +120,7 @@ def docs_suite(tmp_path_factory) -> dict:
 
     from mancala_spec.conformance import build_suite, extract_examples
     from mancala_spec.sphinx import cache
-    from mancala_spec.sphinx.reference import suite_key
+    from mancala_spec.sphinx.cache import suite_key
 
     docs = TESTS.parent / "docs"
     root = tmp_path_factory.getbasetemp()      # a worker's: <run's folder>/popen-gw<n>

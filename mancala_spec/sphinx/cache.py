@@ -218,3 +218,16 @@ def setup(app):
     app.connect("builder-inited", restore_gallery, priority=400)
     app.connect("build-finished", keep_gallery)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def suite_key(docs: Path) -> str:
+    """The name the suite of the pages in *docs* is kept under: a digest of the
+    package and of the pages (the test suite's ``docs_suite`` keeps it under the
+    same name, so that the tests and the site build make it once). Here, not in
+    :mod:`.reference`, so that the tests read it without Sphinx."""
+    digest = hashlib.sha256(package_digest().encode())
+    for path in sorted(docs.rglob("*.md")):
+        if "auto_examples" not in path.parts:
+            digest.update(path.relative_to(docs).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return f"suite-{digest.hexdigest()[:20]}"

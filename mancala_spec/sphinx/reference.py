@@ -23,7 +23,6 @@ for download.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -34,6 +33,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
+from .cache import suite_key
 from .rule_nodes import table
 
 SUITE_FILE = "conformance-suite.json"
@@ -47,20 +47,6 @@ _SUITES: dict[str, dict[str, Any]] = {}
 def _suite_key(app) -> str:
     """The name the suite of these sources is kept under (:mod:`.cache`)."""
     return suite_key(Path(app.srcdir))
-
-
-def suite_key(docs: Path) -> str:
-    """The name the suite of the pages in *docs* is kept under (:mod:`.cache`): a
-    digest of the package and of the pages (the test suite's ``docs_suite`` keeps it
-    under the same name, so that the tests and the site build make it once)."""
-    from . import cache
-
-    digest = hashlib.sha256(cache.package_digest().encode())
-    for path in sorted(docs.rglob("*.md")):
-        if "auto_examples" not in path.parts:
-            digest.update(path.relative_to(docs).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return f"suite-{digest.hexdigest()[:20]}"
 
 
 def site_suite(app) -> dict[str, Any]:

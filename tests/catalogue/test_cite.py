@@ -114,7 +114,9 @@ def test_rules_json_has_the_fields_the_issue_asks_for(capsys):
 
 
 def test_registry_keeps_every_published_id_and_the_changelog_names_every_change():
-    assert registry.problems() == []
+    # the checkout's changelog, named: an installed package has no docs/ beside it
+    changelog = (ROOT / "docs" / "changelog.md").read_text(encoding="utf-8")
+    assert registry.problems(changelog=changelog) == []
     assert registry.load_registry().published == {rule.id for rule in load_catalogue()}
 
 

@@ -25,7 +25,6 @@ from mancala_spec.conformance.worked_examples import (
     page_examples,
     parse_example,
 )
-from mancala_spec.sphinx.diagrams import history_counted
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 EXAMPLES = extract_examples(DOCS)
@@ -178,5 +177,7 @@ def test_the_site_shows_the_doctest_and_diagrams_the_data_makes(site):
             play = example.plays[diagram.case - 1]
             shown = play.expect["next"] if diagram.draw == "next" else play.expect["result"]
             # the caption counts a history instead of writing it out (history_counted)
+            from mancala_spec.sphinx.diagrams import history_counted
+
             assert html.escape(history_counted(shown), quote=False) in figure[0], diagram.name
             assert f'href="#example-{example.id}"' in figure[0], diagram.name

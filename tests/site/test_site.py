@@ -247,6 +247,15 @@ def test_build_succeeds_without_warnings(site):
     assert "build succeeded." in site.result.stdout
 
 
+def test_api_pages_link_pythons_types_to_its_docs(site):
+    """Intersphinx with Debian's python3-doc inventory (conf.py; .ci/run installs it):
+    without it the types are left unlinked and this fails, saying what to install."""
+    page = site.page("api/conformance")
+    assert 'href="https://docs.python.org/3/library/pathlib.html#pathlib.Path"' in page, \
+        "Python's types are not linked: apt-get install python3-doc (see .ci/run)"
+    assert 'href="https://docs.python.org/3/library/stdtypes.html#str"' in page
+
+
 def test_build_prints_the_coverage_summary(site):
     lines = [line for line in site.result.stdout.splitlines() if line.startswith("traceability:")]
     assert len(lines) == 1, lines

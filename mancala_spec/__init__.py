@@ -9,7 +9,12 @@
 >>> sum(after.pits) + sum(after.captured)
 48
 """
-from .terminal import signals as _signals  # noqa: F401, I001 - first: a command takes its signals
+try:                        # first: a command takes its signals
+    from .terminal import signals as _signals  # noqa: F401, I001
+except KeyboardInterrupt:   # Ctrl-C while that module was read: a command still says one line
+    from .terminal.signals import interrupted_at_start
+    interrupted_at_start()  # (a program that imports the package gets the interrupt back)
+    raise
 from .catalogue import get_rule, load_catalogue
 from .engine.games import Game, get_game
 from .engine.games.match import Match

@@ -19,7 +19,11 @@ removing the temporary files registered in :data:`TEMPORARY`. A
 ``KeyboardInterrupt`` that still escapes to the top is one line too
 (:func:`sys.excepthook`).
 
-Before the interpreter runs the package's first line (its own start-up, a few
+A Ctrl-C that arrives while this module is first being read (before the
+handlers are in place: a millisecond, or more when Python compiles it) reaches
+``mancala_spec/__init__.py`` as a ``KeyboardInterrupt``; it reads the module
+again and calls :func:`interrupted_at_start`, so a command says its one line then
+too. Before the interpreter runs the package's first line (its own start-up, a few
 tens of milliseconds) nothing of the package can act: a signal then ends it as
 the system's default does (SIGTERM, SIGHUP: killed by the signal, no message;
 SIGINT: Python's own start-up reports it).
@@ -148,6 +152,14 @@ def install_at_start() -> None:
         except (OSError, ValueError):           # not the main thread: leave them
             pass
     sys.excepthook = _excepthook
+
+
+def interrupted_at_start() -> None:
+    """Ctrl-C came while this module was first being read, before its handlers
+    were in place (``mancala_spec/__init__.py`` reads it again to call this): a
+    command ends as a handled signal ends it; otherwise nothing happens here."""
+    if STATE.prog is not None:
+        exit_now()
 
 
 def handler():

@@ -165,3 +165,42 @@ def test_ending_at_once_removes_the_temporary_files(tmp_path):
                             timeout=60)
     assert (result.returncode, result.stderr) == (130, "mancala-spec: interrupted\n")
     assert not left.exists()
+
+
+#: a sitecustomize that makes the first reading of the signals module stop with
+#: Ctrl-C, as a SIGINT that arrives before its handlers are in place does
+INTERRUPT_FIRST_READ = '''
+import sys
+class Stop:
+    done = False
+    def find_spec(self, name, path=None, target=None):
+        if name == "mancala_spec.terminal.signals" and not Stop.done:
+            Stop.done = True
+            raise KeyboardInterrupt
+        return None
+sys.meta_path.insert(0, Stop())
+'''
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["-m", "mancala_spec", "play", "bakuk"], (130, "mancala-spec: interrupted\n")),
+    (["-m", "mancala_spec.analysis", "--quick"], (130, "python -m mancala_spec.analysis: "
+                                                       "interrupted\n")),
+    (["-c", "import mancala_spec"], (-signal.SIGINT, "KeyboardInterrupt")),
+])
+def test_ctrl_c_while_the_handlers_are_installed_is_still_one_line(tmp_path, argv, expected):
+    """The window of the package's first import, before the handlers are in place
+    (wider when Python has to compile the module, as in a fresh unpacked sdist):
+    a command still says its one line with status 130; a program that imports
+    the package as a library gets the ``KeyboardInterrupt`` back."""
+    (tmp_path / "sitecustomize.py").write_text(INTERRUPT_FIRST_READ, "utf-8")
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    done = subprocess.run([PY, *argv], stdin=subprocess.DEVNULL, capture_output=True,
+                          env=env, timeout=60)
+    err = done.stderr.decode("utf-8", "replace")
+    status, said = expected
+    assert done.returncode == status, err
+    if status == 130:
+        assert err == said
+    else:
+        assert err.rstrip().endswith(said), err

@@ -42,15 +42,15 @@ def test_dash_m_selects_by_the_table():
     whole, one a prefix of several), and nothing else of the file."""
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0", "-m", "docs",
-         "tests/test_cli.py", "tests/test_api_fuzz.py"],
+         "tests/cli/test_cli.py", "tests/engine/test_api_fuzz.py"],
         cwd=ROOT, capture_output=True, text=True, timeout=300)
     ids = {line for line in result.stdout.splitlines() if "::" in line}
     assert ids == {
-        "tests/test_cli.py::test_a_position_play_cannot_reach_is_taken_only_when_asked",
-        "tests/test_cli.py::test_diagram_writes_png_and_svg",
-        "tests/test_api_fuzz.py::test_each_target_takes_its_own_arguments[render]",
-        "tests/test_api_fuzz.py::test_each_target_takes_its_own_arguments[render/options]",
-        "tests/test_api_fuzz.py::test_each_target_takes_its_own_arguments[render_laps]",
-        "tests/test_api_fuzz.py::test_each_target_takes_its_own_arguments[render_row]",
-        "tests/test_api_fuzz.py::test_each_target_takes_its_own_arguments[draw_position]",
+        "tests/cli/test_cli.py::test_a_position_play_cannot_reach_is_taken_only_when_asked",
+        "tests/cli/test_cli.py::test_diagram_writes_png_and_svg",
+        "tests/engine/test_api_fuzz.py::test_each_target_takes_its_own_arguments[render]",
+        "tests/engine/test_api_fuzz.py::test_each_target_takes_its_own_arguments[render/options]",
+        "tests/engine/test_api_fuzz.py::test_each_target_takes_its_own_arguments[render_laps]",
+        "tests/engine/test_api_fuzz.py::test_each_target_takes_its_own_arguments[render_row]",
+        "tests/engine/test_api_fuzz.py::test_each_target_takes_its_own_arguments[draw_position]",
     }, result.stdout + result.stderr

@@ -308,7 +308,7 @@ class Game:
 
     @implements("ba-awa-winner", "bakuk-end")
     def decided(self, pos: Position, rule: str) -> Ending | None:
-        """With ``decided`` (EveryBoard's reading of Ba-awa, MancalaGames' of
+        """With ``decided`` (as EveryBoard plays Ba-awa and MancalaGames plays
         Bakuk), the game ends by *rule* as soon as its winner is decided: a
         player has captured more than half the seeds, or each has half, or the
         game says nothing is left to decide (:meth:`nothing_left_to_decide`)."""

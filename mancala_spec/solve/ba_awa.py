@@ -102,8 +102,8 @@ from .ba_awa_levels import (
     Level,
     Progress,
     enumerate_levels,
-    unique,
 )
+from .retrograde import predecessors
 
 #: the option values the solver takes (every other value is refused with a reason)
 SOLVABLE: dict[str, tuple[Value, ...]] = {
@@ -249,21 +249,7 @@ def _iterate(at, pred, start, exit_w, sign, top: int) -> tuple[np.ndarray, int]:
         changed = rows[differs]
         fresh = new[differs]
         ext[changed], ext[changed + n] = fresh, -fresh
-        if not changed.size:
-            break
-        first = start[changed]
-        lengths = start[changed + 1] - first
-        total = int(lengths.sum())
-        if not total:
-            break
-        offsets = np.repeat(first - np.cumsum(lengths) + lengths, lengths)
-        found = pred[np.arange(total) + offsets]
-        if 16 * total > n:             # many: marked in a table, read in order
-            mark[found] = True
-            rows = np.flatnonzero(mark)
-            mark[rows] = False
-        else:                          # few: sorted, repeats dropped
-            rows = unique(found)
+        rows = predecessors(changed, pred, start, mark)
     return ext[:n].astype(np.int8), rounds
 
 

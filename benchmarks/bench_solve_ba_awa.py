@@ -64,6 +64,7 @@ def main() -> int:
                    f"{platform.python_version()}",
         "positions": len(solution), "levels": {}, "wall_seconds": round(wall, 1),
         "cpu_seconds": round(cpu, 1), "peak_bytes": peak, "workers": args.workers,
+        "worker_peak_bytes": children.ru_maxrss * 1024,       # the largest worker's
         "value": solution.value(*start), "moves": solution.move_values(*start),
         "seconds": {k: round(v, 1) for k, v in solution.seconds.items()},
         "load_average": {"start": [round(x, 2) for x in load],

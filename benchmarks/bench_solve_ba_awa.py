@@ -2,11 +2,15 @@
 default rules from the opening, timed level by level.
 
     nice -n 19 python benchmarks/bench_solve_ba_awa.py [--also nothing] [--workers N] [--json]
+    python benchmarks/bench_solve_ba_awa.py --render RUN.json      # a saved --json run, as text
 
 Prints the positions of each level (seeds on the board), the seconds spent
 enumerating and solving it and the positions per second, the rounds of value
 iteration, the whole time (wall and CPU) and the peak resident memory; then the
-opening's value and each opening move's value. With ``--also nothing`` each
+opening's value and each opening move's value, and one perfectly played game
+(each player taking the first best move, as ``Solution.move_values`` lists
+them), played by the traced engine as the first game of a match: its moves,
+its captures and the pits each player wins for the next game. With ``--also nothing`` each
 level is solved a second time with endless play worth nothing (value iteration
 from 0, as the Bakuk solver scores it) and the script counts the positions whose
 value the repetition rule changes. Not a test: it takes minutes and gigabytes.
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import resource
 import sys
@@ -30,7 +35,14 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--workers", type=int, default=2,
                         help="processes sowing while enumerating (default 2)")
+    parser.add_argument("--render", metavar="RUN.json",
+                        help="print a run saved with --json as text, and stop")
     args = parser.parse_args()
+    if args.render:
+        with open(args.render, encoding="utf-8") as saved:
+            print(render(json.load(saved)))
+        return 0
+    load = os.getloadavg()
     wall, cpu = time.perf_counter(), time.process_time()
     last = [0.0]
 
@@ -52,8 +64,12 @@ def main() -> int:
                    f"{platform.python_version()}",
         "positions": len(solution), "levels": {}, "wall_seconds": round(wall, 1),
         "cpu_seconds": round(cpu, 1), "peak_bytes": peak, "workers": args.workers,
+        "worker_peak_bytes": children.ru_maxrss * 1024,       # the largest worker's
         "value": solution.value(*start), "moves": solution.move_values(*start),
         "seconds": {k: round(v, 1) for k, v in solution.seconds.items()},
+        "load_average": {"start": [round(x, 2) for x in load],
+                         "end": [round(x, 2) for x in os.getloadavg()]},
+        "also": args.also, "perfect_game": perfect_game(solution),
     }
     for seeds, count in solution.counts().items():
         spent = solution.enumerate_seconds[seeds] + solution.level_seconds[seeds]
@@ -69,20 +85,54 @@ def main() -> int:
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
-    print(f"Ba-awa (defaults), mancala-spec {result['version']}, {result['date']}, "
-          f"{result['machine']}")
-    print(f"{'seeds':>5} {'positions':>12} {'enum s':>8} {'solve s':>8} {'pos/s':>9} "
-          f"{'rounds':>6} {'bfs':>5}" + (f" {'differ':>7}" if args.also else ""))
-    for seeds, e in result["levels"].items():
-        print(f"{seeds:>5} {e['positions']:>12,} {e['enumerate_seconds']:>8.1f} "
-              f"{e['solve_seconds']:>8.1f} {e['positions_per_second'] or 0:>9,} "
-              f"{e['rounds']:>6} {e['enumerate_rounds']:>5}"
-              + (f" {e['differ']:>7,}" if args.also else ""))
-    print(f"positions: {result['positions']:,}; wall {wall:.1f} s, CPU {cpu:.1f} s "
-          f"({args.workers} workers), peak {peak / 2**30:.2f} GiB (the main process)")
-    print(f"value of the opening, South to move: {result['value']:+d}")
-    print("first moves: " + ", ".join(f"{pit}: {v:+d}" for pit, v in result["moves"].items()))
+    print(render(result))
     return 0
+
+
+def perfect_game(solution) -> dict:
+    """One perfectly played game from the opening, by the traced engine, as the
+    first game of a match: each player takes the first of the moves worth the
+    most (``move_values``); the moves, the captures and the pits won."""
+    import mancala_spec as ms
+    match = ms.Match(ms.get_game("ba-awa", **solution.rules.options()))
+    moves = []
+    while not match.position.is_over:
+        position = match.position
+        values = solution.move_values(position.pits, position.to_move)
+        best = max(values.values())
+        pit = min(p for p, v in values.items() if v == best)
+        moves.append(("abcdef" if pit < 6 else "ABCDEF")[pit % 6])
+        match = match.play(pit)
+    return {"moves": " ".join(moves), "captured": list(match.position.captured),
+            "end": match.position.outcome.reason, "pits": list(match.earned())}
+
+
+def render(result: dict) -> str:
+    """A run (as --json prints it) as text."""
+    also = result.get("also")
+    lines = [f"Ba-awa (defaults), mancala-spec {result['version']}, {result['date']}, "
+             f"{result['machine']}",
+             f"{'seeds':>5} {'positions':>12} {'enum s':>8} {'solve s':>8} {'pos/s':>9} "
+             f"{'rounds':>6} {'bfs':>5}" + (f" {'differ':>7}" if also else "")]
+    for seeds, e in result["levels"].items():
+        lines.append(f"{seeds:>5} {e['positions']:>12,} {e['enumerate_seconds']:>8.1f} "
+                     f"{e['solve_seconds']:>8.1f} {e['positions_per_second'] or 0:>9,} "
+                     f"{e['rounds']:>6} {e['enumerate_rounds']:>5}"
+                     + (f" {e['differ']:>7,}" if also else ""))
+    lines.append(f"positions: {result['positions']:,}; wall {result['wall_seconds']:.1f} s, "
+                 f"CPU {result['cpu_seconds']:.1f} s ({result['workers']} workers), peak "
+                 f"{result['peak_bytes'] / 2**30:.2f} GiB (the main process)")
+    if "load_average" in result:
+        lines.append(f"load average (1, 5, 15 min) at the start {result['load_average']['start']}"
+                     f", at the end {result['load_average']['end']}")
+    lines.append(f"value of the opening, South to move: {result['value']:+d}")
+    lines.append("first moves: " + ", ".join(f"{pit}: {v:+d}"
+                                             for pit, v in result["moves"].items()))
+    if "perfect_game" in result:
+        game = result["perfect_game"]
+        lines.append(f"a perfect game: {game['moves']}; captured {game['captured']}, "
+                     f"pits won {game['pits']}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

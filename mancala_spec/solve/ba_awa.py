@@ -103,8 +103,8 @@ from .ba_awa_levels import (
     Level,
     Progress,
     enumerate_levels,
-    unique,
 )
+from .retrograde import predecessors
 
 #: the option values the solver takes (every other value is refused with a reason)
 SOLVABLE: dict[str, tuple[Value, ...]] = {
@@ -132,8 +132,11 @@ WHY_NOT = {
 #: 100) (see estimate_bytes)
 BYTES_PER_POSITION = 110
 #: bytes a position costs kept from its enumeration to the end: its key (8),
-#: its successors' rows (24), its best end (2), its captures (about 13 each)
-BYTES_KEPT = 50
+#: its successors' rows (24), its best end (2), its captures (9 each, and
+#: more while they are keys), and what numpy's growing and freeing leaves
+#: held: the full solve of the opening peaked at 7.2 GiB for 77.3 million
+#: positions (the largest level 22.9 million), which 72 and 110 cover
+BYTES_KEPT = 72
 
 
 def _text(value: object) -> str:
@@ -238,21 +241,7 @@ def _iterate(at, pred, start, exit_w, sign, top: int) -> tuple[np.ndarray, int]:
         changed = rows[differs]
         fresh = new[differs]
         ext[changed], ext[changed + n] = fresh, -fresh
-        if not changed.size:
-            break
-        first = start[changed]
-        lengths = start[changed + 1] - first
-        total = int(lengths.sum())
-        if not total:
-            break
-        offsets = np.repeat(first - np.cumsum(lengths) + lengths, lengths)
-        found = pred[np.arange(total) + offsets]
-        if 16 * total > n:             # many: marked in a table, read in order
-            mark[found] = True
-            rows = np.flatnonzero(mark)
-            mark[rows] = False
-        else:                          # few: sorted, repeats dropped
-            rows = unique(found)
+        rows = predecessors(changed, pred, start, mark)
     return ext[:n].astype(np.int8), rounds
 
 
@@ -341,10 +330,29 @@ def _checked(pits: object, to_move: object) -> tuple[tuple[int, ...], int]:
     return tuple(pits), to_move
 
 
+#: the full solve of the opening under the default rules that the site quotes:
+#: the output of ``python benchmarks/bench_solve_ba_awa.py --json --also nothing``
+#: saved beside this module (the tests re-derive what of it is cheap to check)
+QUOTED_RUN = "ba_awa_run.json"
+
+
+def quoted_run() -> dict[str, Any]:
+    """The quoted full solve (:data:`QUOTED_RUN`): version, date, machine and
+    load average; positions, seconds and rounds per level; wall and CPU
+    seconds, peak memory; the opening's value and each opening move's (from
+    the side of South, the opener); one perfectly played game."""
+    import json
+    from importlib import resources
+    run: dict[str, Any] = json.loads(
+        resources.files(__package__).joinpath(QUOTED_RUN).read_text("utf-8"))
+    return run
+
+
 #: positions per level (seeds on the board) reached from the opening under the
-#: default rules, as measured by the full solve (benchmarks/bench_solve_ba_awa.py);
+#: default rules, as measured by the full solve (:func:`quoted_run`);
 #: :func:`expected_bytes` estimates a solve's memory from them before it starts
-MEASURED: dict[int, int] = {}
+MEASURED: dict[int, int] = {int(seeds): level["positions"]
+                            for seeds, level in quoted_run()["levels"].items()}
 #: a level of at most this many boards is counted whole by expected_counts
 SMALL_LEVEL = 3_000_000
 

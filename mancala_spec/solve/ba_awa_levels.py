@@ -174,14 +174,38 @@ class Kernel:
         return Moves(kind, level, key, gain, passed)
 
 
-def unique(values: np.ndarray) -> np.ndarray:
+def unique(values: np.ndarray, runs: bool = False) -> np.ndarray:
     """The distinct *values*, sorted: sorted, then repeats dropped (numpy 2.4's
     ``np.unique`` hashes, and took 98 s where sorting took 4 s, on 4 million
-    keys of this solver's kind)."""
-    ordered = np.sort(values)
+    keys of this solver's kind). *runs*: *values* are sorted runs one after
+    the other, which the stable sort (timsort) merges."""
+    ordered = np.sort(values, kind="stable" if runs else None)
     kept: np.ndarray = ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))] \
         if len(ordered) else ordered
     return kept
+
+
+def rows_of(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Where each of *keys* is in *sorted_keys* (as ``np.searchsorted``), the
+    keys looked up in increasing order: a binary search for a key near the
+    one before reads memory the search before brought into the cache, and
+    the lookups of random keys in a level of millions were the enumeration's
+    largest cost. The keys are sorted packed with their index (key bits above,
+    index bits below: one ``int64`` sort, not an argsort), a piece at a time."""
+    flat = keys.reshape(-1)
+    found = np.empty(flat.size, dtype=np.int64)
+    if not flat.size:
+        return found.reshape(keys.shape)
+    top = max(int(flat.max()), int(sorted_keys[-1]) if len(sorted_keys) else 0)
+    shift = min(63 - top.bit_length(), 24)
+    if shift < 16 or int(flat.min()) < 0:           # (no room to pack: plain)
+        return np.searchsorted(sorted_keys, keys)
+    piece, low = 1 << shift, (1 << shift) - 1
+    for lo in range(0, flat.size, piece):
+        part = flat[lo:lo + piece]
+        packed = np.sort((part << shift) | np.arange(part.size, dtype=np.int64))
+        found[lo + (packed & low)] = np.searchsorted(sorted_keys, packed >> shift)
+    return found.reshape(keys.shape)
 
 
 def member(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
@@ -216,17 +240,21 @@ class Level:
 _WORKER_KERNEL: list[Kernel] = []
 #: positions a worker sows at a time
 WORKER_CHUNK = 1 << 18
+#: the fewest a worker sows at a time (a round with fewer is sown here)
+WORKER_LEAST = 1 << 12
 
 Expanded = tuple[np.ndarray, np.ndarray, np.ndarray,
-                 dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]]
+                 dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]], np.ndarray]
 
 
 def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
     """The moves of the positions *block* (keys of the level *seeds*), as
     enumeration keeps them: the block; each choice's successor in the level
     (its key, -1 if none); the best move ending the game, to the mover
-    (-127: none); and per lower level, the captures into it (the position's
-    key, the successor's key, the capture's worth to the opener)."""
+    (-127: none); per lower level, the captures into it (the position's
+    key, the successor's key, the capture's worth to the opener); and the
+    successors in the level, sorted, each once (sorted where the block is
+    sown: in a worker, when there are workers)."""
     pits, players = kernel.numbering(seeds).boards(block)
     moves = kernel.moves(seeds, pits, players)
     side = np.where(players == 0, 1, -1).astype(np.int16)
@@ -237,7 +265,8 @@ def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
     for s in unique(moves.level[lower].ravel()).tolist():
         choice, row = np.nonzero(lower & (moves.level == s))
         lowers[int(s)] = (block[row], moves.key[choice, row], moves.gain[choice, row])
-    return block, np.where(inner, moves.key, -1), end_w.astype(np.int16), lowers
+    succ = np.where(inner, moves.key, -1)
+    return block, succ, end_w.astype(np.int16), lowers, unique(moves.key[inner])
 
 
 def _worker_started() -> None:
@@ -256,26 +285,30 @@ def _expand_in_worker(job: tuple[int, np.ndarray]) -> Expanded:
     return expand(_WORKER_KERNEL[0], *job)
 
 
-def _expanded(pool: Any, kernel: Kernel, seeds: int, frontier: np.ndarray):
+def _expanded(pool: Any, workers: int, kernel: Kernel, seeds: int, frontier: np.ndarray):
     """:func:`expand` of every block of *frontier*, in this process or the *pool*'s."""
-    if pool is None or len(frontier) < 2 * WORKER_CHUNK:
+    if pool is None or len(frontier) < 2 * WORKER_LEAST:
         for lo in range(0, len(frontier), CHUNK):
             yield expand(kernel, seeds, frontier[lo:lo + CHUNK])
         return
-    jobs = [(seeds, frontier[lo:lo + WORKER_CHUNK])
-            for lo in range(0, len(frontier), WORKER_CHUNK)]
+    # at least two jobs a worker (the long breadth-first tail of a level's
+    # small rounds too: sown here, it left the workers idle)
+    size = max(WORKER_LEAST, min(WORKER_CHUNK, -(-len(frontier) // (2 * workers))))
+    jobs = [(seeds, frontier[lo:lo + size]) for lo in range(0, len(frontier), size)]
     yield from pool.imap(_expand_in_worker, jobs)
 
 
 def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
-                     report: Progress, workers: int = 1) -> dict[int, Level]:
+                     report: Progress, workers: int = 1, lowest: int = 12) -> dict[int, Level]:
     """Every position reachable from the start, level by level, top down,
     breadth-first within a level, with its moves (:class:`Level`); the
     sowing shared among *workers* processes (forked: where ``fork`` is not
     available, or with one worker, all here). With workers, Ctrl-C can leave
     :meth:`multiprocessing.pool.Pool.terminate` waiting on a worker blocked
     writing its result (seen in about one try in four): the command line
-    sows in one process; the benchmark, which nobody interrupts, in two."""
+    sows in one process; the benchmark, which nobody interrupts, in two.
+    *lowest*: the fewest seeds enumerated (the levels below it are left out,
+    the captures into them kept as keys)."""
     import multiprocessing
     pool = None
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
@@ -291,7 +324,8 @@ def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: 
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     try:
-        return _enumerate_levels(kernel, start_pits, start_player, report, pool)
+        return _enumerate_levels(kernel, start_pits, start_player, report, pool, workers,
+                                 lowest)
     finally:
         if pool is not None:
             pool.terminate()
@@ -300,13 +334,14 @@ def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: 
 
 
 def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
-                      report: Progress, pool: Any) -> dict[int, Level]:
+                      report: Progress, pool: Any, workers: int,
+                      lowest: int) -> dict[int, Level]:
     seeds0 = sum(start_pits)
     first = kernel.numbering(seeds0).keys(np.array([start_pits], dtype=np.int8),
                                           np.array([start_player], dtype=np.int8))
     levels: dict[int, Level] = {}
     found = 0
-    for seeds in range(seeds0, EIGHT, -FOUR):
+    for seeds in range(seeds0, max(EIGHT, lowest - 1), -FOUR):
         clock = time.perf_counter()
         # the level's first positions: the start's, and those the captures from
         # the levels above lead to (their keys, kept with the captures)
@@ -320,13 +355,14 @@ def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player:
         while frontier.size:
             fresh = []
             rounds += 1
-            for block, succ, best, lowers in _expanded(pool, kernel, seeds, frontier):
-                fresh.append(succ[succ >= 0])
+            for block, succ, best, lowers, found_here in _expanded(pool, workers, kernel,
+                                                                   seeds, frontier):
+                fresh.append(found_here)
                 blocks.append((block, succ, best))
                 for s, (rows, keys, gains) in lowers.items():
                     captures.setdefault(s, []).append((rows, keys, gains))
                 report(f"enumerating {seeds} seeds", found + len(visited), None)
-            new = unique(np.concatenate(fresh))
+            new = unique(np.concatenate(fresh), runs=True)
             frontier = new[~member(visited, new)]
             visited = np.sort(np.concatenate((visited, frontier)), kind="stable")
         n = len(visited)
@@ -335,7 +371,7 @@ def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player:
         for block, succ, best in blocks:
             rows = np.searchsorted(visited, block)
             going = succ >= 0
-            inner_rows[:, rows] = np.where(going, np.searchsorted(visited, succ), n)
+            inner_rows[:, rows] = np.where(going, rows_of(visited, np.where(going, succ, 0)), n)
             end_w[rows] = best
         del blocks
         level = Level(seeds, visited, inner_rows, end_w)
@@ -349,7 +385,7 @@ def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player:
         for above in levels.values():
             if seeds in above.lower:
                 edge = above.lower[seeds]
-                edge[1] = np.searchsorted(visited, edge[1]).astype(np.int32)
+                edge[1] = rows_of(visited, edge[1]).astype(np.int32)
         levels[seeds] = level
         found += n
         level.seconds = time.perf_counter() - clock

@@ -183,20 +183,9 @@ def _solve_level(values, lo, hi, succ, worth, sign) -> None:
     mark = np.zeros(size, dtype=bool)
     while changed.size:
         # the next round re-evaluates the predecessors of what changed
-        first = start[changed]
-        lengths = start[changed + 1] - first
-        total = int(lengths.sum())
-        if not total:
+        rows = predecessors(changed, pred, start, mark)
+        if not rows.size:
             break
-        offsets = np.repeat(first - np.cumsum(lengths) + lengths, lengths)
-        found = pred[np.arange(total) + offsets]
-        if 16 * total > size:          # many: marked in a table, read in order
-            mark[found] = True
-            rows = np.flatnonzero(mark)
-            mark[rows] = False
-        else:                          # few: sorted, repeats dropped
-            rows = np.sort(found)
-            rows = rows[np.concatenate(([True], rows[1:] != rows[:-1]))]
         new = exits[rows]                                  # every read happens
         for c in range(options):                           # before any write
             np.maximum(new, inner_worth[c, rows] + signed[inner_at[c, rows]], out=new)
@@ -205,6 +194,30 @@ def _solve_level(values, lo, hi, succ, worth, sign) -> None:
         fresh = new[differs]
         signed[changed], signed[changed + size] = fresh, -fresh
     values[lo:hi] = level
+
+
+def predecessors(changed: np.ndarray, pred: np.ndarray, start: np.ndarray,
+                 mark: np.ndarray) -> np.ndarray:
+    """The rows (sorted, each once) of the predecessors of the rows *changed*,
+    which the next round of value iteration re-evaluates: those of row *r* are
+    ``pred[start[r]:start[r + 1]]``. *mark*: a table of False, one a row of the
+    level (left all False), to gather many."""
+    first = start[changed]
+    lengths = start[changed + 1] - first
+    total = int(lengths.sum())
+    offsets = np.repeat(first - np.cumsum(lengths) + lengths, lengths)
+    found = pred[np.arange(total) + offsets]
+    rows: np.ndarray
+    if not total:
+        return found
+    if 16 * total > len(mark):         # many: marked in a table, read in order
+        mark[found] = True
+        rows = np.flatnonzero(mark)
+        mark[rows] = False
+    else:                              # few: sorted, repeats dropped
+        rows = np.sort(found)
+        rows = rows[np.concatenate(([True], rows[1:] != rows[:-1]))]
+    return rows
 
 
 def reached_sides(succ, sign, sides) -> np.ndarray:

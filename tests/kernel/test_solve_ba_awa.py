@@ -21,9 +21,11 @@ import mancala_spec as ms
 from mancala_spec.errors import InvalidPositionError, OptionError, UnreachedPositionError
 from mancala_spec.fast import FastGame
 from mancala_spec.solve.ba_awa import (
+    MEASURED,
     BaAwaRules,
     estimate_bytes,
     expected_bytes,
+    quoted_run,
     solve,
 )
 from mancala_spec.solve.ba_awa_levels import Numbering
@@ -200,3 +202,114 @@ def test_the_quoted_twelve_seed_check_is_re_derived(twelve):
     assert int(value) == twelve.value(*TWELVE)
     moves = twelve.move_values(*TWELVE)
     assert each == f"{int(value):+d} each" and set(moves.values()) == {int(value)}
+
+
+# -- the quoted full solve of the opening ---------------------------------------------
+
+RUN = quoted_run()
+LETTERS = "abcdef"
+
+
+def test_the_quoted_opening_is_the_runs_on_every_page():
+    moves = {int(pit): value for pit, value in RUN["moves"].items()}
+    best = max(moves.values())
+    assert RUN["value"] == best                      # the opening is its best move
+    [row] = quoted("ba-awa.md", "ba-awa-solve-opening")
+    assert row[0] == "get_game('ba-awa')"
+    assert int(row[1].replace(",", "")) == RUN["positions"] == sum(MEASURED.values())
+    assert [int(cell) for cell in row[2:]] == [RUN["value"], *(moves[p] for p in range(6))]
+    [row] = quoted("analysis.md", "opener-perfect")
+    assert row[:2] == ["get_game('ba-awa')", "perfect"]
+    assert [int(cell) for cell in row[2:5]] == [(48 + best) // 2, (48 - best) // 2, best]
+    assert row[5] == ", ".join(LETTERS[p] for p in range(6) if moves[p] == best)
+    [row] = quoted("match-and-three-players.md", "match-perfect-first-game")
+    assert [int(cell) for cell in row[1:3]] == RUN["perfect_game"]["captured"]
+    assert [int(cell) for cell in row[3:]] == RUN["perfect_game"]["pits"]
+
+
+def test_the_quoted_levels_and_run_are_the_runs():
+    rows = quoted("ba-awa.md", "ba-awa-solve-levels")
+    levels = RUN["levels"]
+    assert [row[0] for row in rows] == list(levels)
+    for row in rows:
+        level = levels[row[0]]
+        assert [int(cell.replace(",", "")) for cell in row[1:3]] == [
+            level["positions"], level["differ"]]
+        assert float(row[3]) == round(level["enumerate_seconds"] + level["solve_seconds"])
+    text = " ".join((PAGES / "ba-awa.md").read_text(encoding="utf-8").split())
+    for said in (f"{RUN['wall_seconds']:,.0f} s of wall-clock time",
+                 f"{RUN['cpu_seconds']:,.0f} s of CPU time",
+                 f"peak memory {RUN['peak_bytes'] / 2**30:.1f} GiB", RUN["version"],
+                 f"every one of the {RUN['positions']:,} positions"):
+        assert said in text
+
+
+def test_the_memory_estimate_covers_the_quoted_runs_peak():
+    """The estimate the command line checks before solving from the opening
+    is at least what the quoted run used, and not far above it."""
+    assert RUN["peak_bytes"] <= expected_bytes(48) <= 1.25 * RUN["peak_bytes"]
+
+
+def test_the_quoted_top_levels_are_enumerated_again():
+    """The two top levels of the opening, enumerated again (a fraction of a
+    second): their positions are the quoted run's."""
+    from mancala_spec.solve.ba_awa_levels import Kernel, enumerate_levels
+    levels = enumerate_levels(Kernel(BaAwaRules()), (4,) * 12, 0,
+                              lambda *report: None, lowest=44)
+    assert {seeds: len(level.keys) for seeds, level in levels.items()} == {
+        48: RUN["levels"]["48"]["positions"], 44: RUN["levels"]["44"]["positions"]}
+
+
+def test_the_quoted_perfect_game_is_played_again():
+    """The quoted perfect game, played by the traced engine as a match's first
+    game, ends with the quoted margin, captures and pits."""
+    game = RUN["perfect_game"]
+    [row] = quoted("ba-awa.md", "ba-awa-solve-game")
+    assert row[0] == game["moves"]
+    match = ms.Match(ms.get_game("ba-awa"))
+    for letter in game["moves"].split():
+        match = match.play(letter)
+    captured = match.position.captured
+    assert match.position.is_over and match.position.outcome.reason == game["end"]
+    assert list(captured) == game["captured"] == [int(row[1]), int(row[2])]
+    assert captured[0] - captured[1] == RUN["value"]
+    assert list(match.earned()) == game["pits"]
+    assert row[3] == f"{game['pits'][0]} and {game['pits'][1]}"
+
+
+def bound(fast, state, depth: int, side: int, alpha: int = -99, beta: int = 99) -> int:
+    """A bound on the opener's final margin from *state* by alpha-beta alone
+    (the kernel's own repetition rule, no tables): the positions *depth* moves
+    deep are given the margin so far plus (*side* 1) or minus (-1) every seed
+    still on the board, the most either player could still gain."""
+    moves, captured = state[4], state[2]
+    if not moves:
+        return captured[0] - captured[1]
+    if depth == 0:
+        return captured[0] - captured[1] + side * (48 - captured[0] - captured[1])
+    best = -99 if state[1] == 0 else 99
+    for pit in moves:
+        value = bound(fast, fast.play(state, pit), depth - 1, side, alpha, beta)
+        if state[1] == 0:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+@pytest.mark.slow
+def test_search_alone_bounds_the_opening_s_value():
+    """By search alone the opening is worth at most +8 (ten moves deep) and at
+    least -8 (eleven), as the site says; the solver's quoted value lies between."""
+    fast = FastGame(ms.get_game("ba-awa"))
+    fast.remember_above = -1
+    opening = fast.state((4,) * 12, 0, (0, 0))
+    most, least = bound(fast, opening, 10, 1), bound(fast, opening, 11, -1)
+    assert (least, most) == (-8, 8)
+    assert least <= RUN["value"] <= most
+    text = " ".join((PAGES / "ba-awa.md").read_text(encoding="utf-8").split())
+    assert f"at most {most:+d} (10 moves deep) and at least {least:+d} (11 moves deep)" in text

@@ -22,5 +22,6 @@ def test_wheel_carries_both_licences_and_the_catalogue(wheel):
     assert "Attribution-ShareAlike 4.0 International" in licences["CC-BY-SA-4.0.txt"]
     for data in ("mancala_spec/catalogue/catalogue.toml", "mancala_spec/catalogue/registry.toml",
                  "mancala_spec/sources/001_1132cff477fa5791.txt",
-                 "mancala_spec/sphinx/rule_domain.py"):
+                 "mancala_spec/sphinx/rule_domain.py",
+                 "mancala_spec/solve/ba_awa_run.json"):     # the solve the site quotes
         assert data in names, data

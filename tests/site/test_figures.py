@@ -53,6 +53,17 @@ def _max_solve() -> int:
     return MAX_SOLVE_POSITIONS
 
 
+def _opening_value() -> int:
+    from mancala_spec.solve.ba_awa import quoted_run
+
+    value: int = quoted_run()["value"]
+    return value
+
+
+def _opener_seeds() -> int:
+    return (48 + _opening_value()) // 2
+
+
 #: quantity: (its one value, the patterns that state it, each with a group "v").
 QUANTITIES: dict[str, tuple[Callable[[], float], list[str]]] = {
     "random games whose ending the analysis counts": (_ending_games, [
@@ -66,6 +77,14 @@ QUANTITIES: dict[str, tuple[Callable[[], float], list[str]]] = {
         r"(?P<v>\w+|\d+) (?:of|in) (?:[\d,]+|\w+ million) random games end",
         r"only (?P<v>\w+) games in \w+ million ended",
         r"The (?P<v>\w+) games that ended by repetition",
+    ]),
+    "the margin Ba-awa's opener wins by under perfect play": (_opening_value, [
+        r"the opener wins by (?P<v>\d+) seeds",
+    ]),
+    "the seeds Ba-awa's opener ends with under perfect play": (_opener_seeds, [
+        r"the opener wins by \d+ seeds, (?P<v>\d+) to \d+",
+        r"South ends with (?P<v>\d+) seeds",
+        r"ends (?P<v>\d+) seeds to \d+ for the opener",
     ]),
     "the most positions solve sets out to solve": (_max_solve, [
         r"more than (?P<v>[\d.,]+ million|[\d,]{6,}) positions",
@@ -94,6 +113,7 @@ def disagreements(texts: dict[str, str]) -> list[str]:
     "Such cycles are rare but real: 4 of 1,000,000 random games end this way.",
     "which is why only four games in four million ended this way",
     "``solve`` refuses boards of more than 20 million positions before starting.",
+    "With perfect play from the opening, the opener wins by 6 seeds, 27 to 21.",
 ])
 def test_a_figure_that_differs_from_its_one_value_fails(text):
     wrong = text.replace("four games in four million", "five games in four million")

@@ -5,6 +5,7 @@ browser's page helpers) is in helpers.py, which test modules import."""
 from __future__ import annotations
 
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -20,7 +21,19 @@ SITE_TESTS = TESTS / "site"
 SITE_DIR = "mancala_spec_site_dir"
 
 
+def default_signals() -> None:
+    """The signal tests send SIGINT and SIGHUP to the commands they start, and a
+    command keeps a signal its parent ignores (as ``nohup``, or a shell's
+    background job for SIGINT, leave them): the suite's own processes, and so the
+    commands they start, take the two signals as the system's default does."""
+    for number, default in ((signal.SIGINT, signal.default_int_handler),
+                            (signal.SIGHUP, signal.SIG_DFL)):
+        if signal.getsignal(number) == signal.SIG_IGN:
+            signal.signal(number, default)
+
+
 def pytest_configure(config):
+    default_signals()
     config.addinivalue_line(
         "markers", "rule(*ids): the catalogue rule IDs a test pins (see covers())")
     config.addinivalue_line(

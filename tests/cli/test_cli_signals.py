@@ -56,8 +56,8 @@ def stop_at(argv: list[str], number: int, moment: float) -> tuple[bool, int, str
         assert proc.poll() is None, "the command ended before it was stopped"
         ours = caught(proc.pid, signal.SIGTERM if number == signal.SIGINT else number)
         proc.send_signal(number)
-        err = proc.stderr.read().decode("utf-8", "replace")
-        return ours, proc.wait(timeout=60), err
+        status = proc.wait(timeout=60)          # (a signal not taken fails, never hangs)
+        return ours, status, proc.stderr.read().decode("utf-8", "replace")
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -272,9 +272,11 @@ class EngineProcess:
                                        f"{timeout:g} s") from None
                 time.sleep(min(pause, left))
                 pause = min(pause * 2, 0.05)
-            except OSError:
+            except OSError:              # its input is closed: has the engine exited?
+                word, _, value = (self._said(0.5) or "").partition(" ")
                 self.stop()
-                raise EOFError("the engine closed its input") from None
+                raise EOFError(f"the engine exited with status {value}" if word == "exited"
+                               else "the engine closed its input") from None
         while b"\n" not in self.buffer:
             if len(self.buffer) > self.max_answer:
                 self.stop()

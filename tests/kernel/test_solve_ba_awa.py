@@ -240,6 +240,8 @@ def test_the_quoted_levels_and_run_are_the_runs():
     for said in (f"{RUN['wall_seconds']:,.0f} s of wall-clock time",
                  f"{RUN['cpu_seconds']:,.0f} s of CPU time",
                  f"peak memory {RUN['peak_bytes'] / 2**30:.1f} GiB", RUN["version"],
+                 f"load average {RUN['load_average']['start'][0]} at the start and "
+                 f"{RUN['load_average']['end'][0]} at the end",
                  f"every one of the {RUN['positions']:,} positions"):
         assert said in text
 

@@ -471,9 +471,26 @@ class BaAwaValueTable:
 
     def holds(self, pos: Position) -> bool:
         """Whether these values are those of *pos*: its rules are the table's and
-        South opened with the rows owned as at the start (the table's games)."""
-        return (self.holds_for(pos.game) and pos.opener == 0
-                and tuple(pos.owners) == tuple(pos.game.start().owners))
+        each row is owned by its player, as at the start (the table's games are
+        South's to open; a game North opened is the same game with the rows
+        turned and the players swapped: :meth:`oriented`)."""
+        return self.holds_for(pos.game) and tuple(pos.owners) == tuple(pos.game.start().owners)
+
+    @staticmethod
+    def oriented(pos: Position) -> tuple[tuple[int, ...], int]:
+        """*pos* as the table holds it, ``(pits, to_move)``: as it is if South
+        opened; if North did, each row moved to the other side and the players
+        swapped (the rules treat the two players alike but for who opened, and
+        sow both rows the same way round, so its value for the player to move
+        is the same)."""
+        pits = tuple(pos.pits)
+        if pos.opener == 0:
+            return pits, pos.to_move
+        return pits[_BA_AWA_PITS // 2:] + pits[:_BA_AWA_PITS // 2], 1 - pos.to_move
+
+    def value_of(self, pos: Position) -> int | None:
+        """:meth:`value` of a position of a game the table holds (:meth:`holds`)."""
+        return self.value(*self.oriented(pos))
 
     # -- shards -------------------------------------------------------------------
 
@@ -536,8 +553,7 @@ class BaAwaValueTable:
         needed that is not there."""
         mover = pos.to_move
         after = {pit: pos.play(pit) for pit in pos.legal_moves()}
-        missing = self.need([(tuple(a.pits), a.to_move) for a in after.values()
-                             if not a.is_over])
+        missing = self.need([self.oriented(a) for a in after.values() if not a.is_over])
         if missing:
             raise MissingShards(missing)
         result = {}
@@ -547,7 +563,7 @@ class BaAwaValueTable:
             if later.is_over:
                 result[pit] = worth
                 continue
-            value = self.value(later.pits, later.to_move)
+            value = self.value_of(later)
             if value is None:
                 return None
             result[pit] = worth + (value if later.to_move == mover else -value)

@@ -185,8 +185,10 @@ def test_writing_is_whole_or_nothing(written, tmp_path):
 def test_the_exact_search_agrees_with_the_solver_where_it_finishes(written):
     """Outside the table the Play page searches to the game's end within a budget:
     where it finishes, its values are the solver's (sampled twelve-seed positions,
-    history cleared, as the solver values them)."""
-    solution, _ = written
+    history cleared, as the solver values them); and the table's values of a game
+    North opened (read with the rows turned) are the search's."""
+    solution, folder = written
+    table = BaAwaValueTable.from_folder(folder)
     rng = np.random.default_rng(3)
     pits, players = Numbering(12).boards(rng.choice(solution.levels[12], 150, replace=False))
     finished = 0
@@ -198,5 +200,10 @@ def test_the_exact_search_agrees_with_the_solver_where_it_finishes(written):
         if found is not None:
             finished += 1
             assert found == solution.move_values(board, player), board
+            # the same game opened by North: the rows turned, the players swapped
+            turned = ms.get_game("ba-awa").position(board[6:] + board[:6], to_move=1 - player,
+                                                    opener=1, captured=pos.captured[::-1])
+            assert table.move_values(turned) == {(p + 6) % 12: v for p, v in found.items()}
+            assert searched_values(turned, nodes=3_000) == table.move_values(turned)
     assert finished >= 10
     assert searched_values(position(SIXTEEN[0], 0), nodes=50) is None

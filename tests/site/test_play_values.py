@@ -15,6 +15,7 @@ import functools
 import http.server
 import os
 import random
+import re
 import threading
 from pathlib import Path
 from urllib.parse import quote
@@ -72,6 +73,17 @@ def with_table(site, tmp_path_factory):
     httpd.server_close()
 
 
+#: every text the line under the board showed (the progress of the table's files)
+LINES = """
+window.__lines = [];
+new MutationObserver(() => {
+  const line = document.getElementById("play-values-line");
+  const text = line ? line.textContent : "";
+  if (text && window.__lines[window.__lines.length - 1] !== text) window.__lines.push(text);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
 def shown_values(page) -> dict[str, int]:
     return dict(page.eval_on_selector_all(
         "#play-board [data-value]", "ps => ps.map(p => [p.dataset.pit, +p.dataset.value])"))
@@ -97,6 +109,7 @@ def test_values_shown_are_the_solvers_and_the_perfect_player_takes_the_best(prof
     pos = game.position(list(START[0]), to_move=0, opener=0, captured=(16, 16))
     page = profile_page(profile, base)
     watch = Watch(page, base)
+    page.add_init_script(LINES)
     page.goto(f"{base}play.html?game=ba-awa&start={quote(pos.to_text())}&values=1")
     page.wait_for_selector(READY, timeout=60_000)
     rng = random.Random(5)
@@ -114,6 +127,11 @@ def test_values_shown_are_the_solvers_and_the_perfect_player_takes_the_best(prof
         page.click(f"#play-board [data-pit={pit}]")
         pos = pos.play(pit)
     assert compared >= 3          # a game from sixteen seeds is short: it ended
+    # the line under the board said what was loading: the index, then the parts
+    lines = page.evaluate("window.__lines")
+    assert "Loading Ba-awa's exact values: their index…" in lines, lines
+    assert any(re.fullmatch(r"Loading Ba-awa's exact values: \d+ of \d+ parts? for this "
+                            r"position…", line) for line in lines), lines
     # the index, and only some of the shards: those the positions shown needed
     assert fetched[0] == "index.json" and len(fetched) == len(set(fetched))
     assert 1 < len(fetched) < files

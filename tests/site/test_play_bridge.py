@@ -513,3 +513,31 @@ def test_a_ba_awa_position_the_table_lacks_is_searched_or_said_unknown(ba_awa_so
     # the opening is not in this small table, and too far from the end to search
     session.new("ba-awa", "{}")
     assert "No exact value is known" in ba_awa_values(session)["unavailable"]
+
+
+def test_the_build_ships_a_table_only_whole(ba_awa_solved, tmp_path, monkeypatch):
+    """What conf.py does with MANCALA_SPEC_BA_AWA_VALUES (dev.py site --ba-awa-values):
+    the table's files into the Play page's, once its index and every file it names
+    are there; a folder that is no table, or a table missing a file, is one line."""
+    import dev
+    from mancala_spec.errors import TableError
+    from mancala_spec.solved import BaAwaValueTable
+
+    _, folder, _ = ba_awa_solved
+    monkeypatch.setenv(dev.BA_AWA_VALUES, str(folder))
+    assert dev.ba_awa_values() == folder.resolve()
+    monkeypatch.setenv(dev.BA_AWA_VALUES, "")
+    assert dev.ba_awa_values() is None
+    site = tmp_path / "html"
+    assert dev.copy_ba_awa_values(site, folder) == len(list(folder.iterdir()))
+    shipped = site / "_static" / dev.BA_AWA_VALUES_DIR
+    assert len(BaAwaValueTable.from_folder(shipped)) == len(BaAwaValueTable.from_folder(folder))
+    partial = tmp_path / "partial"
+    partial.mkdir()
+    for name in sorted(p.name for p in folder.iterdir())[1:]:
+        (partial / name).write_bytes((folder / name).read_bytes())
+    with pytest.raises(TableError, match="lacks 1 of its files") as error:
+        dev.copy_ba_awa_values(tmp_path / "other", partial)
+    assert len(str(error.value).splitlines()) == 1
+    with pytest.raises(TableError, match="no index.json"):
+        dev.copy_ba_awa_values(tmp_path / "other", tmp_path)

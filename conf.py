@@ -222,7 +222,11 @@ def _copy_play_assets(app, exception) -> None:
         from mancala_spec.sphinx import cache
         cache.file(Path(app.outdir) / "_static" / "play" / "bakuk-values.bin", write_table,
                    f"bakuk-values-{cache.package_digest()[:20]}.bin")
-        if ba_awa_values is not None:
+        if ba_awa_values is None:             # none from an earlier build given one
+            import shutil
+            shutil.rmtree(Path(app.outdir) / "_static" / dev.BA_AWA_VALUES_DIR,
+                          ignore_errors=True)
+        else:
             from mancala_spec.errors import MancalaError
             try:
                 dev.copy_ba_awa_values(Path(app.outdir), ba_awa_values)

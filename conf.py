@@ -153,6 +153,10 @@ mancala_base_url = base_url()
 html_baseurl = f"{mancala_base_url}/{release}/" if mancala_base_url else ""
 myst_substitutions["base_url"] = mancala_base_url or f"none ({UNPUBLISHED})"
 myst_substitutions["published"] = "yes" if mancala_base_url else "no"
+# the most positions the Play page searches for a Ba-awa position its table lacks
+from mancala_spec.solved import SEARCH_NODES  # noqa: E402
+
+myst_substitutions["ba_awa_search_nodes"] = f"{SEARCH_NODES:,}"
 
 # -- examples -------------------------------------------------------------------------
 doctest_test_doctest_blocks = ""      # docstrings are tested by pytest --doctest-modules
@@ -192,6 +196,12 @@ import dev  # noqa: E402
 play_engine = dev.play_engine_available()
 if play_engine and "tags" in globals():   # Sphinx gives conf.py its tags; a test
     tags.add("play_engine")  # noqa: F821   # that reads conf.py alone does not
+# Ba-awa's exact values on the Play page: only when the build is given a table
+# (MANCALA_SPEC_BA_AWA_VALUES, which `python3 dev.py site --ba-awa-values DIR` sets): its
+# full solve takes minutes and 7 GiB, more than a first build should
+ba_awa_values = dev.ba_awa_values() if play_engine else None
+if ba_awa_values is not None and "tags" in globals():
+    tags.add("ba_awa_values")  # noqa: F821
 
 PLAY_MISSING = ("the Play page's engine files (Pyodide, the project's wheel) were not built: "
                 "node_modules/ lacks Pyodide and npm is not installed. Install Node.js and npm "
@@ -212,6 +222,19 @@ def _copy_play_assets(app, exception) -> None:
         from mancala_spec.sphinx import cache
         cache.file(Path(app.outdir) / "_static" / "play" / "bakuk-values.bin", write_table,
                    f"bakuk-values-{cache.package_digest()[:20]}.bin")
+        if ba_awa_values is None:             # none from an earlier build given one
+            import shutil
+            shutil.rmtree(Path(app.outdir) / "_static" / dev.BA_AWA_VALUES_DIR,
+                          ignore_errors=True)
+        else:
+            from mancala_spec.errors import MancalaError
+            try:
+                dev.copy_ba_awa_values(Path(app.outdir), ba_awa_values)
+            except MancalaError as error:
+                from sphinx.util import logging
+                logging.getLogger(__name__).warning(
+                    f"Ba-awa's values ({dev.BA_AWA_VALUES}): {error}", type="mancala_spec",
+                    subtype="play")
 
 
 #: The cyclic collector's thresholds during the build (Python's are 700, 10, 10).

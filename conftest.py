@@ -100,10 +100,11 @@ ROOT = Path(__file__).resolve().parent
 #: node ID under that name (a prefix of it); a path with a folder is a path from the
 #: root (the package's modules).
 NEEDS: dict[str, tuple[str, ...]] = {
-    "browser": ("test_browser.py", "test_phone.py", "test_a11y.py", "test_permalinks.py"),
+    "browser": ("test_browser.py", "test_phone.py", "test_a11y.py", "test_permalinks.py",
+                "test_play_values.py"),
     "node": ("test_a11y.py", "test_schemas.py",
              "test_protocol.py::test_an_engine_in_javascript_passes_the_suite",
-             "test_browser.py", "test_phone.py", "test_permalinks.py"),
+             "test_browser.py", "test_phone.py", "test_permalinks.py", "test_play_values.py"),
     "network": ("test_citation_tools.py::test_cffconvert", "test_wheel.py",
                 "test_licences.py"),
     "git": ("test_sdist.py", "test_packaging.py::test_reuse_lint_passes",
@@ -118,6 +119,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
              "test_lint.py::test_mypy", "test_cite.py::test_an_old_anchor",
              "test_cite.py::test_every_page_is_canonical",
              "test_a11y.py", "test_browser.py", "test_phone.py", "test_permalinks.py",
+             "test_play_values.py",
              # sphinx-build, or the extensions' modules
              "test_analysis.py::test_directives_build_a_page",
              "test_doc_examples.py::test_example_in_a_rule_block_runs_in_sphinx_and_pytest",

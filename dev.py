@@ -4,6 +4,7 @@
 Usage::
 
     python3 dev.py site    # install everything into .venv, build build/html
+    python3 dev.py site --ba-awa-values DIR   # ... with Ba-awa's exact values on the Play page
     python3 dev.py test    # install everything into .venv, run the whole test suite
     python3 dev.py doctest # run the site's examples with Sphinx's doctest builder
     python3 dev.py pdf     # the printable edition of the rules, build/mancala_spec-rules.pdf
@@ -216,6 +217,45 @@ def copy_play_assets(outdir: Path) -> None:
     write_play_preload(outdir / "_static" / "play" / "preload.json")
 
 
+#: the environment variable naming a table of Ba-awa's values for the site build
+#: (``mancala-spec solve ba-awa --write-table DIR``; ``dev.py site --ba-awa-values DIR``
+#: sets it): the build copies it into the Play page's files
+BA_AWA_VALUES = "MANCALA_SPEC_BA_AWA_VALUES"
+#: where the Play page finds it, under _static/
+BA_AWA_VALUES_DIR = "play/ba-awa-values"
+
+
+def ba_awa_values() -> Path | None:
+    """The folder of Ba-awa's values the build is to ship (:data:`BA_AWA_VALUES`), or None."""
+    folder = os.environ.get(BA_AWA_VALUES, "").strip()
+    return Path(folder).expanduser().resolve() if folder else None
+
+
+def copy_ba_awa_values(outdir: Path, folder: Path) -> int:
+    """The table in *folder* into the site (``_static/play/ba-awa-values/``), once it
+    reads as one (its index and every file it names: a table from an interrupted
+    copy is no table); hard links where the file system allows. Returns the number
+    of files; :class:`mancala_spec.errors.TableError` (one line) if it is no table."""
+    from mancala_spec.errors import TableError
+    from mancala_spec.solved import BaAwaValueTable
+
+    table = BaAwaValueTable.from_folder(folder)
+    files = table.files()
+    absent = [name for name in files if not (folder / name).is_file()]
+    if absent:
+        raise TableError(f"the table in {folder} lacks {len(absent)} of its files "
+                         f"({absent[0]} first)", field="values")
+    target = outdir / "_static" / BA_AWA_VALUES_DIR
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for name in files:
+        try:
+            os.link(folder / name, target / name)
+        except OSError:
+            shutil.copyfile(folder / name, target / name)
+    return len(files)
+
+
 def write_play_preload(path: Path) -> None:
     """What the Play page draws before its engine has loaded: every game with its
     options and rulesets and each game's opening state, as the page's own bridge
@@ -237,6 +277,14 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["lock"] and argv[1:] in ([], ["--upgrade"]):
         write_locks(upgrade=argv[1:] == ["--upgrade"])
         return
+    if argv[:1] == ["site"] and len(argv) == 3 and argv[1] == "--ba-awa-values":
+        folder = Path(argv[2]).expanduser().resolve()
+        if not (folder / "index.json").is_file():
+            sys.exit(f"dev.py site: --ba-awa-values {argv[2]}: no table of values there "
+                     "(no index.json); write one with: mancala-spec solve ba-awa "
+                     f"--write-table {argv[2]}")
+        os.environ[BA_AWA_VALUES] = str(folder)
+        argv = argv[:1]
     if len(argv) != 1 or argv[0] not in {"site", "test", "doctest", "pdf"}:
         sys.exit(__doc__)
     ensure_venv()

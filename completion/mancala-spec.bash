@@ -19,7 +19,7 @@ _shtab_mancala_spec_diagram_option_strings=(-h --help -o --output --game --optio
 _shtab_mancala_spec_conformance_export_option_strings=(-h --help -o --output --docs)
 _shtab_mancala_spec_conformance_run_option_strings=(-h --help --engine --suite --docs --timeout --max-failures --min-supported --rules --no-progress --verbose -v)
 _shtab_mancala_spec_conformance_option_strings=(-h --help)
-_shtab_mancala_spec_solve_option_strings=(-h --help --skip-origin --no-skip-origin --chain --no-move --leftovers --choose --endless --repetition --decided --no-decided --players --target --pits-per-row --seeds-per-pit --no-progress --json --start --memory)
+_shtab_mancala_spec_solve_option_strings=(-h --help --skip-origin --no-skip-origin --chain --no-move --leftovers --choose --endless --repetition --decided --no-decided --players --target --pits-per-row --seeds-per-pit --no-progress --json --start --memory --write-table)
 _shtab_mancala_spec_rulesets_option_strings=(-h --help --game --format)
 _shtab_mancala_spec_option_strings=(-h --help --version)
 

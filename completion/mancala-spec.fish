@@ -52,7 +52,7 @@ function _shtab_mancala_spec_using
 end
 
 set -g _shtab_mancala_spec_commands rules cite options show play replay diagram conformance 'conformance export' 'conformance run' solve rulesets
-set -g _shtab_mancala_spec_opts_with_value --as --chain --choose --docs --endless --engine --format --game --leftovers --max-failures --memory --min-supported --no-move --opponent --option --output --pits-per-row --players --repetition --ruleset --seed --seeds-per-pit --start --suite --target --timeout -O -o
+set -g _shtab_mancala_spec_opts_with_value --as --chain --choose --docs --endless --engine --format --game --leftovers --max-failures --memory --min-supported --no-move --opponent --option --output --pits-per-row --players --repetition --ruleset --seed --seeds-per-pit --start --suite --target --timeout --write-table -O -o
 
 complete -c mancala-spec -e
 complete -c mancala-spec -f
@@ -129,6 +129,7 @@ complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l no-progress -d 
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l json -d 'Ba-awa: the result as JSON, for programs'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l start -x -d 'Ba-awa: solve from this position (our notation, as '"'"'show'"'"' writes it) instead of the opening, for experiments'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l memory -x -d 'Ba-awa: the memory the solve may use, in GiB (default: the memory available now); a solve that needs more is refused before it starts'
+complete -c mancala-spec -n '_shtab_mancala_spec_using solve' -l write-table -x -d 'Ba-awa: also write every value into the folder DIR, in shards, for the site'"'"'s Play page (python3 dev.py site --ba-awa-values DIR); written whole or not at all'
 complete -c mancala-spec -n '_shtab_mancala_spec_using solve; and test $_shtab_mancala_spec_npos -eq 0' -ka "ba-awa bakuk" -d 'the game to solve: bakuk or ba-awa'
 complete -c mancala-spec -n '_shtab_mancala_spec_using; and test $_shtab_mancala_spec_npos -eq 0' -a rulesets -d 'list each game'"'"'s named rulesets (play one with --ruleset NAME), with the basis of every difference'
 complete -c mancala-spec -n '_shtab_mancala_spec_using rulesets' -s h -l help -d 'show this help message and exit'

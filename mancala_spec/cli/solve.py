@@ -78,6 +78,10 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Ba-awa: the memory the solve may use, in GiB (default: "
                              "the memory available now); a solve that needs more is "
                              "refused before it starts")
+    parser.add_argument("--write-table", default=None, metavar="DIR",
+                        help="Ba-awa: also write every value into the folder DIR, in "
+                             "shards, for the site's Play page (python3 dev.py site "
+                             "--ba-awa-values DIR); written whole or not at all")
 
 
 @command("solve", "solve a game: the value of every position reachable from the start "
@@ -97,8 +101,9 @@ def run_bakuk(args: argparse.Namespace) -> int:
     """``solve bakuk``: refuse Ba-awa's flags, solve, and print the result."""
     from ..engine.games import get_game
 
-    if args.start is not None or args.json or args.memory is not None:
-        raise UsageError("--start, --json and --memory are for solve ba-awa")
+    if args.start is not None or args.json or args.memory is not None \
+            or getattr(args, "write_table", None) is not None:
+        raise UsageError("--start, --json, --memory and --write-table are for solve ba-awa")
     for name, value in vars(args).items():
         if name in BA_AWA_ONLY and value is not None:
             raise UsageError(f"{flag(option_of('ba-awa', name))} is an option of Ba-awa, "
@@ -279,6 +284,12 @@ def run_ba_awa(args: argparse.Namespace) -> int:
         raise UsageError(f"solving Ba-awa from {seeds} seeds needs about "
                          f"{need / 2**30:.1f} GiB "
                          f"of memory; {limit / 2**30:.1f} GiB is available (--memory)")
+    if args.write_table is not None:          # refused before the solve, not after it
+        from ..solved import check_table_folder
+        try:
+            check_table_folder(args.write_table)
+        except MancalaError as error:
+            raise UsageError(f"--write-table: {error}") from None
     progress = None if args.no_progress else ProgressBar()
     started = time.perf_counter()
     try:
@@ -289,8 +300,35 @@ def run_ba_awa(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.close()
     seconds = time.perf_counter() - started
-    print(ba_awa_report(solution, seconds, peak_bytes(), as_json=args.json))
+    table = None
+    if args.write_table is not None:
+        progress = None if args.no_progress else ProgressBar()
+        try:
+            table = write_table(args.write_table, solution, progress)
+        finally:
+            if progress is not None:
+                progress.close()
+    print(ba_awa_report(solution, seconds, peak_bytes(), as_json=args.json, table=table))
     return 0
+
+
+def write_table(folder: str, solution: Any, progress: Any = None) -> dict[str, Any]:
+    """``--write-table``: the solution's values into *folder*
+    (:func:`mancala_spec.solved.write_ba_awa_table`); its files and bytes."""
+    from pathlib import Path
+
+    from ..errors import MancalaError
+    from ..solved import write_ba_awa_table
+
+    try:
+        written = write_ba_awa_table(Path(folder), solution, progress=progress)
+    except MancalaError as error:
+        raise UsageError(f"--write-table: {error}") from None
+    except OSError as error:
+        raise UsageError(f"--write-table: cannot write {folder}: {error.strerror}") from None
+    files = list(written.iterdir())
+    return {"folder": str(written), "files": len(files),
+            "bytes": sum(f.stat().st_size for f in files)}
 
 
 #: The solver of each game that can be solved, by the game's name
@@ -307,7 +345,7 @@ def peak_bytes() -> int | None:
 
 
 def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None = None,
-                  as_json: bool = False) -> str:
+                  as_json: bool = False, table: dict[str, Any] | None = None) -> str:
     """The Ba-awa solution's summary, as ``mancala-spec solve ba-awa`` prints it."""
     import json
 
@@ -328,7 +366,7 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
             "positions": len(solution),
             "levels": {str(s): c for s, c in solution.counts().items()},
             "seconds": None if seconds is None else round(seconds, 2),
-            "peak_bytes": peak}, indent=1)
+            "peak_bytes": peak, **({"table": table} if table else {})}, indent=1)
     lines = [
         f"Ba-awa ({', '.join(f'{k}={v}' for k, v in options.items())})",
         f"positions reachable from the start: {len(solution):,}",
@@ -343,4 +381,7 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
     if seconds is not None:
         lines.append(f"solved in {seconds:.1f} s" + (
             "" if peak is None else f", peak memory {peak / 2**30:.2f} GiB"))
+    if table:
+        lines.append(f"table written: {table['folder']} ({table['files']:,} files, "
+                     f"{table['bytes'] / 2**20:.1f} MiB)")
     return "\n".join(lines)

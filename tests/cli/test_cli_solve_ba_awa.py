@@ -90,3 +90,26 @@ def test_ctrl_c_mid_solve_exits_130_and_writes_nothing():
     time.sleep(0.5)
     left = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True)
     assert left.stdout == "", "a worker outlived the solve"
+
+
+def test_write_table_writes_the_values_the_page_reads(capsys, tmp_path):
+    from mancala_spec.solved import BaAwaValueTable
+
+    folder = tmp_path / "table"
+    status, out, err = run(capsys, "solve", "ba-awa", "--start", TWELVE, "--no-progress",
+                           "--json", "--write-table", str(folder))
+    assert status == 0 and err == ""
+    table = json.loads(out)["table"]
+    files = sorted(folder.iterdir())
+    assert table == {"folder": str(folder), "files": len(files),
+                     "bytes": sum(f.stat().st_size for f in files)}
+    read = BaAwaValueTable.from_folder(folder)
+    assert len(read) == json.loads(out)["positions"]
+    assert read.value([1] * 12, 0) == json.loads(out)["value"]
+    # a folder that holds something else is not replaced: one line, status 2
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine")
+    status, out, err = run(capsys, "solve", "ba-awa", "--start", TWELVE, "--no-progress",
+                           "--write-table", str(tmp_path / "mine"))
+    assert status == 2 and out == "" and err.count("\n") == 1 and "not replaced" in err
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "mine"

@@ -228,8 +228,20 @@ def test_values_are_said_to_be_unavailable_where_the_solver_has_none(tmp_path, m
     from mancala_spec.solved import ValueTable, write_table
 
     session = play.Session()
+    # Ba-awa's table: its index is asked for first; a site without it (404: written
+    # empty) says that the values are not part of this build and how to add them
+    monkeypatch.setattr(play, "BA_AWA_FOLDER", str(tmp_path / "ba-awa-values"))
+    monkeypatch.setattr(play, "_ba_awa", [])
     session.new("ba-awa", "{}")
-    assert "Bakuk only" in json.loads(session.values())["unavailable"]
+    assert json.loads(session.values()) == {"need": ["index.json"]}
+    assert json.loads(session.computer("perfect")) == {"need": ["index.json"]}
+    (tmp_path / "ba-awa-values" / "index.json").write_bytes(b"")
+    assert json.loads(session.values()) == {"unavailable": play.NOT_BUILT}
+    assert "--ba-awa-values DIR" in play.NOT_BUILT
+    assert json.loads(play.call(session.computer, "perfect")) == {
+        "error": play.NOT_BUILT.splitlines()[0]}
+    (tmp_path / "ba-awa-values" / "index.json").write_bytes(b"!")   # a failed fetch
+    assert "could not be loaded" in json.loads(session.values())["unavailable"]
     monkeypatch.setattr(play, "VALUES_FILE", str(tmp_path / "missing.bin"))
     monkeypatch.setattr(play, "_table", [])
     session.new("bakuk", "{}")
@@ -285,6 +297,8 @@ def test_values_are_shown_only_for_the_solved_rules_and_are_the_solvers(bakuk_so
     monkeypatch.setattr(play, "_table", [])
     tried, shown = [], 0
     for name, ruleset, options in page_choices():
+        if name != "bakuk":        # Ba-awa's: test_ba_awa_values_are_shown_only_for_the_solved...
+            continue
         session = play.Session()
         answer = json.loads(play.call(session.new, name, json.dumps(options), "", ruleset))
         label = f"{name} ruleset={ruleset}" + "".join(f" {k}={v}" for k, v in options.items())
@@ -384,3 +398,146 @@ def test_explicit_options_override_the_ruleset_in_the_session_and_its_link():
     bad = json.loads(play.call(play.Session().load_link,
                                json.dumps({"game": "ba-awa", "ruleset": "koumma"})))
     assert "koumma" in bad["error"] and "everyboard" in bad["error"]
+
+
+#: a sixteen-seed start of Ba-awa (two levels): the small table the tests solve
+BA_AWA_START = ((2, 2, 1, 0, 3, 1, 0, 1, 2, 1, 1, 2), 0)
+
+
+@pytest.fixture(scope="module")
+def ba_awa_solved(tmp_path_factory):
+    """Ba-awa solved from a sixteen-seed start (about 5 s) and its table, as
+    ``mancala-spec solve ba-awa --write-table`` writes it; the start as text."""
+    from mancala_spec.solve.ba_awa import solve
+    from mancala_spec.solved import write_ba_awa_table
+
+    solution = solve(start=BA_AWA_START)
+    folder = write_ba_awa_table(tmp_path_factory.mktemp("values") / "ba-awa-values", solution)
+    start = ms.get_game("ba-awa").position(list(BA_AWA_START[0]), to_move=0, opener=0,
+                                           captured=(16, 16)).to_text()
+    return solution, folder, start
+
+
+def ba_awa_values(session):
+    """``session.values()`` as the page's worker gets it: the files named fetched
+    (here: there already), and the question asked again."""
+    for _ in range(3):
+        answer = json.loads(session.values())
+        if "need" not in answer:
+            return answer
+    raise AssertionError(f"still needs {answer['need']}")
+
+
+def test_ba_awa_values_are_shown_only_for_the_solved_rules_and_are_the_solvers(
+        ba_awa_solved, monkeypatch):
+    """Every ruleset the page offers for Ba-awa and every option value on top of it,
+    each game from the start the table was solved from: each value the page shows
+    (and the perfect player's move) is the solver's, for rules the solver takes
+    (BaAwaRules refuses others) and equal to the table's; where none is shown, the
+    page says why (the state's reason), and the perfect player is refused. Prints
+    what it tried."""
+    from mancala_spec.solve.ba_awa import BaAwaRules
+
+    solution, folder, start = ba_awa_solved
+    monkeypatch.setattr(play, "BA_AWA_FOLDER", str(folder))
+    monkeypatch.setattr(play, "_ba_awa", [])
+    tried = []
+    for name, ruleset, options in page_choices():
+        if name != "ba-awa":
+            continue
+        session = play.Session()
+        label = f"{name} ruleset={ruleset}" + "".join(f" {k}={v}" for k, v in options.items())
+        answer = json.loads(play.call(session.new, name, json.dumps(options), start, ruleset))
+        if "error" in answer:        # a two-player start under three players: the opening
+            answer = json.loads(play.call(session.new, name, json.dumps(options), "", ruleset))
+        if "error" in answer:
+            tried.append(f"{label}: refused ({answer['error']})")
+            continue
+        game = session.game
+        rng = random.Random(len(tried))
+        counts = {"values": 0, "none": 0}
+        why = answer["unsolved"]
+        for _ply in range(12):
+            pos = session.pos
+            values = ba_awa_values(session)
+            if "values" in values and not pos.is_over:
+                counts["values"] += 1
+                assert why is None and values["source"] == "table", label
+                assert BaAwaRules(**{k: v for k, v in game.options.items()
+                                     if k != "turn_order"}) == solution.rules, label
+                expected = solution.move_values(pos.pits, pos.to_move)
+                assert values["values"] == {game.board.name(p): v
+                                            for p, v in expected.items()}, label
+                assert values["value"] == solution.value(pos.pits, pos.to_move), label
+                perfect = json.loads(session.computer("perfect"))
+                assert values["values"][perfect["pit"]] == perfect["value"] \
+                    == max(values["values"].values()), label
+            elif "values" not in values:
+                counts["none"] += 1
+                assert values["unavailable"] and values["unavailable"] == why, label
+                assert "error" in json.loads(play.call(session.computer, "perfect")), label
+            if pos.is_over:
+                break
+            session.play(game.board.name(rng.choice(pos.legal_moves())))
+        tried.append(f"{label}: " + (f"values shown at {counts['values']} positions"
+                                     if counts["values"] else f"none shown ({why})"))
+    print("\n".join(["Every Ba-awa ruleset and option value the Play page offers:", *tried]))
+    assert any(t.startswith("ba-awa ruleset=mancala_spec: values shown") for t in tried)
+    assert any(t.startswith("ba-awa ruleset=mancala_spec skip_origin=True: none shown")
+               for t in tried)
+    assert any(t.startswith("ba-awa ruleset=everyboard: none shown") for t in tried)
+    assert sum(": values shown" in t for t in tried) == 1
+
+
+def test_a_ba_awa_position_the_table_lacks_is_searched_or_said_unknown(ba_awa_solved,
+                                                                       monkeypatch):
+    solution, folder, _ = ba_awa_solved
+    monkeypatch.setattr(play, "BA_AWA_FOLDER", str(folder))
+    monkeypatch.setattr(play, "_ba_awa", [])
+    session = play.Session()
+    # a board no game from the table's start reaches, near the end: searched to the end
+    near = "0,2,1,3,3,1/0,1,1,0,0,0 S 16-20 opener=S"
+    session.new("ba-awa", "{}", near)
+    assert play.ba_awa_table().value(list(session.pos.pits), 0) is None
+    values = ba_awa_values(session)
+    assert values == {"values": dict.fromkeys("bcdef", 12), "value": 12, "source": "search"}
+    # a game North opened is the table's with the rows turned
+    pits = BA_AWA_START[0]
+    turned = ms.get_game("ba-awa").position(list(pits[6:] + pits[:6]), to_move=1, opener=1,
+                                            captured=(16, 16))
+    session.new("ba-awa", "{}", turned.to_text())
+    values = ba_awa_values(session)
+    expected = solution.move_values(*BA_AWA_START)
+    assert values == {"values": {"ABCDEF"[p]: v for p, v in expected.items()},
+                      "value": solution.value(*BA_AWA_START), "source": "table"}
+    # the opening is not in this small table, and too far from the end to search
+    session.new("ba-awa", "{}")
+    assert "No exact value is known" in ba_awa_values(session)["unavailable"]
+
+
+def test_the_build_ships_a_table_only_whole(ba_awa_solved, tmp_path, monkeypatch):
+    """What conf.py does with MANCALA_SPEC_BA_AWA_VALUES (dev.py site --ba-awa-values):
+    the table's files into the Play page's, once its index and every file it names
+    are there; a folder that is no table, or a table missing a file, is one line."""
+    import dev
+    from mancala_spec.errors import TableError
+    from mancala_spec.solved import BaAwaValueTable
+
+    _, folder, _ = ba_awa_solved
+    monkeypatch.setenv(dev.BA_AWA_VALUES, str(folder))
+    assert dev.ba_awa_values() == folder.resolve()
+    monkeypatch.setenv(dev.BA_AWA_VALUES, "")
+    assert dev.ba_awa_values() is None
+    site = tmp_path / "html"
+    assert dev.copy_ba_awa_values(site, folder) == len(list(folder.iterdir()))
+    shipped = site / "_static" / dev.BA_AWA_VALUES_DIR
+    assert len(BaAwaValueTable.from_folder(shipped)) == len(BaAwaValueTable.from_folder(folder))
+    partial = tmp_path / "partial"
+    partial.mkdir()
+    for name in sorted(p.name for p in folder.iterdir())[1:]:
+        (partial / name).write_bytes((folder / name).read_bytes())
+    with pytest.raises(TableError, match="lacks 1 of its files") as error:
+        dev.copy_ba_awa_values(tmp_path / "other", partial)
+    assert len(str(error.value).splitlines()) == 1
+    with pytest.raises(TableError, match="no index.json"):
+        dev.copy_ba_awa_values(tmp_path / "other", tmp_path)

@@ -60,9 +60,11 @@ async function startEngine() {
   const waiting = new Map();       // id -> {resolve, reject} of each call not yet answered
   let next = 0;
   let broken = null;               // why the worker stopped, if it did
+  let progress = null;             // told how the files of a call come in (Ba-awa's values)
   thread.addEventListener("message", ({ data }) => {
     const call = waiting.get(data.id);
     if (!call) return;
+    if ("progress" in data) { if (progress) progress(data.progress); return; }
     waiting.delete(data.id);
     if ("error" in data) call.reject(new Error(data.error));
     else call.resolve(data.answer);
@@ -107,6 +109,8 @@ async function startEngine() {
     // the values of the position shown (the worker fetches the solver's table the
     // first time): {values: {pit: value}, value} or {unavailable: why}
     values: () => ask("values"),
+    // fn({names, done, total}) as the worker fetches the files of Ba-awa's values
+    onProgress: (fn) => { progress = fn; },
     load: (text) => ask("load", text),
     loadLink: (query) => ask("loadLink", JSON.stringify(query)),
     exampleMove: (code) => ask("exampleMove", code),

@@ -1,7 +1,7 @@
 // The Play page: a game of Ba-awa or Bakuk against another person or a built-in
 // player, with the real engine (see engine.js), as an analysis board: every move in
 // a list to walk through, the game in the page's address, the last move marked, a
-// preview of each pit's sowing, and for Bakuk the exact value of every move. Every
+// preview of each pit's sowing, and for Bakuk and Ba-awa the exact value of every move. Every
 // number shown comes from the engine (play.py): this file only draws and listens. The
 // engine runs in a worker of its own (engine.js): each call is a message and its answer,
 // and the changes of the game are made one after another (act), each on the state the
@@ -16,7 +16,7 @@ const OPPONENTS = [
   ["random", "the random player"],
   ["greedy", "the greedy player (best capture now)"],
   ["strong", "the strong player (searches ahead)"],
-  ["perfect", "the perfect player (Bakuk, solved)"],
+  ["perfect", "the perfect player (solved)"],
 ];
 
 function say(text, kind = "info") {
@@ -385,11 +385,11 @@ async function main() {
         : " (the computer is thinking).");
     }
     // the values line
-    if (state.game === "bakuk" && state.unsolved) valueLine.textContent = state.unsolved;
+    if (state.unsolved) valueLine.textContent = state.unsolved;
     else if (values && values.unavailable) valueLine.textContent = values.unavailable;
     else if (shownValues && !state.over) {
       const entries = Object.entries(shownValues);
-      valueLine.textContent = `Exact values for ${state.players[state.to_move]} (what each move ` +
+      valueLine.textContent = `Exact values${values.source === "search" ? ", by a search to the game's end (the solved table does not hold this position)," : ""} for ${state.players[state.to_move]} (what each move ` +
         `captures now minus the best the opponent can then force): ${entries.map(([p, v]) =>
           `${p} ${v > 0 ? "+" : ""}${v}`).join(", ")}. The position is worth ${values.value > 0 ? "+" : ""}${values.value}.`;
     } else valueLine.textContent = "";
@@ -773,15 +773,13 @@ async function main() {
   // says which, and why not, from every option the game declares)
   function perfectAvailable() {
     const perfect = opponent.querySelector("option[value=perfect]");
-    const bakuk = (state ? state.game : gameSelect.value) === "bakuk";
-    perfect.disabled = !bakuk || Boolean(state && state.unsolved);
-    perfect.textContent = bakuk && state && state.unsolved
-      ? "the perfect player (the solved rules only)" : "the perfect player (Bakuk, solved)";
+    const unsolved = Boolean(state && state.unsolved);
+    perfect.disabled = unsolved;
+    perfect.textContent = unsolved ? "the perfect player (the solved rules only)" : "the perfect player (solved)";
     if (perfect.disabled && opponent.value === "perfect") {
       opponent.value = state && state.kernel ? "strong" : "greedy";
-      if (bakuk) say(`The perfect player knows the solved rules only, so the ${opponent.value} player plays instead.`);
+      say(`The perfect player knows the solved rules only, so the ${opponent.value} player plays instead.`);
     }
-    valuesLabel.hidden = !bakuk;
   }
 
   // the strong player searches with the fast kernel, which plays no other program's
@@ -893,6 +891,13 @@ async function main() {
   }
   if (!first) first = await started.newGame(query.game && gameOf(query.game) ? query.game : "ba-awa", {});
   engine = started;
+  // Ba-awa's values come a file at a time (the index, then the parts a position needs)
+  engine.onProgress(({ names, done, total }) => {
+    if (!valuesBox.checked && opponent.value !== "perfect") return;
+    valueLine.hidden = false;
+    valueLine.textContent = names[0] === "index.json" ? "Loading Ba-awa's exact values: their index…"
+      : `Loading Ba-awa's exact values: ${done} of ${plural(total, "part", "parts")} for this position…`;
+  });
   if (plain) for (const control of waiting()) control.disabled = false;
   state = first;
   showOptions();

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import random
 
 import mancala_spec as ms
@@ -192,6 +193,73 @@ def value_table():
     return _table[0]
 
 
+#: Ba-awa's solved values (docs/_static/play/ba-awa-values/, in a build given a table:
+#: ``python3 dev.py site --ba-awa-values DIR``): the worker writes each file here as
+#: play.py names it (:func:`ba_awa_table`, ``{"need": [files]}``), the index first,
+#: then the shards a position needs; a file the site does not have is written empty
+BA_AWA_FOLDER = "/tmp/ba-awa-values"
+_ba_awa: list = []
+#: what the page says when the site was built without Ba-awa's table
+NOT_BUILT = ("Ba-awa's exact values are not part of this build of the site (its full solve "
+             "takes minutes and 7 GiB, so a build ships them only when given them). To add "
+             "them, write the table with “mancala-spec solve ba-awa --write-table DIR” and "
+             "build the site with “python3 dev.py site --ba-awa-values DIR”.")
+
+
+def ba_awa_table():
+    """The table of Ba-awa's values, its index read once from :data:`BA_AWA_FOLDER`
+    (``None`` if the site does not have it); raises ``MissingShards`` naming the
+    index until the worker has fetched it, ``TableError`` if it is damaged."""
+    if not _ba_awa:
+        from mancala_spec.solved import INDEX, BaAwaValueTable, MissingShards
+
+        path = os.path.join(BA_AWA_FOLDER, INDEX)
+        if not os.path.exists(path):
+            os.makedirs(BA_AWA_FOLDER, exist_ok=True)
+            raise MissingShards([INDEX])
+        if os.path.getsize(path) == 0:       # the site has none: not part of this build
+            return None
+        _ba_awa.append(BaAwaValueTable.from_folder(BA_AWA_FOLDER))
+    return _ba_awa[0]
+
+
+def ba_awa_exact(game, pos, ruleset: str = DEFAULT) -> dict:
+    """The exact values of *pos* (Ba-awa): ``{"moves": {pit: value}, "value": …,
+    "source": "table" or "search"}``, or ``{"unavailable": why}``, or ``{"need":
+    [files]}`` while the worker has yet to fetch the files of the table they need.
+    A position the table does not hold (an edited board, a ``start=`` link) is
+    searched to the game's end within a budget, and is exact only if the search
+    finishes."""
+    from mancala_spec.solved import SEARCH_NODES, MissingShards, searched_values
+
+    why = unsolved(game, ruleset)
+    if why:
+        return {"unavailable": why}
+    if pos.is_over:
+        return {"moves": {}, "value": None, "source": "table"}
+    try:
+        table = ba_awa_table()
+        if table is None:
+            return {"unavailable": NOT_BUILT}
+        if not table.holds_for(game):
+            return {"unavailable": unsolved(game, ruleset)}
+        moves = table.move_values(pos) if table.holds(pos) else None
+        value = None if moves is None else table.value_of(pos)
+    except MissingShards as missing:
+        return {"need": list(missing.names)}
+    except TableError as error:
+        return {"unavailable": f"The table of Ba-awa's values could not be loaded: {error}"}
+    if moves is not None and value is not None:
+        return {"moves": moves, "value": value, "source": "table"}
+    found = searched_values(pos, SEARCH_NODES)
+    if found is None or not found:
+        return {"unavailable": "No exact value is known for this position: the solved table "
+                               "does not hold it (no game from the solved start reaches it), "
+                               f"and a search of {SEARCH_NODES:,} positions did not reach the "
+                               "game's end."}
+    return {"moves": found, "value": max(found.values()), "source": "search"}
+
+
 def _written(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -202,20 +270,26 @@ def unsolved(game, ruleset: str = DEFAULT) -> str | None:
     compared are every option the game declares, its board and its players
     (:func:`mancala_spec.solved.differences`), with the table's own header once
     it is loaded, and before that the header of the table the site ships."""
-    header = _table[0].header if _table else standard_header()
+    if game.name == "ba-awa":
+        from mancala_spec.solved import ba_awa_standard_header
+
+        header = _ba_awa[0].header if _ba_awa else ba_awa_standard_header()
+    else:
+        header = _table[0].header if _table else standard_header()
     diffs = differences(game, header)
     if not diffs:
         return None
     if diffs[0][0] == "game":
-        return "Exact values are known for Bakuk only: the solver solved no other game."
+        return "Exact values are known for Bakuk and Ba-awa only: the solver solved no other game."
     named = dict((name, have) for name, have, _ in diffs)
     if named.get("players", 2) != 2:
-        return ("Exact values are known for two-player Bakuk only: the three-player game "
-                "is not solved.")
+        return (f"Exact values are known for two-player {game.title} only: the three-player "
+                "game is not solved.")
     solved = solved_rules(header)
     defaults = all(solved[o.name] == o.default for o in game.OPTIONS)
     which = ("this reference's rules, every option at its default" if defaults
-             else ValueTable(header, b"").rules_named())
+             else ValueTable(header, b"").rules_named() if game.name == "bakuk"
+             else ", ".join(f"{o.name} = {_written(solved[o.name])}" for o in game.OPTIONS))
     parts = ", ".join(f"{name} = {_written(have)} (solved: {_written(was)})"
                       for name, have, was in diffs)
     by = ""
@@ -228,7 +302,7 @@ def unsolved(game, ruleset: str = DEFAULT) -> str | None:
                   f"{', '.join(from_ruleset)}" if len(from_ruleset) < len(diffs)
                   else f", as the ruleset “{title}” sets "
                   f"{'it' if len(diffs) == 1 else 'them'}")
-    return (f"No exact values for these rules: the solver solved Bakuk with {which}, and "
+    return (f"No exact values for these rules: the solver solved {game.title} with {which}, and "
             f"here {parts}{by}. The values of other rules would be wrong here, so none "
             "are shown and the perfect player is not offered.")
 
@@ -405,10 +479,18 @@ class Session:
                           "seconds": result.seconds, "depth": result.depth,
                           "budget_nodes": nodes, "budget_seconds": seconds})
         if kind == "perfect":
-            values = self.move_values()
-            if values is None:
-                raise ms.MancalaError("the perfect player knows only two-player Bakuk "
-                                      "with the solved rules")
+            if self.game.name == "ba-awa":
+                exact = ba_awa_exact(self.game, pos, self.ruleset)
+                if "need" in exact:          # the worker fetches the files, and asks again
+                    return _json({"need": exact["need"]})
+                if "unavailable" in exact:
+                    raise ms.MancalaError(exact["unavailable"])
+                values = exact["moves"]
+            else:
+                values = self.move_values()
+            if not values:
+                raise ms.MancalaError("the perfect player knows only two-player Bakuk and "
+                                      "Ba-awa with the solved rules")
             best = max(values.values())
             pit = self.rng.choice(sorted(p for p, v in values.items() if v == best))
             return _json({"pit": self.game.board.name(pit), "value": best})
@@ -423,9 +505,16 @@ class Session:
         return table.move_values(self.pos)
 
     def values(self) -> str:
-        """``{pit name: value}`` for each legal move now (Bakuk, solved), or
-        ``{"unavailable": why}``."""
+        """``{"values": {pit name: value}, "value": …}`` for each legal move now
+        (Bakuk and Ba-awa, solved; for Ba-awa also ``"source"``: the table, or a
+        search to the end), or ``{"unavailable": why}``, or for Ba-awa ``{"need":
+        [files]}`` (the worker fetches them and asks again: :func:`ba_awa_exact`)."""
         game = self.game
+        if game.name == "ba-awa":
+            exact = ba_awa_exact(game, self.pos, self.ruleset)
+            if "moves" in exact:
+                exact["values"] = {game.board.name(p): v for p, v in exact.pop("moves").items()}
+            return _json(exact)
         if game.name != "bakuk" or game.players != 2:
             return _json({"unavailable": unsolved(game, self.ruleset)})
         table = value_table()

@@ -78,7 +78,8 @@ async function start() {
   for (const [method, [owner, name]] of Object.entries(METHODS)) {
     functions[method] = owner ? session[name] : namespace.get(name);
   }
-  return { pyodide, call: namespace.get("call"), functions, valuesFile: namespace.get("VALUES_FILE") };
+  return { pyodide, namespace, call: namespace.get("call"), functions,
+           valuesFile: namespace.get("VALUES_FILE") };
 }
 
 const starting = start();
@@ -98,12 +99,43 @@ function loadValues(engine) {
   return valuesLoaded;
 }
 
-async function answer(engine, method, args) {
+// Ba-awa's solved values (in a build given a table: dev.py site --ba-awa-values) come
+// a file at a time: play.py answers {"need": [files]} (the index, then the shards the
+// position needs), and these are fetched into the folder it reads, each reported to the
+// page as it comes ({id, progress}), and the question asked again. A file the site
+// does not have (404) is written empty, anything else that fails as one byte: play.py
+// says which ("not part of this build", or "could not be loaded").
+const BA_AWA = new URL("play/ba-awa-values/", STATIC);
+async function fetchNeeded(engine, id, names) {
+  let done = 0;
+  const folder = engine.namespace.get("BA_AWA_FOLDER");
+  self.postMessage({ id, progress: { names, done, total: names.length } });
+  await Promise.all(names.map(async (name) => {
+    let bytes = new Uint8Array([33]);
+    try {
+      const response = await fetch(new URL(name, BA_AWA));
+      if (response.ok) bytes = new Uint8Array(await response.arrayBuffer());
+      else if (response.status === 404) bytes = new Uint8Array(0);
+    } catch { /* written as a byte that is no file of a table */ }
+    engine.pyodide.FS.writeFile(`${folder}/${name}`, bytes);
+    self.postMessage({ id, progress: { names, done: ++done, total: names.length } });
+  }));
+}
+
+async function answer(engine, id, method, args) {
   if (method === "ready") return JSON.stringify(timings);
   if (!(method in METHODS)) throw new Error(`no engine method ${method}`);
   // the values (and the perfect player, who plays by them) need the table in first
-  if (method === "values" || (method === "computer" && args[0] === "perfect")) await loadValues(engine);
-  return engine.call(engine.functions[method], ...args);
+  const exact = method === "values" || (method === "computer" && args[0] === "perfect");
+  if (exact && engine.pyodide.runPython("session.game.name", { globals: engine.namespace }) === "bakuk") {
+    await loadValues(engine);
+  }
+  let result = engine.call(engine.functions[method], ...args);
+  for (let round = 0; exact && round < 3 && result.startsWith('{"need": '); round++) {
+    await fetchNeeded(engine, id, JSON.parse(result).need);
+    result = engine.call(engine.functions[method], ...args);
+  }
+  return result;
 }
 
 let queue = Promise.resolve();
@@ -118,7 +150,7 @@ self.onmessage = ({ data: { id, method, args, wasm } }) => {
       return;
     }
     try {
-      self.postMessage({ id, answer: await answer(engine, method, args || []) });
+      self.postMessage({ id, answer: await answer(engine, id, method, args || []) });
     } catch (error) {
       // a Python exception play.py does not turn into {"error"}: one line, no traceback
       const text = String(error && error.message || error).trim().split("\n").pop();

@@ -407,3 +407,71 @@ def test_search_alone_bounds_the_opening_s_value():
     assert least <= RUN["value"] <= most
     text = " ".join((PAGES / "ba-awa.md").read_text(encoding="utf-8").split())
     assert f"at most {most:+d} (10 moves deep) and at least {least:+d} (11 moves deep)" in text
+
+
+# -- the quoted full solves of the other option sets and rulesets ---------------------
+
+def test_every_option_value_and_ruleset_is_a_row_solved_or_refused_with_why():
+    """The table of readings: each other value of each option (but those that
+    make the same game) and each other program's ruleset is a row; a row has a
+    quoted solve exactly when the solver takes its options, else the solver's
+    reason (WHY_NOT, one truth)."""
+    from mancala_spec.options import game_options
+    from mancala_spec.rulesets import DEFAULT, game_values, rulesets
+    from mancala_spec.solve.ba_awa import SAME_GAME, readings
+    rows = readings()
+    assert rows[0].options == {} and rows[0].run == RUN
+    wanted = [{o.name: v} for o in game_options("ba-awa") if o.name not in SAME_GAME
+              for v in o.choices if v != o.default]
+    wanted += [dict(game_values("ba-awa", r.name)) for r in rulesets("ba-awa")
+               if r.name != DEFAULT]
+    assert [r.options for r in rows[1:]] == wanted
+    assert [r.ruleset for r in rows if r.ruleset] == [r.name for r in rulesets("ba-awa")
+                                                      if r.name != DEFAULT]
+    for row in rows:
+        assert (row.run is None) == bool(row.why)
+        if row.run is None:
+            with pytest.raises(OptionError) as error:
+                BaAwaRules(**row.options)
+            assert str(error.value).endswith(row.why)
+        else:
+            BaAwaRules(**row.options)
+    assert any(r.why for r in rows) and sum(r.run is not None for r in rows) >= 8
+
+
+def _variants():
+    from mancala_spec.solve.ba_awa import readings
+    return [r for r in readings() if r.run is not None and r.options]
+
+
+@pytest.mark.parametrize("reading", _variants(),
+                         ids=lambda r: r.ruleset or ",".join(f"{k}={v}"
+                                                            for k, v in r.options.items()))
+def test_each_quoted_variant_is_re_derived(reading):
+    """Each quoted solve of another option set: its value is its best move's,
+    its positions its levels'; its two top levels, enumerated again under its
+    options, have the quoted positions; and its perfect game, replayed by the
+    traced engine under its options as a match's first game, ends with the
+    quoted captures (their margin the quoted value), ending and pits."""
+    from mancala_spec.solve.ba_awa_levels import Kernel, enumerate_levels
+    run = reading.run
+    assert run["options"] == {k: str(v).lower() if isinstance(v, bool) else str(v)
+                              for k, v in reading.options.items()}
+    assert run["value"] == max(run["moves"].values())
+    assert run["positions"] == sum(level["positions"] for level in run["levels"].values())
+    if reading.options.get("repetition") == "play-on":
+        assert run["also"] == "other" and all("differ" in level
+                                              for level in run["levels"].values())
+    levels = enumerate_levels(Kernel(BaAwaRules(**reading.options)), (4,) * 12, 0,
+                              lambda *report: None, lowest=44)
+    assert {seeds: len(level.keys) for seeds, level in levels.items()} == {
+        48: run["levels"]["48"]["positions"], 44: run["levels"]["44"]["positions"]}
+    game = run["perfect_game"]
+    match = ms.Match(ms.get_game("ba-awa", **reading.options))
+    for letter in game["moves"].split():
+        match = match.play(letter)
+    captured = match.position.captured
+    assert match.position.is_over and match.position.outcome.reason == game["end"]
+    assert list(captured) == game["captured"]
+    assert captured[0] - captured[1] == run["value"]
+    assert list(match.earned()) == game["pits"]

@@ -41,6 +41,7 @@ extensions = [
     "mancala_spec.sphinx.reference",
     "mancala_spec.sphinx.architecture",
     "mancala_spec.sphinx.analysis",
+    "mancala_spec.sphinx.ba_awa_readings",   # Ba-awa's value under each option set, quoted
     "mancala_spec.sphinx.readings_page",
     "mancala_spec.sphinx.a11y",
     "mancala_spec.sphinx.search_page",

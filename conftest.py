@@ -113,7 +113,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "docs": ("mancala_spec/sphinx", "mancala_spec/diagrams/render.py",
              "mancala_spec/diagrams/canvas.py", "mancala_spec/catalogue/pdf.py",
              "test_site.py", "test_site_cache.py", "test_site_search.py", "test_navigation.py",
-             "test_api_links.py",
+             "test_api_links.py", "test_ba_awa_readings.py",
              "test_pdf.py", "test_gallery.py", "test_diagrams.py",
              "test_layout.py", "test_readings.py", "test_rule_code.py",
              "test_lint.py::test_mypy", "test_cite.py::test_an_old_anchor",

@@ -2,6 +2,7 @@
 default rules from the opening, timed level by level.
 
     nice -n 19 python benchmarks/bench_solve_ba_awa.py [--also nothing] [--workers N] [--json]
+        [-O NAME=VALUE ...]                  # an option set other than the defaults
     python benchmarks/bench_solve_ba_awa.py --render RUN.json      # a saved --json run, as text
 
 Prints the positions of each level (seeds on the board), the seconds spent
@@ -13,7 +14,10 @@ them), played by the traced engine as the first game of a match: its moves,
 its captures and the pits each player wins for the next game. With ``--also nothing`` each
 level is solved a second time with endless play worth nothing (value iteration
 from 0, as the Bakuk solver scores it) and the script counts the positions whose
-value the repetition rule changes. Not a test: it takes minutes and gigabytes.
+value the repetition rule changes (with ``-O repetition=play-on`` the solver
+itself solves endless play both ways, worth all to the opener and to the other
+player, and ``differ`` counts the positions left without a value). Not a test:
+it takes minutes and gigabytes.
 """
 from __future__ import annotations
 
@@ -26,12 +30,15 @@ import sys
 import time
 
 from mancala_spec import __version__
-from mancala_spec.solve.ba_awa import solve
+from mancala_spec.options import parse_options
+from mancala_spec.solve.ba_awa import BaAwaRules, solve
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--also", choices=("nothing", "opener"), default=None)
+    parser.add_argument("--also", choices=("nothing", "opener", "other"), default=None)
+    parser.add_argument("-O", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a Ba-awa option (as get_game's keywords), repeatable")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--workers", type=int, default=2,
                         help="processes sowing while enumerating (default 2)")
@@ -42,6 +49,8 @@ def main() -> int:
         with open(args.render, encoding="utf-8") as saved:
             print(render(json.load(saved)))
         return 0
+    options = parse_options("ba-awa", args.option)
+    rules = BaAwaRules(**options)
     load = os.getloadavg()
     wall, cpu = time.perf_counter(), time.process_time()
     last = [0.0]
@@ -52,7 +61,7 @@ def main() -> int:
             last[0] = now
             print(f"  {now - wall:7.1f} s  {phase}: {done:,}", file=sys.stderr, flush=True)
 
-    solution = solve(progress=progress, also=args.also, workers=args.workers)
+    solution = solve(rules, progress=progress, also=args.also, workers=args.workers)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu += children.ru_utime + children.ru_stime           # the workers'
@@ -60,6 +69,9 @@ def main() -> int:
     start = solution.start
     result = {
         "version": __version__, "date": time.strftime("%Y-%m-%d", time.gmtime()),
+        "time": time.strftime("%H:%M", time.gmtime()),
+        "options": {name: str(value).lower() if isinstance(value, bool) else str(value)
+                    for name, value in options.items()},
         "machine": f"{platform.machine()}, {platform.python_implementation()} "
                    f"{platform.python_version()}",
         "positions": len(solution), "levels": {}, "wall_seconds": round(wall, 1),
@@ -69,7 +81,8 @@ def main() -> int:
         "seconds": {k: round(v, 1) for k, v in solution.seconds.items()},
         "load_average": {"start": [round(x, 2) for x in load],
                          "end": [round(x, 2) for x in os.getloadavg()]},
-        "also": args.also, "perfect_game": perfect_game(solution),
+        "also": "other" if solution.play_on else args.also,
+        "perfect_game": perfect_game(solution),
     }
     for seeds, count in solution.counts().items():
         spent = solution.enumerate_seconds[seeds] + solution.level_seconds[seeds]
@@ -79,7 +92,7 @@ def main() -> int:
                  "positions_per_second": round(count / spent) if spent else None,
                  "rounds": solution.rounds[seeds],
                  "enumerate_rounds": solution.enumerate_rounds[seeds]}
-        if args.also:
+        if solution.also:
             entry["differ"] = int((solution.also[seeds] != solution.values[seeds]).sum())
         result["levels"][seeds] = entry
     if args.json:
@@ -110,8 +123,9 @@ def perfect_game(solution) -> dict:
 def render(result: dict) -> str:
     """A run (as --json prints it) as text."""
     also = result.get("also")
-    lines = [f"Ba-awa (defaults), mancala-spec {result['version']}, {result['date']}, "
-             f"{result['machine']}",
+    chosen = ", ".join(f"{k}={v}" for k, v in result.get("options", {}).items())
+    lines = [f"Ba-awa ({chosen or 'defaults'}), mancala-spec {result['version']}, "
+             f"{result['date']}, {result['machine']}",
              f"{'seeds':>5} {'positions':>12} {'enum s':>8} {'solve s':>8} {'pos/s':>9} "
              f"{'rounds':>6} {'bfs':>5}" + (f" {'differ':>7}" if also else "")]
     for seeds, e in result["levels"].items():

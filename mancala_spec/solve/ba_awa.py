@@ -1,11 +1,13 @@
 """Ba-awa, strongly solved: the value of every position reachable from the start.
 
-**The game solved.** Two-player Ba-awa, a single game (a match is not solved), with
-the engine's options but those whose outcome depends on more than the board:
-``decided`` (as EveryBoard plays: a game ends on the captured counts),
-``endless="cap-75"`` (the game's end shares the leftovers by captured counts),
-``no_move="empty-row"`` and ``repetition="play-on"`` (endless play has no
-outcome) are refused (:data:`SOLVABLE`). South opens.
+**The game solved.** Two-player Ba-awa, a single game (a match is not solved),
+with the engine's options but ``decided`` (as EveryBoard plays: a game ends
+on the captured counts, which a position here does not hold) and three
+players, which are refused with the reason (:data:`SOLVABLE`, :data:`WHY_NOT`).
+South opens. Three rules of other programs are solved as the sections below
+say: ``repetition="play-on"`` (endless play has no outcome: solved both ways),
+``endless="cap-75"`` and ``no_move="empty-row"`` (their ends depend only on
+the board and the mover).
 
 A *position* is what the engine's repetition rule compares (``ba-awa-repetition``):
 the seeds in the pits and the player to move. Its *value* is the largest margin
@@ -55,6 +57,43 @@ reached in the middle of a stretch, with history, is valued as if reached
 just after a capture. The tests compare these values with a plain search that
 plays the kernel's own repetition rule (no tables).
 
+**Play on** (``repetition="play-on"``, as MancalaGames and EveryBoard play): no
+rule ends a game whose positions recur, so endless play has no outcome to value.
+Each level is solved twice: endless play worth all *S* to the opener (the
+greatest fixed point, *u*, as above) and worth all *S* to the other player
+(value iteration from -*S*: the least fixed point, *l*). Any outcome one might
+give endless play lies between, so the value of a position as a function of it
+lies between *l* and *u*; where *l* = *u* = *v* the position has that value
+however endless play is scored, and more: the opener, playing as the first
+strategy above does in the game that scores endless play -*S* (with the roles
+turned), gets at least *v* there, so if *v* > -*S* no play it allows is endless
+and the opener forces an end worth at least *v*; likewise the other player, in
+the game that scores it *S*, forces an end worth at most *v* if *v* < *S*. As
+*S* > 0, at least one of them forces the end, with exactly *v*. A game under
+play-on has no history the rules look at, so this holds from every position,
+history or not. Where *l* < *u* the solver
+gives no value (:class:`EndlessPlayError`); ``undecided()`` counts those
+positions (the quoted run found none). Scoring endless play as nothing (0, as
+``endless_play="nothing"``) would not do: it is no bound of the others (a player
+who can choose between endless play and an end worth -4 to the opener has -4
+with 0 or *S* for endless play, and -*S* with -*S*).
+
+**The lap cap** (``endless="cap-75"``, as MancalaGames plays): no sowing is
+endless; one whose 75th lap would relay stops there, the last seed left in its
+pit, and the game ends, the seeds on the board shared equally, an odd seed going
+by the captured counts. Every capture takes four, so the board holds a multiple
+of four: the share is exactly half each and the odd seed never exists, so the
+capped move is worth what it captured, a function of the board. The many-games
+sowing caps the same way (``BaAwaBatch.sow(cap=75)``, tested against the traced
+engine); a long but finite sowing of more than 75 laps is capped too.
+
+**An emptied row** (``no_move="empty-row"``, as EveryBoard plays): a move that
+leaves the next player's row empty ends the game, the mover taking what remains;
+one that leaves the mover's own row empty ends it, the next player taking it
+(before the last eight, as the engine orders them); a player with no legal move
+is not passed over: the game ends and the opener takes what remains. All are
+functions of the board and the mover.
+
 A player with no legal move (``ba-awa-no-move``) is a position with one move:
 with ``no_move="pass"``, to the same board with the other player to move if
 that player can move, else the end (the opener takes the rest); with
@@ -89,7 +128,13 @@ except ImportError as error:     # numpy is the optional extra "solve"
     raise ImportError("the solver needs numpy: pip install 'mancala-spec[solve]'") from error
 
 from ..engine.games import Game, get_game
-from ..errors import InvalidPositionError, OptionError, UnreachedPositionError, shown
+from ..errors import (
+    InvalidPositionError,
+    MancalaError,
+    OptionError,
+    UnreachedPositionError,
+    shown,
+)
 from ..options import Choose, Endless, NoMove, Repetition, Value, option
 from .ba_awa_levels import (
     EIGHT,
@@ -110,21 +155,20 @@ from .retrograde import predecessors
 SOLVABLE: dict[str, tuple[Value, ...]] = {
     "choose": (Choose.OWNED, Choose.ROW),            # the same in a single two-player game
     "skip_origin": (False, True),
-    "endless": (Endless.ILLEGAL, Endless.STOP),
-    "no_move": (NoMove.PASS, NoMove.OWNERS),
-    "repetition": (Repetition.END,),
+    "endless": (Endless.ILLEGAL, Endless.STOP, Endless.CAP_75),
+    "no_move": (NoMove.PASS, NoMove.OWNERS, NoMove.EMPTY_ROW),
+    "repetition": (Repetition.END, Repetition.PLAY_ON),
     "decided": (False,),
     "players": (2,),
 }
 WHY_NOT = {
-    "endless": "a sowing capped at 75 laps ends the game sharing the leftovers by the "
-               "captured counts, which the positions solved do not hold",
-    "no_move": "the empty-row reading is another program's, not solved here",
-    "repetition": "with play-on, endless play has no outcome to value",
-    "decided": "a game that ends on the captured counts depends on them, which the "
-               "positions solved do not hold",
-    "players": "three players are not solved",
+    "decided": "the game ends as soon as a player has captured more than half the seeds, "
+               "so whether play goes on from a position depends on the captured counts, "
+               "which the positions solved (the board and the player to move) do not hold",
+    "players": "three players are out of scope: a value here is one player's margin over "
+               "the other, and three players' captures are not one margin",
 }
+
 
 #: bytes a position of the largest level costs at the peak of its enumeration
 #: or solve: the successors' keys while it is enumerated (48), the sort of
@@ -137,6 +181,76 @@ BYTES_PER_POSITION = 110
 #: held: the full solve of the opening peaked at 7.2 GiB for 77.3 million
 #: positions (the largest level 22.9 million), which 72 and 110 cover
 BYTES_KEPT = 72
+
+
+#: the full solves of the other option sets and rulesets that the site quotes:
+#: the output of ``python benchmarks/bench_solve_ba_awa.py --json -O NAME=VALUE ...``
+#: for each, saved together (a list of runs) beside this module
+QUOTED_VARIANTS = "ba_awa_variants.json"
+
+
+def quoted_variants() -> list[dict[str, Any]]:
+    """The quoted full solves of the other option sets (:data:`QUOTED_VARIANTS`),
+    each as :func:`quoted_run` and with its ``options`` (those not at their
+    default, as the command line writes them)."""
+    import json
+    from importlib import resources
+    runs: list[dict[str, Any]] = json.loads(
+        resources.files(__package__).joinpath(QUOTED_VARIANTS).read_text("utf-8"))
+    return runs
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One row of the table of option sets (:func:`readings`): the options (not
+    at their default; empty: the defaults), the ruleset they play (its name, or
+    ``""``) and its match settings left out, and either the quoted full solve
+    (:func:`quoted_run`, :func:`quoted_variants`) or why it is not solved."""
+
+    options: dict[str, Value]
+    run: dict[str, Any] | None = None
+    why: str = ""
+    ruleset: str = ""
+    settings: dict[str, Value] = field(default_factory=dict)
+
+
+#: options the table of readings leaves out: ``choose`` chooses the same pits in
+#: a single two-player game (each player owns their row), ``turn_order`` orders
+#: three players' turns
+SAME_GAME = ("choose", "turn_order")
+
+
+def readings() -> list[Reading]:
+    """The defaults; each other value of each option alone (but
+    :data:`SAME_GAME`); and each other program's ruleset (its single game):
+    with the quoted solve of those rules, or why the solver refuses them
+    (:data:`WHY_NOT`). Raises ``LookupError`` if a set the solver takes has no
+    quoted solve."""
+    from ..options import game_options
+    from ..rulesets import DEFAULT, game_values, match_settings, rulesets
+    runs = quoted_variants()
+
+    def reading(options: dict[str, Value], **more: Any) -> Reading:
+        try:
+            BaAwaRules(**options)
+        except OptionError as error:
+            return Reading(options, why=WHY_NOT[str(error.option)], **more)
+        written = {name: _text(value) for name, value in options.items()}
+        for run in runs:
+            if run["options"] == written:
+                return Reading(options, run, **more)
+        raise LookupError(f"no quoted solve of Ba-awa with {written}")
+
+    rows = [Reading({}, quoted_run())]
+    for spec in game_options("ba-awa"):
+        if spec.name not in SAME_GAME:
+            rows += [reading({spec.name: value}) for value in spec.choices
+                     if value != spec.default]
+    for ruleset in rulesets("ba-awa"):
+        if ruleset.name != DEFAULT:
+            rows.append(reading(dict(game_values("ba-awa", ruleset.name)), ruleset=ruleset.name,
+                                settings=match_settings("ba-awa", ruleset.name)))
+    return rows
 
 
 def _text(value: object) -> str:
@@ -182,6 +296,11 @@ class BaAwaRules:
         return {name: self.game.options[name] for name in SOLVABLE}
 
 
+#: what play that never leaves a level is worth to the opener, as a multiple of
+#: the seeds on the board, S (see :func:`solve`)
+TOPS = {"opener": 1, "nothing": 0, "other": -1}
+
+
 def solve_level(level: Level, lower_values: Sequence[dict[int, np.ndarray]],
                 endless_play: Sequence[str] = ("opener",)) -> list[tuple[np.ndarray, int]]:
     """The values of one level's positions, from the opener's side, for each
@@ -216,7 +335,7 @@ def solve_level(level: Level, lower_values: Sequence[dict[int, np.ndarray]],
         for s, (rows, succ, gain) in level.lower.items():
             value = sign[rows] * (gain.astype(np.int16) + lower[s][succ])
             np.maximum.at(exit_w, rows, value)
-        top = seeds if play == "opener" else 0       # the opener takes all S, or 0
+        top = TOPS[play] * seeds                     # the opener takes all S, 0 or -S
         results.append(_iterate(at, pred, start, exit_w, sign, top))
     return results
 
@@ -285,11 +404,36 @@ class BaAwaSolution:
         raise UnreachedPositionError(f"{tuple(pits)} with player {to_move} to move is not "
                                      "reachable from the start", pits, to_move)
 
+    @property
+    def play_on(self) -> bool:
+        """Whether the rules are ``repetition="play-on"``: a value is then the
+        one endless play is worth to the opener all (:attr:`values`) or nothing
+        (:attr:`also`: the other player takes all), where the two agree."""
+        return self.rules.repetition is Repetition.PLAY_ON
+
+    def undecided(self) -> dict[int, int]:
+        """Per level, the positions with no value under ``repetition="play-on"``
+        (the two scorings of endless play disagree there); all 0 otherwise."""
+        return {s: int((self.also[s] != v).sum()) if self.play_on else 0
+                for s, v in sorted(self.values.items(), reverse=True)}
+
+    def _opener_value(self, seeds: int, row: int) -> int:
+        u = int(self.values[seeds][row])
+        low = int(self.also[seeds][row]) if self.play_on else u
+        if low != u:
+            raise EndlessPlayError(
+                f'a position of {seeds} seeds has no value under repetition="play-on": '
+                f"whether play ends decides it (the opener can force {low:+d} or endless "
+                f"play, the other player {u:+d} or endless play)")
+        return u
+
     def value(self, pits: Sequence[int], to_move: int) -> int:
         """The margin the player to move can force from this position (its
-        history cleared, as just after a capture)."""
+        history cleared, as just after a capture; with ``repetition="play-on"``
+        the game has no history to clear, and a position whose value depends
+        on what endless play would be worth raises :class:`EndlessPlayError`)."""
         seeds, row = self._row(pits, to_move)
-        u = int(self.values[seeds][row])
+        u = self._opener_value(seeds, row)
         return u if to_move == 0 else -u
 
     def move_values(self, pits: Sequence[int], to_move: int) -> dict[int, int]:
@@ -311,13 +455,18 @@ class BaAwaSolution:
             if kind in (INNER, LOWER):
                 level = int(moves.level[c, 0])
                 keys = self.levels[level]
-                u += int(self.values[level][np.searchsorted(keys, moves.key[c, 0])])
+                u += self._opener_value(level, int(np.searchsorted(keys, moves.key[c, 0])))
             result[to_move * HALF + c] = u if to_move == 0 else -u
         return result
 
     def counts(self) -> dict[int, int]:
         """Positions per level (seeds on the board), most seeds first."""
         return {s: len(k) for s, k in sorted(self.levels.items(), reverse=True)}
+
+
+class EndlessPlayError(MancalaError):
+    """A position whose value under ``repetition="play-on"`` depends on what
+    endless play would be worth (which that rule leaves without an outcome)."""
 
 
 def _checked(pits: object, to_move: object) -> tuple[tuple[int, ...], int]:
@@ -404,12 +553,20 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     measuring what the repetition rule does). *also*: another of these, solved
     beside it in the same run (its values in :attr:`BaAwaSolution.also`).
     *workers*: processes sowing the positions while they are enumerated."""
-    if endless_play not in ("opener", "nothing") or also not in (None, "opener", "nothing"):
-        raise OptionError(f'endless_play must be "opener" or "nothing", not {shown(endless_play)}',
+    if endless_play not in TOPS or also not in (None, *TOPS):
+        raise OptionError(f'endless_play and also must be "opener", "nothing" or "other", not '
+                          f'{shown(endless_play if endless_play not in TOPS else also)}',
                           option="endless_play", value=endless_play)
     rules = BaAwaRules() if rules is None else rules
     if not isinstance(rules, BaAwaRules):
         raise OptionError(f"rules is not {shown(rules)}", option="rules", value=rules)
+    if rules.repetition is Repetition.PLAY_ON:
+        # endless play has no outcome: solved worth all to the opener, and to the other
+        if endless_play != "opener" or also not in (None, "other"):
+            raise OptionError('with repetition="play-on" endless play is solved both ways '
+                              '(endless_play="opener", also="other"), nothing else',
+                              option="endless_play", value=endless_play)
+        also = "other"
     if start is None:
         start = ((FOUR,) * PITS, 0)
     if (isinstance(start, (str, bytes)) or not isinstance(start, Sequence)

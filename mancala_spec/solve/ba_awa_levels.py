@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..engine.games.ba_awa import LAP_CAP
 from ..options import Endless, NoMove
 
 if TYPE_CHECKING:
@@ -93,7 +94,10 @@ class Kernel:
         game = rules.game
         self.batch = BaAwaBatch(game)
         self.illegal_endless = rules.endless is Endless.ILLEGAL
+        #: endless="cap-75": the laps a sowing is capped at (it then ends the game)
+        self.cap = LAP_CAP if rules.endless is Endless.CAP_75 else None
         self.owners_keep = rules.no_move is NoMove.OWNERS
+        self.empty_row = rules.no_move is NoMove.EMPTY_ROW
         self.numberings: dict[int, Numbering] = {}
 
     def numbering(self, seeds: int) -> Numbering:
@@ -102,20 +106,25 @@ class Kernel:
         return self.numberings[seeds]
 
     def _sow(self, pits: np.ndarray, players: np.ndarray, choice: int):
-        """Sow pit *choice* of each mover's row: (legal, after, won, took)."""
+        """Sow pit *choice* of each mover's row: (legal, after, won, took,
+        capped: stopped at the lap cap, with ``endless="cap-75"``)."""
         n = len(pits)
         pit = players.astype(np.intp) * HALF + choice
         legal = pits[np.arange(n), pit] > 0
         after = pits.copy()
         won = np.zeros((n, 2), dtype=np.int16)
         took = np.zeros(n, dtype=bool)
+        capped = np.zeros(n, dtype=bool)
         rows = np.flatnonzero(legal)
         if rows.size:
-            a, w, t, endless, _ = self.batch.sow(pits[rows], pit[rows], players[rows])
+            a, w, t, endless, _ = self.batch.sow(pits[rows], pit[rows], players[rows],
+                                                 cap=self.cap)
             after[rows], won[rows], took[rows] = a, w, t
-            if self.illegal_endless:
+            if self.cap is not None:
+                capped[rows[endless]] = True
+            elif self.illegal_endless:
                 legal[rows[endless]] = False
-        return legal, after, won, took
+        return legal, after, won, took, capped
 
     def can_move(self, pits: np.ndarray, players: np.ndarray) -> np.ndarray:
         able = np.zeros(len(pits), dtype=bool)
@@ -123,7 +132,7 @@ class Kernel:
             todo = np.flatnonzero(~able)
             if not todo.size:
                 break
-            legal, _, _, _ = self._sow(pits[todo], players[todo], choice)
+            legal, _, _, _, _ = self._sow(pits[todo], players[todo], choice)
             able[todo[legal]] = True
         return able
 
@@ -135,16 +144,32 @@ class Kernel:
         gain = np.zeros((HALF, n), dtype=np.int16)
         other = (1 - players).astype(np.int8)
         for choice in range(HALF):
-            legal, after, won, took = self._sow(pits, players, choice)
+            legal, after, won, took, capped = self._sow(pits, players, choice)
             left = seeds - won.sum(axis=1)
             if (won % FOUR).any():       # the levels rest on it: checked, not assumed
                 raise RuntimeError("a capture took a number of seeds that is not a multiple "
                                    "of four: the levels of this solver do not hold")
             g = won[:, 0] - won[:, 1]
-            end = legal & (left <= EIGHT)           # ba-awa-eight: the opener takes them
+            # what the end of the move gives the opener of the *left* seeds, where it ends
+            # the game: ba-awa-endless (cap-75: shared equally, and *left*, a multiple of
+            # four, is even: the odd seed that the captured counts would place never
+            # exists), ba-awa-no-move (empty-row: the mover takes them if the next
+            # player's row is empty, else the next player if the mover's is), ba-awa-eight
+            # (the opener takes them), in the engine's order (BaAwa.after_move)
+            share = np.where(left <= EIGHT, left, 0).astype(np.int16)
+            end = legal & ((left <= EIGHT) | capped)
+            if self.empty_row:
+                rows_held = after.reshape(n, 2, HALF).sum(axis=2)
+                mover_empty = rows_held[np.arange(n), players] == 0
+                next_empty = rows_held[np.arange(n), other] == 0
+                taker = np.where(next_empty, players, other)
+                emptied = legal & ~capped & (left > 0) & (next_empty | mover_empty)
+                share = np.where(emptied, np.where(taker == 0, left, -left), share)
+                end |= emptied
+            share[capped] = 0
             lower = legal & took & ~end
-            inner = legal & ~took
-            gain[choice] = np.where(end, g + left, np.where(lower, g, 0))
+            inner = legal & ~took & ~end
+            gain[choice] = np.where(end, g + share, np.where(lower, g, 0))
             kind[choice] = np.where(end, END, np.where(lower, LOWER, np.where(inner, INNER,
                                                                               ILLEGAL)))
             level[choice] = np.where(lower, left, seeds)
@@ -159,7 +184,9 @@ class Kernel:
         stuck = np.flatnonzero((kind == ILLEGAL).all(axis=0))
         if stuck.size:
             board = pits[stuck]
-            if self.owners_keep:                     # the game ends; owners keep theirs
+            if self.empty_row:                       # nobody passes: the opener takes them
+                kind[0, stuck], gain[0, stuck] = END, seeds
+            elif self.owners_keep:                   # the game ends; owners keep theirs
                 held = board.reshape(len(stuck), 2, HALF).sum(axis=2)
                 kind[0, stuck], gain[0, stuck] = END, held[:, 0] - held[:, 1]
             else:                                    # passed over, if the other can move

@@ -44,12 +44,10 @@ def test_json_is_the_solvers_result(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--players", "3"], "three players are not solved"),
+    (["--players", "3"], "three players are out of scope"),
     (["--target", "10"], "a match cannot be solved"),
-    (["--decided"], "depends on them"),
-    (["--repetition", "play-on"], "no outcome"),
-    (["--endless", "cap-75"], "75 laps"),
-    (["--no-move", "empty-row"], "another program's"),
+    (["--decided"], "decided=true cannot be solved: the game ends as soon as"),
+    (["--decided", "--repetition", "play-on", "--no-move", "empty-row"], "captured counts"),
     (["--chain", "backward"], "an option of Bakuk"),
     (["--pits-per-row", "2"], "for Bakuk"),
     (["--memory", "0.0001"], "needs about"),
@@ -113,3 +111,23 @@ def test_write_table_writes_the_values_the_page_reads(capsys, tmp_path):
                            "--write-table", str(tmp_path / "mine"))
     assert status == 2 and out == "" and err.count("\n") == 1 and "not replaced" in err
     assert (tmp_path / "mine" / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("argv, options", [
+    (["--repetition", "play-on"], {"repetition": "play-on"}),
+    (["--endless", "cap-75"], {"endless": "cap-75"}),
+    (["--no-move", "empty-row"], {"no_move": "empty-row"}),
+    (["--endless", "cap-75", "--no-move", "owners", "--repetition", "play-on"],
+     {"endless": "cap-75", "no_move": "owners", "repetition": "play-on"})])
+def test_other_programs_rules_are_solved(capsys, argv, options):
+    """The options of other programs that the solver takes (MancalaGames' round
+    the last): the command's value is the solver's under those options."""
+    from mancala_spec.solve.ba_awa import BaAwaRules
+    status, out, err = run(capsys, "solve", "ba-awa", "--start", TWELVE, "--no-progress",
+                           "--json", *argv)
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    assert {k: result["options"][k] for k in options} == options
+    solution = solve(BaAwaRules(**options), start=((1,) * 12, 0))
+    assert result["value"] == solution.value((1,) * 12, 0)
+    assert result["positions"] == len(solution)

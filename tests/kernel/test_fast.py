@@ -510,3 +510,58 @@ def test_the_lap_adder_takes_only_a_board_size():
     for bad in (0, 256, "3", 3.0, True):
         with pytest.raises(ms.InvalidPositionError):
             adder(bad)
+
+
+@pytest.mark.parametrize("skip_origin", [False, True])
+def test_the_many_games_sowing_caps_at_75_laps_as_the_engine(skip_origin):
+    """``endless="cap-75"`` (as MancalaGames plays), which the solver solves:
+    the many-games sowing with its cap (``BaAwaBatch.sow(cap=75)``, the long
+    sowings by the one-game ``sow``) against the traced engine's own sowing,
+    on random boards of ones, twos and threes (what endless sowings are made
+    of): the same board after, the same seeds won, capped exactly where the
+    engine stopped at its 75th lap; and a sowing that is neither endless nor
+    capped is the uncapped sowing."""
+    import numpy as np
+
+    from mancala_spec.engine.games.ba_awa import LAP_CAP
+    from mancala_spec.fast.ba_awa.many import BaAwaBatch
+    game = ms.get_game("ba-awa", skip_origin=skip_origin, endless="cap-75")
+    batch = BaAwaBatch(game)
+    rng = random.Random(f"cap {skip_origin}")
+    boards, pits_, movers = [], [], []
+    for _ in range(3000):
+        total = rng.choice([12, 16, 20, 24, 28])
+        pits = [0] * 12
+        for _ in range(total):
+            pits[rng.randrange(12)] += 1
+        pits = [min(p, rng.choice([1, 2, 3])) for p in pits]
+        pits[rng.randrange(12)] += (-sum(pits)) % 4        # a multiple of four, as in play
+        mover = rng.randrange(2)
+        choices = [p for p in range(mover * 6, mover * 6 + 6) if pits[p]]
+        if choices and sum(pits) > 8:                   # (eight or fewer: the game is over)
+            boards.append(pits)
+            pits_.append(rng.choice(choices))
+            movers.append(mover)
+    # an endless sowing (ba_awa.sow's example: a lap state recurs at lap 72), and its
+    # mirror image: random boards rarely sow that long (the solver's test meets more)
+    endless = [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 1]
+    boards += [endless, endless[6:] + endless[:6]]
+    pits_ += [10, 4]
+    movers += [1, 0]
+    after, won, _, capped, laps = batch.sow(np.array(boards, dtype=np.int8),
+                                            np.array(pits_), np.array(movers, dtype=np.int8),
+                                            cap=LAP_CAP)
+    plain = batch.sow(np.array(boards, dtype=np.int8), np.array(pits_),
+                      np.array(movers, dtype=np.int8))
+    seen = 0
+    for row, (pits, pit, mover) in enumerate(zip(boards, pits_, movers)):
+        pos = game.position(pits, mover, captured=(0, 48 - sum(pits)), allow_unreachable=True)
+        sowing = game.sow_move(pos, pit)
+        assert after[row].tolist() == sowing.pits, (pits, pit)
+        assert won[row].tolist() == [c - b for c, b in zip(sowing.captured, pos.captured)]
+        assert bool(capped[row]) == (sowing.end_reason == "lap-cap") == (laps[row] == LAP_CAP
+                                                                         and capped[row])
+        if not capped[row]:
+            assert not plain[3][row] and after[row].tolist() == plain[0][row].tolist()
+        seen += bool(capped[row])
+    assert seen >= 2                                     # capped sowings were met

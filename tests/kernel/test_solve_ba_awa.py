@@ -22,6 +22,7 @@ from mancala_spec.errors import InvalidPositionError, OptionError, UnreachedPosi
 from mancala_spec.fast import FastGame
 from mancala_spec.solve.ba_awa import (
     MEASURED,
+    WHY_NOT,
     BaAwaRules,
     estimate_bytes,
     expected_bytes,
@@ -142,12 +143,105 @@ def test_unreached_and_invalid_positions(twelve):
 
 
 @pytest.mark.parametrize("options, word", [
-    ({"players": 3}, "three players"), ({"decided": True}, "captured counts"),
-    ({"repetition": "play-on"}, "no outcome"), ({"endless": "cap-75"}, "75 laps"),
-    ({"target": 25}, "single two-player game"), ({"no_move": "empty-row"}, "empty-row")])
+    ({"players": 3}, WHY_NOT["players"]), ({"decided": True}, WHY_NOT["decided"]),
+    ({"target": 25}, "single two-player game"),
+    ({"no_move": "empty-row", "decided": True, "repetition": "play-on"}, WHY_NOT["decided"])])
 def test_unsolvable_options_are_refused(options, word):
-    with pytest.raises(OptionError, match=word):
+    with pytest.raises(OptionError) as error:
         BaAwaRules(**options)
+    assert word in str(error.value)
+
+
+# -- the other programs' rules: each against a plain search on the traced engine ----
+
+def engine_search(pos, alpha: int, beta: int, budget: list[int]) -> int:
+    """The opener's final captured margin from *pos* under perfect play, by
+    alpha-beta on the traced engine itself (its own rules: the lap cap, an
+    emptied row, play on or the repetition rule, with the history in *pos*)."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise OutOfBudget
+    if pos.is_over:
+        return pos.captured[0] - pos.captured[1]
+    best = -99 if pos.to_move == 0 else 99
+    for pit in pos.legal_moves():
+        value = engine_search(pos.play(pit), alpha, beta, budget)
+        if pos.to_move == 0:
+            best, alpha = max(best, value), max(alpha, value)
+        else:
+            best, beta = min(best, value), min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+def engine_value(game, pits, to_move: int, nodes: int) -> int | None:
+    off = 48 - sum(pits)
+    captured = (off // 2 // 4 * 4, off - off // 2 // 4 * 4)     # fours, as play leaves them
+    pos = game.position(pits, to_move, captured=captured, allow_unreachable=True)
+    try:
+        margin = engine_search(pos, -99, 99, [nodes]) - (captured[0] - captured[1])
+    except OutOfBudget:
+        return None
+    return margin if to_move == 0 else -margin
+
+
+#: MancalaGames' round: its ruleset's options (the match to ten pits left out)
+ROUND = {"endless": "cap-75", "no_move": "owners", "repetition": "play-on"}
+
+
+@pytest.mark.parametrize("options", [{"endless": "cap-75"}, {"no_move": "empty-row"}, ROUND])
+def test_other_programs_rules_equal_a_plain_search_on_the_engine(options):
+    """From one seed in every pit: sampled positions, and positions with a move
+    that the rule ends (capped at 75 laps, 120 such moves; or leaving a row
+    empty), have the value a plain search on the traced engine finds."""
+    from mancala_spec.solve.ba_awa_levels import Kernel
+    rules = BaAwaRules(**options)
+    solution = solve(rules, start=TWELVE)
+    game = ms.get_game("ba-awa", **options)
+    keys = solution.levels[12]
+    rng = np.random.default_rng(3)
+    chosen = rng.choice(keys, 40, replace=False)
+    # the positions with a move the rule ends: capped, or leaving a row empty
+    kernel = Kernel(rules)
+    pits, players = Numbering(12).boards(keys)
+    ended = np.zeros(len(keys), dtype=bool)
+    for choice in range(6):
+        legal, after, won, _, capped = kernel._sow(pits, players, choice)
+        rows = after.reshape(-1, 2, 6).sum(axis=2)
+        emptied = legal & (after.sum(axis=1) > 0) & (rows.min(axis=1) == 0)
+        ended |= capped if "endless" in options else emptied
+    assert ended.sum() >= 100
+    chosen = np.concatenate((chosen, rng.choice(keys[ended], 25, replace=False)))
+    compared = ended_compared = 0
+    pits, players = Numbering(12).boards(chosen)
+    for row, (board, player) in enumerate(zip(pits.tolist(), players.tolist())):
+        found = engine_value(game, board, player, 2500)
+        if found is not None:
+            compared += 1
+            ended_compared += row >= 40
+            assert solution.value(board, player) == found, (board, player)
+    assert compared >= 20 and ended_compared >= 10
+
+
+def test_play_on_is_solved_both_ways_and_valued_where_they_agree():
+    """repetition="play-on": endless play worth all to the opener (the values)
+    and all to the other player (also): from twelve seeds they agree everywhere,
+    and the values are those of the repetition rule's; the scorings are ordered
+    (-S <= 0 <= S, monotone); a position where they disagreed would have no value."""
+    from mancala_spec.solve.ba_awa import EndlessPlayError
+    solution = solve(BaAwaRules(repetition="play-on"), start=TWELVE)
+    assert solution.undecided() == {12: 0}
+    assert (solution.values[12] == solve(start=TWELVE).values[12]).all()
+    low = solve(start=TWELVE, endless_play="other", also="nothing")
+    assert (low.values[12] <= low.also[12]).all() and (low.also[12] <= solution.values[12]).all()
+    with pytest.raises(OptionError, match="both ways"):
+        solve(BaAwaRules(repetition="play-on"), start=TWELVE, also="nothing")
+    solution.also[12] = solution.also[12].copy()
+    solution.also[12][:] -= 2                          # as if the two scorings disagreed
+    assert solution.undecided() == {12: len(solution.levels[12])}
+    with pytest.raises(EndlessPlayError, match="no value"):
+        solution.value(*TWELVE)
 
 
 def test_starts_play_cannot_reach_are_refused():
@@ -315,3 +409,71 @@ def test_search_alone_bounds_the_opening_s_value():
     assert least <= RUN["value"] <= most
     text = " ".join((PAGES / "ba-awa.md").read_text(encoding="utf-8").split())
     assert f"at most {most:+d} (10 moves deep) and at least {least:+d} (11 moves deep)" in text
+
+
+# -- the quoted full solves of the other option sets and rulesets ---------------------
+
+def test_every_option_value_and_ruleset_is_a_row_solved_or_refused_with_why():
+    """The table of readings: each other value of each option (but those that
+    make the same game) and each other program's ruleset is a row; a row has a
+    quoted solve exactly when the solver takes its options, else the solver's
+    reason (WHY_NOT, one truth)."""
+    from mancala_spec.options import game_options
+    from mancala_spec.rulesets import DEFAULT, game_values, rulesets
+    from mancala_spec.solve.ba_awa import SAME_GAME, readings
+    rows = readings()
+    assert rows[0].options == {} and rows[0].run == RUN
+    wanted = [{o.name: v} for o in game_options("ba-awa") if o.name not in SAME_GAME
+              for v in o.choices if v != o.default]
+    wanted += [dict(game_values("ba-awa", r.name)) for r in rulesets("ba-awa")
+               if r.name != DEFAULT]
+    assert [r.options for r in rows[1:]] == wanted
+    assert [r.ruleset for r in rows if r.ruleset] == [r.name for r in rulesets("ba-awa")
+                                                      if r.name != DEFAULT]
+    for row in rows:
+        assert (row.run is None) == bool(row.why)
+        if row.run is None:
+            with pytest.raises(OptionError) as error:
+                BaAwaRules(**row.options)
+            assert str(error.value).endswith(row.why)
+        else:
+            BaAwaRules(**row.options)
+    assert any(r.why for r in rows) and sum(r.run is not None for r in rows) >= 8
+
+
+def _variants():
+    from mancala_spec.solve.ba_awa import readings
+    return [r for r in readings() if r.run is not None and r.options]
+
+
+@pytest.mark.parametrize("reading", _variants(),
+                         ids=lambda r: r.ruleset or ",".join(f"{k}={v}"
+                                                            for k, v in r.options.items()))
+def test_each_quoted_variant_is_re_derived(reading):
+    """Each quoted solve of another option set: its value is its best move's,
+    its positions its levels'; its two top levels, enumerated again under its
+    options, have the quoted positions; and its perfect game, replayed by the
+    traced engine under its options as a match's first game, ends with the
+    quoted captures (their margin the quoted value), ending and pits."""
+    from mancala_spec.solve.ba_awa_levels import Kernel, enumerate_levels
+    run = reading.run
+    assert run["options"] == {k: str(v).lower() if isinstance(v, bool) else str(v)
+                              for k, v in reading.options.items()}
+    assert run["value"] == max(run["moves"].values())
+    assert run["positions"] == sum(level["positions"] for level in run["levels"].values())
+    if reading.options.get("repetition") == "play-on":
+        assert run["also"] == "other" and all("differ" in level
+                                              for level in run["levels"].values())
+    levels = enumerate_levels(Kernel(BaAwaRules(**reading.options)), (4,) * 12, 0,
+                              lambda *report: None, lowest=44)
+    assert {seeds: len(level.keys) for seeds, level in levels.items()} == {
+        48: run["levels"]["48"]["positions"], 44: run["levels"]["44"]["positions"]}
+    game = run["perfect_game"]
+    match = ms.Match(ms.get_game("ba-awa", **reading.options))
+    for letter in game["moves"].split():
+        match = match.play(letter)
+    captured = match.position.captured
+    assert match.position.is_over and match.position.outcome.reason == game["end"]
+    assert list(captured) == game["captured"]
+    assert captured[0] - captured[1] == run["value"]
+    assert list(match.earned()) == game["pits"]

@@ -23,5 +23,6 @@ def test_wheel_carries_both_licences_and_the_catalogue(wheel):
     for data in ("mancala_spec/catalogue/catalogue.toml", "mancala_spec/catalogue/registry.toml",
                  "mancala_spec/sources/001_1132cff477fa5791.txt",
                  "mancala_spec/sphinx/rule_domain.py",
-                 "mancala_spec/solve/ba_awa_run.json"):     # the solve the site quotes
+                 "mancala_spec/solve/ba_awa_run.json",      # the solves the site quotes
+                 "mancala_spec/solve/ba_awa_variants.json"):
         assert data in names, data

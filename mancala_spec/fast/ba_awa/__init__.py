@@ -57,7 +57,7 @@ MOST_SEEDS = 16
 
 
 def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int],
-        players: int = 2) -> Sowing:
+        players: int = 2, cap: int | None = None) -> Sowing:
     """Sow *pit* of *pits* lap after lap, for *mover*, with the sowing order
     *step* (:func:`~mancala_spec.fast.tables.sowing_next`) and the pit *owners*.
 
@@ -67,7 +67,9 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     with ``endless="stop"``. *laps* counts the laps sown, the last included.
     A sowing that ends never repeated a lap, so it is first run for up to
     :data:`QUICK_LAPS` laps keeping no boards; only a longer one is sown again,
-    keeping them.
+    keeping them. With a *cap* (``endless="cap-75"``: 75) no lap is looked
+    back to: a sowing whose lap *cap* would relay stops there (``endless``
+    then says it was capped), the last seed left in its pit.
 
     >>> from mancala_spec.fast.tables import sowing_next
     >>> step, owners = sowing_next(12, False), (0,) * 6 + (1,) * 6
@@ -80,7 +82,8 @@ def sow(pits: Pits, pit: int, mover: int, step: NextTable, owners: Sequence[int]
     pits, pit, mover = sow_arguments(pits, pit, mover, step=step, owners=owners,
                                      players=players, most_seeds=MOST_SEEDS)
     most = max(sum(pits), FOUR * len(step))   # a game's board: four a pit (ba-awa-setup)
-    return sow_along(pits, pit, mover, paths=_paths(step, most), owners=owners, players=players)
+    return sow_along(pits, pit, mover, paths=_paths(step, most), owners=owners, players=players,
+                     cap=cap)
 
 
 @lru_cache(maxsize=8)
@@ -91,12 +94,12 @@ def _paths(step: NextTable, most: int) -> PathTable:
 
 
 def sow_along(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[int],
-              players: int = 2) -> Sowing:
+              players: int = 2, cap: int | None = None) -> Sowing:
     """:func:`sow`, with the table of lap paths
     (:func:`~mancala_spec.fast.tables.lap_paths`, for up to ``sum(pits)``
     seeds) rather than the sowing order."""
     nobody = (0,) * players
-    sowing = _sow(pits, pit, mover, paths=paths, owners=owners, nobody=nobody)
+    sowing = _sow(pits, pit, mover, paths=paths, owners=owners, nobody=nobody, cap=cap)
     if sowing is None:
         sowing = _sow(pits, pit, mover, paths=paths, owners=owners, nobody=nobody,
                       seen={(pits, pit)})
@@ -105,10 +108,12 @@ def sow_along(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequen
 
 
 def _sow(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[int],
-         nobody: Counts, seen: set[Key] | None = None) -> Sowing | None:
+         nobody: Counts, seen: set[Key] | None = None, cap: int | None = None
+         ) -> Sowing | None:
     """:func:`sow_along` (*nobody*: a zero for each player), keeping in *seen*
     the boards and pits laps start from; or, without *seen*, keeping none and
-    giving up (``None``) after :data:`QUICK_LAPS` laps."""
+    giving up (``None``) after :data:`QUICK_LAPS` laps; or, with a *cap*,
+    stopping at lap *cap* (``ba-awa-endless`` as MancalaGames plays it)."""
     board = list(pits)
     won = None                         # seeds won by each player, once anybody wins
     origin = pit
@@ -140,7 +145,12 @@ def _sow(pits: Pits, pit: int, mover: int, paths: PathTable, owners: Sequence[in
             if won is None:
                 return tuple(board), nobody, False, laps, False
             return tuple(board), tuple(won), True, laps, False
-        if seen is None:
+        if cap is not None:
+            if laps == cap:            # capped: the last seed stays where it fell
+                board[last] = count
+                return tuple(board), nobody if won is None else tuple(won), won is not None, \
+                    laps, True
+        elif seen is None:
             if laps == QUICK_LAPS:     # a long sowing: the caller sows it again, keeping boards
                 return None
         else:

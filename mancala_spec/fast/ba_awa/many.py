@@ -92,19 +92,24 @@ class BaAwaBatch:
         self.owner = np.zeros((size, 2), dtype=np.int16)
         self.owner[np.arange(size), self.owners] = FOUR
 
-    def sow(self, pits: Array, pit: Array, mover: Array, captures: bool = True
-            ) -> tuple[Array, Array, Array, Array, Array]:
+    def sow(self, pits: Array, pit: Array, mover: Array, captures: bool = True,
+            cap: int | None = None) -> tuple[Array, Array, Array, Array, Array]:
         """Sow *pit* of each board in *pits* for *mover*, lap after lap, a lap at
         a time (ba-awa-sow, -owner-four, -mover-four, -sowing-end, -relay).
         Returns the boards after, the seeds won (rows, 2), whether anything was
         captured, whether the sowing is endless (``ba-awa-endless``; the board
         is then the one it stopped on) and the laps sown, as :func:`sow` does;
         with ``captures=False`` the seeds won are not counted (all zero, and
-        nothing captured): where the seeds go is the same, only faster.
+        nothing captured): where the seeds go is the same, only faster. With a
+        *cap* (more than :data:`BATCH_LAPS`; ``endless="cap-75"``: 75) a
+        sowing whose lap *cap* would relay stops there, ``endless`` saying so
+        (as :func:`sow` with its *cap*).
 
         The boards still sowing are kept packed together, and each leaves the
         loop (its results written) in the lap its sowing ends."""
         import numpy as np
+        if cap is not None and not (type(cap) is int and cap > BATCH_LAPS):
+            raise not_a("cap", cap, f"None or a whole number above {BATCH_LAPS}")
         count, size, half = len(pits), self.size, self.half
         if len(self.row_start) < count:
             self.row_start = np.arange(count) * size
@@ -157,7 +162,7 @@ class BaAwaBatch:
         for row in rows.tolist():                      # long sowings: the one-game sowing
             after, gained, taken, lapped, forever = sow(
                 tuple(pits[row].tolist()), int(pit[row]), int(mover[row]),
-                step=self.step_table, owners=self.owners)
+                step=self.step_table, owners=self.owners, cap=cap)
             board[row], endless[row], laps[row] = after, forever, lapped
             if captures:
                 won[row], took[row] = gained, taken

@@ -23,6 +23,14 @@ import { resolve } from "node:path";
 
 const WHEEL_PATH = "/lib/mancala_spec.whl";    // the same in worker.js
 
+// The wheel's length and FNV-1a hash: which wheel this is (the same in worker.js,
+// where crypto.subtle is missing on a site served by http:// other than localhost).
+function fingerprint(bytes) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+  return `${bytes.length}-${(hash >>> 0).toString(16)}`;
+}
+
 const [pyodideDir, wheel, bridge, out] = process.argv.slice(2);
 if (!out) {
   console.error("usage: node tools/play_snapshot.mjs PYODIDE_DIR WHEEL PLAY_PY OUT");
@@ -30,9 +38,15 @@ if (!out) {
 }
 const indexURL = resolve(pyodideDir) + "/";      // in Node, a path
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
-const pyodide = await loadPyodide({ indexURL, packages: [], _makeSnapshot: true });
-pyodide.FS.writeFile(WHEEL_PATH, new Uint8Array(readFileSync(wheel)));
+// (sys.executable as a browser has it, not this script's path)
+const pyodide = await loadPyodide({ indexURL, packages: [], _makeSnapshot: true,
+                                   _sysExecutable: "./this.program" });
+const wheelBytes = readFileSync(wheel);
+pyodide.FS.writeFile(WHEEL_PATH, new Uint8Array(wheelBytes));
 pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
+// which wheel this is: the worker restores the snapshot only with the same bytes
+// (a browser that kept an older wheel under the same name starts cold instead)
+pyodide.runPython(`SNAPSHOT_WHEEL = "${fingerprint(wheelBytes)}"`);
 pyodide.runPython(readFileSync(bridge, "utf8"));     // in __main__: pyodide.globals
 pyodide.runPython("import gc; gc.collect()");
 writeFileSync(out, gzipSync(pyodide.makeMemorySnapshot(), { level: 9 }));

@@ -72,8 +72,12 @@ async function start() {
   try {
     pyodide = await loadPyodide({ indexURL, packages: [], _loadSnapshot: snapshot });
     mark("python");
-    pyodide.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
+    const bytes = new Uint8Array(await wheel);
     namespace = pyodide.globals;
+    if (fingerprint(bytes) !== namespace.get("SNAPSHOT_WHEEL")) {
+      throw new Error("it was made with another wheel than the one fetched");
+    }
+    pyodide.FS.writeFile(WHEEL_PATH, bytes);
     namespace.get("session").rng.seed();   // not the random state the snapshot was made with
     timings.boot = "snapshot";
   } catch (error) {
@@ -102,6 +106,14 @@ async function start() {
 // of the engine's). The wheel is imported from its zip file at WHEEL_PATH (the same
 // in the script), written back after the restore. Rejects if the build made none.
 const WHEEL_PATH = "/lib/mancala_spec.whl";
+// The wheel's length and FNV-1a hash (the same in the script): the snapshot is
+// restored only with the wheel it was made with (a browser may have kept an older
+// one under the same name: then the engine starts cold).
+function fingerprint(bytes) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+  return `${bytes.length}-${(hash >>> 0).toString(16)}`;
+}
 async function inflate(name) {
   if (!name) throw new Error("the build made none (see its warnings)");
   const response = await fetch(new URL(`play/${name}`, STATIC));

@@ -216,7 +216,13 @@ def _copy_play_assets(app, exception) -> None:
         logging.getLogger(__name__).warning(PLAY_MISSING, type="mancala_spec",
                                             subtype="play")
     elif exception is None and app.builder.format == "html":
-        dev.copy_play_assets(Path(app.outdir))
+        problem = dev.copy_play_assets(Path(app.outdir))
+        if problem:        # the page starts its engine cold: slower, the same engine
+            from sphinx.util import logging
+            logging.getLogger(__name__).warning(
+                f"the Play page's engine snapshot was not made ({problem}): the page "
+                "starts its engine without it, seconds slower", type="mancala_spec",
+                subtype="play_snapshot")
         # the Play page's exact Bakuk values: solved (or kept from a build of the same
         # package: mancala_spec.sphinx.cache), read in the page without numpy
         from mancala_spec.solved import write_table

@@ -208,13 +208,65 @@ def build_wheel(target: Path) -> Path:
     return wheel
 
 
-def copy_play_assets(outdir: Path) -> None:
-    """Pyodide into ``_static/pyodide/``, the wheel into ``_static/play/``."""
+def copy_play_assets(outdir: Path) -> str | None:
+    """Pyodide into ``_static/pyodide/``, the wheel and the engine's snapshot into
+    ``_static/play/``. Returns why there is no snapshot (the page then starts its
+    engine cold, slower but the same), or ``None``."""
     copy_pyodide(outdir / "_static" / "pyodide")
-    wheel = build_wheel(outdir / "_static" / "play")
-    manifest = {"pyodide": PYODIDE_VERSION, "wheel": wheel.name}
-    (outdir / "_static" / "play" / "manifest.json").write_text(json.dumps(manifest) + "\n")
-    write_play_preload(outdir / "_static" / "play" / "preload.json")
+    play = outdir / "_static" / "play"
+    wheel = build_wheel(play)
+    snapshot, problem = write_play_snapshot(play, wheel)
+    manifest = {"pyodide": PYODIDE_VERSION, "wheel": wheel.name,
+                "snapshot": snapshot.name if snapshot else None}
+    (play / "manifest.json").write_text(json.dumps(manifest) + "\n")
+    write_play_preload(play / "preload.json")
+    return problem
+
+
+#: The script that makes the engine's snapshot, and the longest it may take (a cold
+#: start in Node takes about 3 s, gzip 3 s more; a loaded machine several times that).
+SNAPSHOT_SCRIPT = ROOT / "tools" / "play_snapshot.mjs"
+SNAPSHOT_TIMEOUT = 240
+
+
+def write_play_snapshot(target: Path, wheel: Path) -> tuple[Path | None, str | None]:
+    """The Play page's engine started once, in Node, and kept as a memory snapshot
+    (``tools/play_snapshot.mjs``): Pyodide booted with the wheel and play.py loaded, which
+    the page's worker restores instead of starting Python cold (most of the engine's
+    start). Named and cached by a digest of what it is made from (the wheel, play.py,
+    Pyodide's version and the script), so a new wheel makes a new one. Returns its path
+    in *target*, or ``None`` and why it could not be made (no Node.js, an error, or
+    longer than :data:`SNAPSHOT_TIMEOUT`): the page then starts the engine cold."""
+    for stale in target.glob("engine-*.snapshot.gz"):
+        stale.unlink()
+    bridge = ROOT / "docs" / "_static" / "play" / "play.py"
+    digest = hashlib.sha256()
+    for part in (wheel.read_bytes(), bridge.read_bytes(), PYODIDE_INTEGRITY.encode(),
+                 SNAPSHOT_SCRIPT.read_bytes()):
+        digest.update(hashlib.sha256(part).digest())
+    name = f"engine-{digest.hexdigest()[:20]}.snapshot.gz"
+    cached = cache_dir() / "snapshots" / name
+    if not cached.is_file():
+        node = shutil.which("node")
+        if node is None:
+            return None, "Node.js (node) is not installed"
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_name(f"{name}.{os.getpid()}.part")
+        try:
+            result = subprocess.run([node, SNAPSHOT_SCRIPT, NODE_MODULES / "pyodide", wheel,
+                                     bridge, partial], capture_output=True, text=True,
+                                    timeout=SNAPSHOT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            partial.unlink(missing_ok=True)
+            return None, f"{SNAPSHOT_SCRIPT.name} took longer than {SNAPSHOT_TIMEOUT} s"
+        if result.returncode or not partial.is_file():
+            partial.unlink(missing_ok=True)
+            lines = (result.stderr or result.stdout).strip().splitlines() or ["no output"]
+            why = next((line for line in lines if "Error" in line), lines[-1])[:300]
+            return None, f"{SNAPSHOT_SCRIPT.name} failed (status {result.returncode}): {why}"
+        partial.replace(cached)
+    shutil.copyfile(cached, target / name)
+    return target / name, None
 
 
 #: the environment variable naming a table of Ba-awa's values for the site build

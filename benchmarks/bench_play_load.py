@@ -15,8 +15,11 @@ tests) and reports, for each run, in milliseconds from the start of navigation:
   sees them: the page's own and its workers', the engine's worker among them);
 * ``python``: when Pyodide's Python had started in the engine's worker (its
   ``loadPyodide`` done), for where the time goes: before it, fetching and
-  compiling Pyodide; after it, the wheel and play.py's imports, then the
-  page's first game;
+  compiling Pyodide and restoring the build's snapshot of the engine (or, without
+  one, starting Python); after it, the wheel (and without a snapshot play.py's
+  imports), then the page's first game;
+* ``from the snapshot``: how many runs restored the engine from the build's
+  snapshot (``tools/play_snapshot.mjs``) rather than starting Python cold;
 * ``longest task``: the longest the page's main thread was busy at a stretch
   between the board's appearance and the engine's (the Long Tasks API): a
   click on the board waits at most that long to be taken.
@@ -88,6 +91,8 @@ def measure(page, url: str) -> dict:
     page.wait_for_function("() => window.__load.board !== null && window.__load.engine !== null",
                            timeout=120_000)
     result = page.evaluate(RESULT)
+    # "snapshot" if the worker restored the build's snapshot of the engine, else "cold"
+    result["boot"] = page.evaluate("() => window.mancalaEngine?.timings?.boot || 'cold'")
     origin = page.evaluate("performance.timeOrigin")
     for worker in page.workers:     # the worker's fetches that ended before the board
         start, fetches = worker.evaluate(WORKER_FETCHES)
@@ -142,7 +147,9 @@ def main() -> None:
               f"engine {statistics.median(engine):7.0f} ms (best {min(engine):6.0f})   "
               f"fetched before the board {statistics.median(mb):5.2f} MB   "
               f"longest task after it {statistics.median(longest):5.0f} ms"
-              + (f"   python up {statistics.median(python):6.0f} ms" if python else ""))
+              + (f"   python up {statistics.median(python):6.0f} ms" if python else "")
+              + f"   from the snapshot {sum(r['boot'] == 'snapshot' for r in results)}"
+              f"/{len(results)}")
 
 
 if __name__ == "__main__":

@@ -956,8 +956,11 @@ def test_the_engine_starts_in_its_worker_and_a_move_made_meanwhile_gets_its_repl
     assert record.moves[1] in record.positions[1].legal_moves()
     assert position(page) == record.positions[2].to_text()
     # the engine's files were fetched by its worker, not by the page; only Pyodide's
-    # WebAssembly is the page's, compiled there (off its thread) and sent to the worker
-    engine_files = ("python_stdlib.zip", "pyodide.mjs", "pyodide.asm.mjs", ".whl", "play.py")
+    # WebAssembly is the page's, compiled there (off its thread) and sent to the worker.
+    # Python was restored from the build's snapshot (play.py ran in it, at build time)
+    assert page.evaluate("window.mancalaEngine.timings.boot") == "snapshot"
+    engine_files = ("python_stdlib.zip", "pyodide.mjs", "pyodide.asm.mjs", ".whl",
+                    ".snapshot.gz")
     fetched = "() => performance.getEntriesByType('resource').map((e) => e.name)"
     workers = [w for w in page.workers if w.url.endswith("/_static/play/worker.js")]
     assert len(workers) == 1, [w.url for w in page.workers]
@@ -968,6 +971,48 @@ def test_the_engine_starts_in_its_worker_and_a_move_made_meanwhile_gets_its_repl
         assert not any(url.endswith(name) for url in by_page), (name, by_page)
     assert [url for url in by_page + by_worker if url.endswith(".wasm")] == [
         server + "_static/pyodide/pyodide.asm.wasm"]
+    page.close()
+    assert not watch.problems, watch.problems
+
+
+@pytest.mark.parametrize("altered", ["snapshot", "wheel"])
+def test_an_engine_snapshot_that_does_not_restore_falls_back_to_the_cold_start(
+        profile, server, site, altered):
+    """The worker restores Python from the build's snapshot (tools/play_snapshot.mjs);
+    one that is not a snapshot of this Pyodide (here a gzipped page of zeros: Pyodide
+    refuses it after instantiating its WebAssembly), or one made with another wheel
+    than the one fetched (a browser may keep an older one under the same name; here
+    the wheel with bytes after its end, still a zip), costs a warning in the console
+    and the cold start (play.py fetched and run), not the engine: it plays, and the
+    built-in player answers with moves of its own."""
+    import gzip
+
+    page = profile_page(profile, server)
+    watch = Watch(page, server)
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    if altered == "snapshot":
+        page.route("**/*.snapshot.gz", lambda route: route.fulfill(
+            status=200, body=gzip.compress(bytes(65536)), content_type="application/gzip"))
+        why = "magic number"
+    else:
+        wheel = next((site.html / "_static" / "play").glob("mancala_spec-*.whl")).read_bytes()
+        page.route("**/mancala_spec-*.whl", lambda route: route.fulfill(
+            status=200, body=wheel + bytes(16), content_type="application/octet-stream"))
+        why = "another wheel"
+    page.goto(server + "play.html?game=bakuk&opponent=random")
+    page.wait_for_selector(READY, timeout=120_000)
+    assert page.evaluate("window.mancalaEngine.timings.boot") == "cold"
+    assert any("the engine starts without its snapshot" in w and why in w
+               for w in warnings), warnings
+    page.click("#play-board [data-pit=b]")
+    page.wait_for_function("() => document.getElementById('play-record').value"
+                           ".split('moves: ')[1]?.trim().split(' ').length === 2", timeout=60_000)
+    record = ms.parse_game(page.input_value("#play-record"))
+    assert record.moves[0] == record.positions[0].game.board.pit("b")
+    fetched = "() => performance.getEntriesByType('resource').map((e) => e.name)"
+    workers = [w for w in page.workers if w.url.endswith("/_static/play/worker.js")]
+    assert any(url.endswith("/play.py") for url in workers[0].evaluate(fetched))
     page.close()
     assert not watch.problems, watch.problems
 

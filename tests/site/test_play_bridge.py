@@ -110,6 +110,24 @@ def test_the_pinned_integrity_check_rejects_other_bytes():
     assert dev.PYODIDE_INTEGRITY.startswith("sha512-")
 
 
+def test_without_node_there_is_no_engine_snapshot_and_the_build_is_told_why(tmp_path,
+                                                                           monkeypatch):
+    """The engine's snapshot (tools/play_snapshot.mjs) needs Node.js: without it
+    write_play_snapshot makes none, leaves none of an earlier build behind, and says
+    why (the build warns; the page starts its engine cold)."""
+    import dev
+
+    monkeypatch.setenv("MANCALA_SPEC_CACHE", str(tmp_path / "cache"))   # none kept
+    monkeypatch.setattr(dev.shutil, "which", lambda name: None)
+    play = tmp_path / "play"
+    play.mkdir()
+    (play / "engine-0123.snapshot.gz").write_bytes(b"an earlier build's")
+    wheel = play / "mancala_spec-0-py3-none-any.whl"
+    wheel.write_bytes(b"a wheel")
+    assert dev.write_play_snapshot(play, wheel) == (None, "Node.js (node) is not installed")
+    assert sorted(p.name for p in play.iterdir()) == [wheel.name]
+
+
 def test_the_wheel_holds_the_engine_and_it_imports_with_the_standard_library_only(tmp_path):
     import subprocess
     import sys

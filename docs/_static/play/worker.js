@@ -58,20 +58,40 @@ const timings = {};
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
 // Everything the engine needs is asked for at once, so the fetches overlap the
-// compiling of Pyodide's WebAssembly: the loader, the manifest (which names the wheel),
-// then the wheel and play.py.
+// compiling of Pyodide's WebAssembly: the loader, the manifest (which names the wheel
+// and the snapshot), then the wheel and the snapshot.
 async function start() {
   const manifest = fetchOk(new URL("play/manifest.json", STATIC), "json");
-  const bridge = fetchOk(new URL("play/play.py", STATIC), "text");
   const wheel = manifest.then((m) => fetchOk(new URL(`play/${m.wheel}`, STATIC), "bytes"));
+  const snapshot = manifest.then((m) => inflate(m.snapshot));
+  snapshot.catch(() => {});      // (a failure is seen below, when it is awaited)
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", STATIC).href);
   mark("loader");
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", STATIC).href, packages: [] });
-  mark("python");
-  pyodide.unpackArchive(await wheel, "wheel");
-  mark("wheel");
-  const namespace = pyodide.globals.get("dict")();
-  pyodide.runPython(await bridge, { globals: namespace });
+  const indexURL = new URL("pyodide/", STATIC).href;
+  let pyodide, namespace;
+  try {
+    pyodide = await loadPyodide({ indexURL, packages: [], _loadSnapshot: snapshot });
+    mark("python");
+    const bytes = new Uint8Array(await wheel);
+    namespace = pyodide.globals;
+    if (fingerprint(bytes) !== namespace.get("SNAPSHOT_WHEEL")) {
+      throw new Error("it was made with another wheel than the one fetched");
+    }
+    pyodide.FS.writeFile(WHEEL_PATH, bytes);
+    namespace.get("session").rng.seed();   // not the random state the snapshot was made with
+    timings.boot = "snapshot";
+  } catch (error) {
+    // no snapshot, or one that does not restore here: Python started cold, as the
+    // snapshot was made (slower, the same engine)
+    console.warn(`the engine starts without its snapshot: ${error && error.message || error}`);
+    timings.boot = "cold";
+    const bridge = fetchOk(new URL("play/play.py", STATIC), "text");
+    pyodide = await loadPyodide({ indexURL, packages: [] });
+    mark("python");
+    pyodide.unpackArchive(await wheel, "wheel");
+    namespace = pyodide.globals.get("dict")();
+    pyodide.runPython(await bridge, { globals: namespace });
+  }
   mark("bridge");
   const session = namespace.get("session");
   const functions = {};          // each method's Python function, looked up once
@@ -80,6 +100,29 @@ async function start() {
   }
   return { pyodide, namespace, call: namespace.get("call"), functions,
            valuesFile: namespace.get("VALUES_FILE") };
+}
+
+// The engine as the build left it (tools/play_snapshot.mjs): Python's memory after
+// Pyodide started and play.py ran, gzipped; restored, it spares Python's start (most
+// of the engine's). The wheel is imported from its zip file at WHEEL_PATH (the same
+// in the script), written back after the restore. Rejects if the build made none.
+const WHEEL_PATH = "/lib/mancala_spec.whl";
+// The wheel's length and FNV-1a hash (the same in the script): the snapshot is
+// restored only with the wheel it was made with (a browser may have kept an older
+// one under the same name: then the engine starts cold).
+function fingerprint(bytes) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+  return `${bytes.length}-${(hash >>> 0).toString(16)}`;
+}
+async function inflate(name) {
+  if (!name) throw new Error("the build made none (see its warnings)");
+  const response = await fetch(new URL(`play/${name}`, STATIC));
+  if (!response.ok) throw new Error(`cannot load ${response.url} (${response.status})`);
+  const bytes = await new Response(response.body.pipeThrough(new DecompressionStream("gzip")))
+    .arrayBuffer();
+  mark("snapshot");
+  return bytes;
 }
 
 const starting = start();

@@ -155,7 +155,7 @@ html_baseurl = f"{mancala_base_url}/{release}/" if mancala_base_url else ""
 myst_substitutions["base_url"] = mancala_base_url or f"none ({UNPUBLISHED})"
 myst_substitutions["published"] = "yes" if mancala_base_url else "no"
 # the most positions the Play page searches for a Ba-awa position its table lacks
-from mancala_spec.solved import SEARCH_NODES  # noqa: E402
+from mancala_spec.solved_ba_awa import SEARCH_NODES  # noqa: E402
 
 myst_substitutions["ba_awa_search_nodes"] = f"{SEARCH_NODES:,}"
 

@@ -289,7 +289,7 @@ def copy_ba_awa_values(outdir: Path, folder: Path) -> int:
     copy is no table); hard links where the file system allows. Returns the number
     of files; :class:`mancala_spec.errors.TableError` (one line) if it is no table."""
     from mancala_spec.errors import TableError
-    from mancala_spec.solved import BaAwaValueTable
+    from mancala_spec.solved_ba_awa import BaAwaValueTable
 
     table = BaAwaValueTable.from_folder(folder)
     files = table.files()

@@ -262,7 +262,8 @@ def run_ba_awa(args: argparse.Namespace) -> int:
                ("choose", "skip_origin", "endless", "no_move", "repetition", "decided",
                 "players") if getattr(args, name, None) is not None}
     try:
-        from ..solve.ba_awa import BaAwaRules, expected_bytes, solve
+        from ..solve.ba_awa import BaAwaRules, solve
+        from ..solve.ba_awa_quoted import expected_bytes
     except ImportError:
         raise MissingExtraError("solve", "numpy", "solve") from None
     try:
@@ -285,7 +286,7 @@ def run_ba_awa(args: argparse.Namespace) -> int:
                          f"{need / 2**30:.1f} GiB "
                          f"of memory; {limit / 2**30:.1f} GiB is available (--memory)")
     if args.write_table is not None:          # refused before the solve, not after it
-        from ..solved import check_table_folder
+        from ..solved_ba_awa import check_table_folder
         try:
             check_table_folder(args.write_table)
         except MancalaError as error:
@@ -314,11 +315,11 @@ def run_ba_awa(args: argparse.Namespace) -> int:
 
 def write_table(folder: str, solution: Any, progress: Any = None) -> dict[str, Any]:
     """``--write-table``: the solution's values into *folder*
-    (:func:`mancala_spec.solved.write_ba_awa_table`); its files and bytes."""
+    (:func:`mancala_spec.solved_ba_awa.write_ba_awa_table`); its files and bytes."""
     from pathlib import Path
 
     from ..errors import MancalaError
-    from ..solved import write_ba_awa_table
+    from ..solved_ba_awa import write_ba_awa_table
 
     try:
         written = write_ba_awa_table(Path(folder), solution, progress=progress)

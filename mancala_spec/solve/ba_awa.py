@@ -119,7 +119,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from math import comb
 from typing import Any
 
 try:
@@ -149,6 +148,7 @@ from .ba_awa_levels import (
     Progress,
     enumerate_levels,
 )
+from .ba_awa_quoted import estimate_bytes, expected_bytes
 from .retrograde import predecessors
 
 #: the option values the solver takes (every other value is refused with a reason)
@@ -170,90 +170,9 @@ WHY_NOT = {
 }
 
 
-#: bytes a position of the largest level costs at the peak of its enumeration
-#: or solve: the successors' keys while it is enumerated (48), the sort of
-#: its moves by successor and the predecessor lists while it is solved (about
-#: 100) (see estimate_bytes)
-BYTES_PER_POSITION = 110
-#: bytes a position costs kept from its enumeration to the end: its key (8),
-#: its successors' rows (24), its best end (2), its captures (9 each, and
-#: more while they are keys), and what numpy's growing and freeing leaves
-#: held: the full solve of the opening peaked at 7.2 GiB for 77.3 million
-#: positions (the largest level 22.9 million), which 72 and 110 cover
-BYTES_KEPT = 72
 
 
-#: the full solves of the other option sets and rulesets that the site quotes:
-#: the output of ``python benchmarks/bench_solve_ba_awa.py --json -O NAME=VALUE ...``
-#: for each, saved together (a list of runs) beside this module
-QUOTED_VARIANTS = "ba_awa_variants.json"
-
-
-def quoted_variants() -> list[dict[str, Any]]:
-    """The quoted full solves of the other option sets (:data:`QUOTED_VARIANTS`),
-    each as :func:`quoted_run` and with its ``options`` (those not at their
-    default, as the command line writes them)."""
-    import json
-    from importlib import resources
-    runs: list[dict[str, Any]] = json.loads(
-        resources.files(__package__).joinpath(QUOTED_VARIANTS).read_text("utf-8"))
-    return runs
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One row of the table of option sets (:func:`readings`): the options (not
-    at their default; empty: the defaults), the ruleset they play (its name, or
-    ``""``) and its match settings left out, and either the quoted full solve
-    (:func:`quoted_run`, :func:`quoted_variants`) or why it is not solved."""
-
-    options: dict[str, Value]
-    run: dict[str, Any] | None = None
-    why: str = ""
-    ruleset: str = ""
-    settings: dict[str, Value] = field(default_factory=dict)
-
-
-#: options the table of readings leaves out: ``choose`` chooses the same pits in
-#: a single two-player game (each player owns their row), ``turn_order`` orders
-#: three players' turns
-SAME_GAME = ("choose", "turn_order")
-
-
-def readings() -> list[Reading]:
-    """The defaults; each other value of each option alone (but
-    :data:`SAME_GAME`); and each other program's ruleset (its single game):
-    with the quoted solve of those rules, or why the solver refuses them
-    (:data:`WHY_NOT`). Raises ``LookupError`` if a set the solver takes has no
-    quoted solve."""
-    from ..options import game_options
-    from ..rulesets import DEFAULT, game_values, match_settings, rulesets
-    runs = quoted_variants()
-
-    def reading(options: dict[str, Value], **more: Any) -> Reading:
-        try:
-            BaAwaRules(**options)
-        except OptionError as error:
-            return Reading(options, why=WHY_NOT[str(error.option)], **more)
-        written = {name: _text(value) for name, value in options.items()}
-        for run in runs:
-            if run["options"] == written:
-                return Reading(options, run, **more)
-        raise LookupError(f"no quoted solve of Ba-awa with {written}")
-
-    rows = [Reading({}, quoted_run())]
-    for spec in game_options("ba-awa"):
-        if spec.name not in SAME_GAME:
-            rows += [reading({spec.name: value}) for value in spec.choices
-                     if value != spec.default]
-    for ruleset in rulesets("ba-awa"):
-        if ruleset.name != DEFAULT:
-            rows.append(reading(dict(game_values("ba-awa", ruleset.name)), ruleset=ruleset.name,
-                                settings=match_settings("ba-awa", ruleset.name)))
-    return rows
-
-
-def _text(value: object) -> str:
+def as_written(value: object) -> str:
     """An option's value as the command line writes it."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -273,12 +192,12 @@ class BaAwaRules:
             spec = option("ba-awa", name)
             value = spec.check(options.pop(name)) if name in options else spec.default
             if value not in allowed:
-                raise OptionError(f"Ba-awa with {name}={_text(value)} cannot be solved: "
+                raise OptionError(f"Ba-awa with {name}={as_written(value)} cannot be solved: "
                                   f"{WHY_NOT.get(name, 'not solved here')}", game="ba-awa",
                                   option=name, value=value, choices=allowed)
             values[name] = value
         for name, value in options.items():
-            raise OptionError(f"Ba-awa cannot be solved with {name}={_text(value)}: the "
+            raise OptionError(f"Ba-awa cannot be solved with {name}={as_written(value)}: the "
                               "solver plays a single two-player game (no match settings)",
                               game="ba-awa", option=name, value=value)
         object.__setattr__(self, "game", get_game("ba-awa", **values))
@@ -479,63 +398,6 @@ def _checked(pits: object, to_move: object) -> tuple[tuple[int, ...], int]:
     return tuple(pits), to_move
 
 
-#: the full solve of the opening under the default rules that the site quotes:
-#: the output of ``python benchmarks/bench_solve_ba_awa.py --json --also nothing``
-#: saved beside this module (the tests re-derive what of it is cheap to check)
-QUOTED_RUN = "ba_awa_run.json"
-
-
-def quoted_run() -> dict[str, Any]:
-    """The quoted full solve (:data:`QUOTED_RUN`): version, date, machine and
-    load average; positions, seconds and rounds per level; wall and CPU
-    seconds, peak memory; the opening's value and each opening move's (from
-    the side of South, the opener); one perfectly played game."""
-    import json
-    from importlib import resources
-    run: dict[str, Any] = json.loads(
-        resources.files(__package__).joinpath(QUOTED_RUN).read_text("utf-8"))
-    return run
-
-
-#: positions per level (seeds on the board) reached from the opening under the
-#: default rules, as measured by the full solve (:func:`quoted_run`);
-#: :func:`expected_bytes` estimates a solve's memory from them before it starts
-MEASURED: dict[int, int] = {int(seeds): level["positions"]
-                            for seeds, level in quoted_run()["levels"].items()}
-#: a level of at most this many boards is counted whole by expected_counts
-SMALL_LEVEL = 3_000_000
-
-
-def expected_counts(seeds: int) -> dict[int, int]:
-    """The positions per level expected from a start with *seeds* seeds, for
-    the levels where a number is known: those measured from the opening
-    (:data:`MEASURED`, at most every board of the level), and the small levels
-    (every board, when that is at most :data:`SMALL_LEVEL`: an overestimate).
-    Levels of neither kind are left out (nothing is known of them before
-    they are enumerated; :func:`solve` checks again then)."""
-    counts = {}
-    for s in range(seeds, EIGHT, -FOUR):
-        boards = 2 * comb(s + PITS - 1, PITS - 1)
-        if s in MEASURED:
-            counts[s] = min(boards, MEASURED[s])
-        elif boards <= SMALL_LEVEL:
-            counts[s] = boards
-    return counts
-
-
-def expected_bytes(seeds: int) -> int:
-    """The memory a solve from *seeds* seeds is expected to need (an estimate:
-    :func:`estimate_bytes` of :func:`expected_counts`)."""
-    return estimate_bytes(expected_counts(seeds))
-
-
-def estimate_bytes(counts: dict[int, int]) -> int:
-    """The peak memory of solving levels of these sizes (an estimate, from the
-    arrays each level's solve holds: see :data:`BYTES_PER_POSITION`)."""
-    total = sum(counts.values())
-    return BYTES_KEPT * total + BYTES_PER_POSITION * max(counts.values(), default=0)
-
-
 def solve(rules: BaAwaRules | None = None, start: Any = None,
           progress: Progress | None = None, *,
           memory: int | None = None, endless_play: str = "opener",
@@ -543,7 +405,8 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     """Solve every position reachable from *start* (``(pits, to_move)``; by
     default the opening, South to move; South is the opener) under *rules*
     (by default :class:`BaAwaRules()`). *memory*: the bytes the solve may use;
-    if the levels found need more (:func:`estimate_bytes`), a ``MemoryError``
+    if the levels found need more
+    (:func:`~mancala_spec.solve.ba_awa_quoted.estimate_bytes`), a ``MemoryError``
     is raised before they are solved.
 
     *endless_play*: what play that never leaves a level is worth: ``"opener"``,

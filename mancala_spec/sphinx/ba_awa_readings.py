@@ -1,6 +1,6 @@
 """The ``{ba-awa-readings}`` directive: Ba-awa's value under perfect play for
 each option set and each other program's ruleset, from the quoted full solves
-saved with the package (:func:`mancala_spec.solve.ba_awa.readings`); the sets
+saved with the package (:func:`mancala_spec.solve.ba_awa_readings.readings`); the sets
 the solver refuses are rows saying why (:data:`mancala_spec.solve.ba_awa.WHY_NOT`).
 Nothing is solved while the site is built.
 
@@ -103,7 +103,7 @@ def run_cell(reading: Any) -> list[nodes.Node]:
 
 
 def rows() -> list[list[list[nodes.Node]]]:
-    from ..solve.ba_awa import readings
+    from ..solve.ba_awa_readings import readings
 
     return [[option_cell(r), meaning_cell(r), value_cell(r),
              [nodes.Text(f"{r.run['positions']:,}" if r.run else "none enumerated")],

@@ -55,7 +55,7 @@ def test_options_reach_the_solver(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["solve", "ba-awa", "--players", "3"], "three players are not solved"),
+    (["solve", "ba-awa", "--players", "3"], "three players are out of scope"),
     (["solve", "chess"], "unknown game 'chess'"),
     (["solve", "bakuk", "--pits-per-row", "0", "--no-progress"], "at least 1"),
 ])

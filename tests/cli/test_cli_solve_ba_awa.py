@@ -91,7 +91,7 @@ def test_ctrl_c_mid_solve_exits_130_and_writes_nothing():
 
 
 def test_write_table_writes_the_values_the_page_reads(capsys, tmp_path):
-    from mancala_spec.solved import BaAwaValueTable
+    from mancala_spec.solved_ba_awa import BaAwaValueTable
 
     folder = tmp_path / "table"
     status, out, err = run(capsys, "solve", "ba-awa", "--start", TWELVE, "--no-progress",

@@ -1,4 +1,4 @@
-"""Ba-awa's values as a table in shards (mancala_spec.solved.BaAwaValueTable),
+"""Ba-awa's values as a table in shards (mancala_spec.solved_ba_awa.BaAwaValueTable),
 written from a solve (write_ba_awa_table) and read with the standard library.
 
 A solve from a sixteen-seed start (two levels, 1.3 million positions, about 5 s)
@@ -21,7 +21,7 @@ import mancala_spec as ms
 from mancala_spec.errors import InvalidPositionError, TableError
 from mancala_spec.solve.ba_awa import solve
 from mancala_spec.solve.ba_awa_levels import Numbering
-from mancala_spec.solved import (
+from mancala_spec.solved_ba_awa import (
     INDEX,
     BaAwaValueTable,
     MissingShards,

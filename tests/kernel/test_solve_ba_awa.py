@@ -20,16 +20,9 @@ import pytest
 import mancala_spec as ms
 from mancala_spec.errors import InvalidPositionError, OptionError, UnreachedPositionError
 from mancala_spec.fast import FastGame
-from mancala_spec.solve.ba_awa import (
-    MEASURED,
-    WHY_NOT,
-    BaAwaRules,
-    estimate_bytes,
-    expected_bytes,
-    quoted_run,
-    solve,
-)
+from mancala_spec.solve.ba_awa import WHY_NOT, BaAwaRules, solve
 from mancala_spec.solve.ba_awa_levels import Numbering
+from mancala_spec.solve.ba_awa_quoted import MEASURED, estimate_bytes, expected_bytes, quoted_run
 
 #: a twelve-seed start: the twelve-seed level it reaches is the one every game
 #: reaches (about 680,000 positions; a few seconds to solve)
@@ -420,7 +413,7 @@ def test_every_option_value_and_ruleset_is_a_row_solved_or_refused_with_why():
     reason (WHY_NOT, one truth)."""
     from mancala_spec.options import game_options
     from mancala_spec.rulesets import DEFAULT, game_values, rulesets
-    from mancala_spec.solve.ba_awa import SAME_GAME, readings
+    from mancala_spec.solve.ba_awa_readings import SAME_GAME, readings
     rows = readings()
     assert rows[0].options == {} and rows[0].run == RUN
     wanted = [{o.name: v} for o in game_options("ba-awa") if o.name not in SAME_GAME
@@ -442,7 +435,7 @@ def test_every_option_value_and_ruleset_is_a_row_solved_or_refused_with_why():
 
 
 def _variants():
-    from mancala_spec.solve.ba_awa import readings
+    from mancala_spec.solve.ba_awa_readings import readings
     return [r for r in readings() if r.run is not None and r.options]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from docutils import nodes
 
-from mancala_spec.solve.ba_awa import readings
+from mancala_spec.solve.ba_awa_readings import readings
 from mancala_spec.sphinx.ba_awa_readings import HEADER, LETTERS, rows, signed
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

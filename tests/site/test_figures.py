@@ -54,7 +54,7 @@ def _max_solve() -> int:
 
 
 def _opening_value() -> int:
-    from mancala_spec.solve.ba_awa import quoted_run
+    from mancala_spec.solve.ba_awa_quoted import quoted_run
 
     value: int = quoted_run()["value"]
     return value

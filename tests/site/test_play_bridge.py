@@ -427,7 +427,7 @@ def ba_awa_solved(tmp_path_factory):
     """Ba-awa solved from a sixteen-seed start (about 5 s) and its table, as
     ``mancala-spec solve ba-awa --write-table`` writes it; the start as text."""
     from mancala_spec.solve.ba_awa import solve
-    from mancala_spec.solved import write_ba_awa_table
+    from mancala_spec.solved_ba_awa import write_ba_awa_table
 
     solution = solve(start=BA_AWA_START)
     folder = write_ba_awa_table(tmp_path_factory.mktemp("values") / "ba-awa-values", solution)
@@ -539,7 +539,7 @@ def test_the_build_ships_a_table_only_whole(ba_awa_solved, tmp_path, monkeypatch
     are there; a folder that is no table, or a table missing a file, is one line."""
     import dev
     from mancala_spec.errors import TableError
-    from mancala_spec.solved import BaAwaValueTable
+    from mancala_spec.solved_ba_awa import BaAwaValueTable
 
     _, folder, _ = ba_awa_solved
     monkeypatch.setenv(dev.BA_AWA_VALUES, str(folder))

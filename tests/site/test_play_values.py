@@ -45,7 +45,7 @@ def with_table(site, tmp_path_factory):
     127.0.0.1: (its address, the solution, the files of the table the page fetched,
     the files of the table)."""
     from mancala_spec.solve.ba_awa import solve
-    from mancala_spec.solved import write_ba_awa_table
+    from mancala_spec.solved_ba_awa import write_ba_awa_table
 
     assert site.result.returncode == 0, site.result.stderr[-3000:]
     solution = solve(start=START)

@@ -211,7 +211,7 @@ def ba_awa_table():
     (``None`` if the site does not have it); raises ``MissingShards`` naming the
     index until the worker has fetched it, ``TableError`` if it is damaged."""
     if not _ba_awa:
-        from mancala_spec.solved import INDEX, BaAwaValueTable, MissingShards
+        from mancala_spec.solved_ba_awa import INDEX, BaAwaValueTable, MissingShards
 
         path = os.path.join(BA_AWA_FOLDER, INDEX)
         if not os.path.exists(path):
@@ -230,7 +230,7 @@ def ba_awa_exact(game, pos, ruleset: str = DEFAULT) -> dict:
     A position the table does not hold (an edited board, a ``start=`` link) is
     searched to the game's end within a budget, and is exact only if the search
     finishes."""
-    from mancala_spec.solved import SEARCH_NODES, MissingShards, searched_values
+    from mancala_spec.solved_ba_awa import SEARCH_NODES, MissingShards, searched_values
 
     why = unsolved(game, ruleset)
     if why:
@@ -271,7 +271,7 @@ def unsolved(game, ruleset: str = DEFAULT) -> str | None:
     (:func:`mancala_spec.solved.differences`), with the table's own header once
     it is loaded, and before that the header of the table the site ships."""
     if game.name == "ba-awa":
-        from mancala_spec.solved import ba_awa_standard_header
+        from mancala_spec.solved_ba_awa import ba_awa_standard_header
 
         header = _ba_awa[0].header if _ba_awa else ba_awa_standard_header()
     else:

@@ -189,17 +189,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 def site_server(site):
     """The session's built site served by http.server on 127.0.0.1; its base URL."""
     import functools
-    import http.server
     import threading
 
     assert site.result.returncode == 0, site.result.stderr[-3000:]
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
+    from helpers import QuietHandler, QuietServer
 
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site.html)))
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site.html)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_port}/"

@@ -13,7 +13,9 @@ Sowing runs 0, 1, 2, … counter-clockwise and wraps from the last pit to 0.
 from __future__ import annotations
 
 import ast
+import http.server
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -49,6 +51,24 @@ class Watch:
 #: what :func:`profile_page` clears of the site's data (Chrome DevTools Protocol
 #: Storage.clearDataForOrigin): everything the site can store, not the caches
 SITE_DATA = "cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems"
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a built site to the browser tests without logging each request."""
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A site's server for the browser tests: a browser that closes a connection
+    while a file is still being sent (a page closed mid-load) is no error of the
+    site, so it prints nothing; any other error is printed as http.server does."""
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def profile_page(profile, base: str, viewport: dict | None = None):

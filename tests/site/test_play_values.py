@@ -12,7 +12,6 @@ needed; and the perfect player answers with a move of the best value.
 from __future__ import annotations
 
 import functools
-import http.server
 import os
 import random
 import re
@@ -21,7 +20,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from helpers import Watch, profile_page
+from helpers import QuietHandler, QuietServer, Watch, profile_page
 
 import dev
 import mancala_spec as ms
@@ -56,17 +55,13 @@ def with_table(site, tmp_path_factory):
     assert dev.copy_ba_awa_values(html, table) == len(list(table.iterdir()))
     fetched: list[str] = []
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
-
+    class Quiet(QuietHandler):
         def do_GET(self) -> None:
             if "/ba-awa-values/" in self.path:
                 fetched.append(self.path.rsplit("/", 1)[1])
             super().do_GET()
 
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(html)))
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(html)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_port}/", solution, fetched, len(list(table.iterdir()))
     httpd.shutdown()

@@ -67,6 +67,7 @@ def main() -> int:
     cpu += children.ru_utime + children.ru_stime           # the workers'
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     start = solution.start
+    at_start = {"captured": (0, 0)} if solution.decided else {}     # (decided: the counts too)
     result = {
         "version": __version__, "date": time.strftime("%Y-%m-%d", time.gmtime()),
         "time": time.strftime("%H:%M", time.gmtime()),
@@ -77,7 +78,8 @@ def main() -> int:
         "positions": len(solution), "levels": {}, "wall_seconds": round(wall, 1),
         "cpu_seconds": round(cpu, 1), "peak_bytes": peak, "workers": args.workers,
         "worker_peak_bytes": children.ru_maxrss * 1024,       # the largest worker's
-        "value": solution.value(*start), "moves": solution.move_values(*start),
+        "value": solution.value(*start, **at_start),
+        "moves": solution.move_values(*start, **at_start),
         "seconds": {k: round(v, 1) for k, v in solution.seconds.items()},
         "load_average": {"start": [round(x, 2) for x in load],
                          "end": [round(x, 2) for x in os.getloadavg()]},
@@ -93,7 +95,9 @@ def main() -> int:
                  "rounds": solution.rounds[seeds],
                  "enumerate_rounds": solution.enumerate_rounds[seeds]}
         if solution.also:
-            entry["differ"] = int((solution.also[seeds] != solution.values[seeds]).sum())
+            differ = solution.also[seeds] != solution.values[seeds]
+            # (decided: a row a split; a position differs if it does at any split)
+            entry["differ"] = int((differ.any(axis=0) if differ.ndim > 1 else differ).sum())
         result["levels"][seeds] = entry
     if args.json:
         print(json.dumps(result, indent=1))
@@ -111,7 +115,9 @@ def perfect_game(solution) -> dict:
     moves = []
     while not match.position.is_over:
         position = match.position
-        values = solution.move_values(position.pits, position.to_move)
+        values = solution.move_values(position.pits, position.to_move,
+                                      **({"captured": position.captured} if solution.decided
+                                         else {}))
         best = max(values.values())
         pit = min(p for p, v in values.items() if v == best)
         moves.append(("abcdef" if pit < 6 else "ABCDEF")[pit % 6])

@@ -271,11 +271,17 @@ def run_ba_awa(args: argparse.Namespace) -> int:
     except MancalaError as error:
         raise UsageError(str(error)) from None
     start = None
+    captured: tuple[int, ...] | None = (0, 0) if rules.decided else None   # (they matter)
     if args.start is not None:
         pos = get_game("ba-awa", **rules.options()).parse(args.start, allow_unreachable=True)
         start = (tuple(pos.pits), pos.to_move)
         if pos.opener != 0:
             raise UsageError("--start: the solver's games are opened by South")
+        if rules.decided:
+            captured = tuple(pos.captured)
+    if rules.decided and args.write_table is not None:
+        raise UsageError("--write-table: the Play page's tables are of games that the "
+                         "captured counts do not end (decided=false)")
     limit = available_memory() if args.memory is None else int(args.memory * 2**30)
     if args.memory is not None and not args.memory > 0:
         raise UsageError("--memory must be more than 0 GiB")
@@ -294,7 +300,7 @@ def run_ba_awa(args: argparse.Namespace) -> int:
     progress = None if args.no_progress else ProgressBar()
     started = time.perf_counter()
     try:
-        solution = solve(rules, start, progress=progress, memory=limit)
+        solution = solve(rules, start, progress=progress, memory=limit, captured=captured)
     except MemoryError as error:
         raise UsageError(f"out of memory: {error}") from None
     finally:
@@ -354,8 +360,8 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
 
     pits, to_move = solution.start
     board = Board(6)
-    moves = solution.move_values(pits, to_move)
-    value = solution.value(pits, to_move)
+    moves = solution.move_values(pits, to_move, solution.start_captured)
+    value = solution.value(pits, to_move, solution.start_captured)
     options = {name: _shown(v) for name, v in solution.rules.options().items()}
     if as_json:
         typed = {name: v if isinstance(v, (bool, int)) else str(v)

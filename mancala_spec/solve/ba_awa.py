@@ -1,13 +1,13 @@
 """Ba-awa, strongly solved: the value of every position reachable from the start.
 
 **The game solved.** Two-player Ba-awa, a single game (a match is not solved),
-with the engine's options but ``decided`` (as EveryBoard plays: a game ends
-on the captured counts, which a position here does not hold) and three
-players, which are refused with the reason (:data:`SOLVABLE`, :data:`WHY_NOT`).
-South opens. Three rules of other programs are solved as the sections below
-say: ``repetition="play-on"`` (endless play has no outcome: solved both ways),
-``endless="cap-75"`` and ``no_move="empty-row"`` (their ends depend only on
-the board and the mover).
+with the engine's options but three players, which are refused with the
+reason (:data:`SOLVABLE`, :data:`WHY_NOT`). South opens. Four rules of other
+programs are solved as the sections below say: ``repetition="play-on"``
+(endless play has no outcome: solved both ways), ``endless="cap-75"`` and
+``no_move="empty-row"`` (their ends depend only on the board and the mover),
+and ``decided`` (its end depends on the captured counts: each level is solved
+once for each split of the captured seeds).
 
 A *position* is what the engine's repetition rule compares (``ba-awa-repetition``):
 the seeds in the pits and the player to move. Its *value* is the largest margin
@@ -15,8 +15,8 @@ the player to move can force from there: their future captures minus the
 opponent's, counting the seeds the rules give to a player at the end (the opener
 takes the last eight or fewer, what is left when nobody can move, and what is
 left at a repetition; with ``no_move="owners"`` each owner their pits'). What was
-captured before does not matter (``decided`` is off, so the counts never end a
-game), but who opened does: the leftovers go to the opener. South opens every
+captured before does not matter (but with ``decided``: see below), but who
+opened does: the leftovers go to the opener. South opens every
 game solved here, so the player to move says whether the mover opened.
 
 **Levels.** A capture takes exactly four seeds (``ba-awa-owner-four``,
@@ -94,6 +94,10 @@ one that leaves the mover's own row empty ends it, the next player taking it
 is not passed over: the game ends and the opener takes what remains. All are
 functions of the board and the mover.
 
+**The winner decided** (``decided=True``, as EveryBoard plays): each level is
+solved once for each split of the captured seeds, as
+:mod:`mancala_spec.solve.ba_awa_values` says.
+
 A player with no legal move (``ba-awa-no-move``) is a position with one move:
 with ``no_move="pass"``, to the same board with the other player to move if
 that player can move, else the end (the opener takes the rest); with
@@ -144,12 +148,19 @@ from .ba_awa_levels import (
     LOWER,
     PITS,
     Kernel,
-    Level,
     Progress,
     enumerate_levels,
 )
 from .ba_awa_quoted import estimate_bytes, expected_bytes
-from .retrograde import predecessors
+from .ba_awa_values import (
+    TOPS,
+    TOTAL,
+    checked_captured,
+    is_decided,
+    solve_level,
+    split_row,
+    splits_of,
+)
 
 #: the option values the solver takes (every other value is refused with a reason)
 SOLVABLE: dict[str, tuple[Value, ...]] = {
@@ -158,13 +169,10 @@ SOLVABLE: dict[str, tuple[Value, ...]] = {
     "endless": (Endless.ILLEGAL, Endless.STOP, Endless.CAP_75),
     "no_move": (NoMove.PASS, NoMove.OWNERS, NoMove.EMPTY_ROW),
     "repetition": (Repetition.END, Repetition.PLAY_ON),
-    "decided": (False,),
+    "decided": (False, True),
     "players": (2,),
 }
 WHY_NOT = {
-    "decided": "the game ends as soon as a player has captured more than half the seeds, "
-               "so whether play goes on from a position depends on the captured counts, "
-               "which the positions solved (the board and the player to move) do not hold",
     "players": "three players are out of scope: a value here is one player's margin over "
                "the other, and three players' captures are not one margin",
 }
@@ -215,74 +223,6 @@ class BaAwaRules:
         return {name: self.game.options[name] for name in SOLVABLE}
 
 
-#: what play that never leaves a level is worth to the opener, as a multiple of
-#: the seeds on the board, S (see :func:`solve`)
-TOPS = {"opener": 1, "nothing": 0, "other": -1}
-
-
-def solve_level(level: Level, lower_values: Sequence[dict[int, np.ndarray]],
-                endless_play: Sequence[str] = ("opener",)) -> list[tuple[np.ndarray, int]]:
-    """The values of one level's positions, from the opener's side, for each
-    of *endless_play* (what play that never leaves the level is worth: see
-    :func:`solve`), with the lower levels' values of each (*lower_values*:
-    seeds -> the opener's values, by row). Returns, for each, the values and
-    the rounds of value iteration."""
-    keys, seeds = level.keys, level.seeds
-    n = len(keys)
-    opener = (keys & 1) == 0                         # South, the opener, to move
-    sign = np.where(opener, 1, -1).astype(np.int16)
-    # The mover's side: w = u with South to move, -u with North. exit_w: the best
-    # move leaving the level, to the mover; at[c]: where the successor's value,
-    # turned to the mover's side, is read in ext = (u, -u, no move).
-    at = level.inner
-    np.add(at, n, out=at, where=(~opener)[None, :] & (at < n))  # North: read -u
-    at[at == n] = 2 * n                                          # no move: -127
-    # the predecessors of each position, for the rounds after the first
-    edges = at < 2 * n
-    target = at[edges] % n
-    source = np.broadcast_to(np.arange(n, dtype=np.int32), at.shape)[edges]
-    del edges
-    order = np.argsort(target, kind="stable")
-    pred = source[order]
-    del order, source
-    start = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(target, minlength=n), out=start[1:])
-    del target
-    results = []
-    for lower, play in zip(lower_values, endless_play):
-        exit_w = level.end_w.copy()
-        for s, (rows, succ, gain) in level.lower.items():
-            value = sign[rows] * (gain.astype(np.int16) + lower[s][succ])
-            np.maximum.at(exit_w, rows, value)
-        top = TOPS[play] * seeds                     # the opener takes all S, 0 or -S
-        results.append(_iterate(at, pred, start, exit_w, sign, top))
-    return results
-
-
-def _iterate(at, pred, start, exit_w, sign, top: int) -> tuple[np.ndarray, int]:
-    """Value iteration from *top* (see :func:`solve_level`): each round
-    re-evaluates the predecessors of the positions that changed in the round
-    before, until a round changes nothing."""
-    n = len(exit_w)
-    ext = np.empty(2 * n + 1, dtype=np.int16)        # (u, -u, no move)
-    ext[:n], ext[n:2 * n], ext[2 * n] = top, -top, -127
-    rows = np.arange(n)
-    rounds = 0
-    mark = np.zeros(n, dtype=bool)
-    while rows.size:
-        rounds += 1
-        new = exit_w[rows]
-        for c in range(HALF):
-            np.maximum(new, ext[at[c, rows]], out=new)
-        new *= sign[rows]                            # to the opener's side
-        differs = new != ext[rows]
-        changed = rows[differs]
-        fresh = new[differs]
-        ext[changed], ext[changed + n] = fresh, -fresh
-        rows = predecessors(changed, pred, start, mark)
-    return ext[:n].astype(np.int8), rounds
-
-
 @dataclass
 class BaAwaSolution:
     """The values of every position reachable from :attr:`start`, from the
@@ -301,6 +241,11 @@ class BaAwaSolution:
     enumerate_seconds: dict[int, float] = field(default_factory=dict)
     #: breadth-first rounds enumerating each level
     enumerate_rounds: dict[int, int] = field(default_factory=dict)
+    #: with ``decided``: per level, South's captured counts solved (:func:`splits_of`);
+    #: :attr:`values` and :attr:`also` then hold a row of values for each, in this order
+    splits: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: with ``decided``: the captured counts at the start (South's, North's)
+    start_captured: tuple[int, int] | None = None
 
     def __len__(self) -> int:
         return sum(len(k) for k in self.levels.values())
@@ -333,12 +278,29 @@ class BaAwaSolution:
     def undecided(self) -> dict[int, int]:
         """Per level, the positions with no value under ``repetition="play-on"``
         (the two scorings of endless play disagree there); all 0 otherwise."""
-        return {s: int((self.also[s] != v).sum()) if self.play_on else 0
+        def count(differ: np.ndarray) -> int:       # (decided: at any split)
+            return int((differ.any(axis=0) if differ.ndim > 1 else differ).sum())
+        return {s: count(self.also[s] != v) if self.play_on else 0
                 for s, v in sorted(self.values.items(), reverse=True)}
 
-    def _opener_value(self, seeds: int, row: int) -> int:
-        u = int(self.values[seeds][row])
-        low = int(self.also[seeds][row]) if self.play_on else u
+    @property
+    def decided(self) -> bool:
+        """Whether the rules are ``decided=True``: a value then depends on the
+        captured counts too (``value(..., captured=...)``)."""
+        return bool(self.rules.decided)
+
+    def _south(self, seeds: int, captured: Sequence[int] | None) -> int | None:
+        """The split (South's captured count) the values are read at: None
+        unless ``decided`` (:func:`~mancala_spec.solve.ba_awa_values.split_row`)."""
+        return split_row(self.splits, seeds, captured) if self.decided else None
+
+    def _opener_value(self, seeds: int, row: int, south: int | None = None) -> int:
+        def read(table: dict[int, np.ndarray]) -> int:
+            values = table[seeds]
+            return int(values[row] if south is None
+                       else values[self.splits[seeds].index(south), row])
+        u = read(self.values)
+        low = read(self.also) if self.play_on else u
         if low != u:
             raise EndlessPlayError(
                 f'a position of {seeds} seeds has no value under repetition="play-on": '
@@ -346,20 +308,25 @@ class BaAwaSolution:
                 f"play, the other player {u:+d} or endless play)")
         return u
 
-    def value(self, pits: Sequence[int], to_move: int) -> int:
+    def value(self, pits: Sequence[int], to_move: int,
+              captured: Sequence[int] | None = None) -> int:
         """The margin the player to move can force from this position (its
         history cleared, as just after a capture; with ``repetition="play-on"``
         the game has no history to clear, and a position whose value depends
-        on what endless play would be worth raises :class:`EndlessPlayError`)."""
+        on what endless play would be worth raises :class:`EndlessPlayError`).
+        *captured*: the captured counts (South's, North's), needed with
+        ``decided=True`` only (otherwise they do not matter)."""
         seeds, row = self._row(pits, to_move)
-        u = self._opener_value(seeds, row)
+        u = self._opener_value(seeds, row, self._south(seeds, captured))
         return u if to_move == 0 else -u
 
-    def move_values(self, pits: Sequence[int], to_move: int) -> dict[int, int]:
+    def move_values(self, pits: Sequence[int], to_move: int,
+                    captured: Sequence[int] | None = None) -> dict[int, int]:
         """{pit: the margin the player to move can force by playing it} for each
         legal move (pits numbered as in the engine); a player with no legal
-        move has none."""
+        move has none. *captured*: as for :meth:`value`."""
         seeds, _ = self._row(pits, to_move)
+        south = self._south(seeds, captured)
         kernel = self._kernel()
         moves = kernel.moves(seeds, np.array([pits], dtype=np.int8),
                              np.array([to_move], dtype=np.int8))
@@ -373,8 +340,15 @@ class BaAwaSolution:
             u = int(moves.gain[c, 0])
             if kind in (INNER, LOWER):
                 level = int(moves.level[c, 0])
+                after = south
+                if south is not None and kind == LOWER:     # what the capture left
+                    after = south + (seeds - level + u) // 2
+                    if is_decided(after, TOTAL - level - after):
+                        result[to_move * HALF + c] = u if to_move == 0 else -u
+                        continue
                 keys = self.levels[level]
-                u += self._opener_value(level, int(np.searchsorted(keys, moves.key[c, 0])))
+                u += self._opener_value(level, int(np.searchsorted(keys, moves.key[c, 0])),
+                                        after)
             result[to_move * HALF + c] = u if to_move == 0 else -u
         return result
 
@@ -401,7 +375,8 @@ def _checked(pits: object, to_move: object) -> tuple[tuple[int, ...], int]:
 def solve(rules: BaAwaRules | None = None, start: Any = None,
           progress: Progress | None = None, *,
           memory: int | None = None, endless_play: str = "opener",
-          also: str | None = None, workers: int = 1) -> BaAwaSolution:
+          also: str | None = None, workers: int = 1,
+          captured: Sequence[int] | None = None) -> BaAwaSolution:
     """Solve every position reachable from *start* (``(pits, to_move)``; by
     default the opening, South to move; South is the opener) under *rules*
     (by default :class:`BaAwaRules()`). *memory*: the bytes the solve may use;
@@ -415,7 +390,11 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     scores nothing, as in the Bakuk solver; not the engine's game, for
     measuring what the repetition rule does). *also*: another of these, solved
     beside it in the same run (its values in :attr:`BaAwaSolution.also`).
-    *workers*: processes sowing the positions while they are enumerated."""
+    *workers*: processes sowing the positions while they are enumerated.
+    *captured*: with ``decided=True``, the captured counts at the start (South's,
+    North's; by default (0, 0), as at the opening); each level is solved for
+    each split of the captured seeds play can reach from them
+    (:func:`~mancala_spec.solve.ba_awa_values.splits_of`)."""
     if endless_play not in TOPS or also not in (None, *TOPS):
         raise OptionError(f'endless_play and also must be "opener", "nothing" or "other", not '
                           f'{shown(endless_play if endless_play not in TOPS else also)}',
@@ -441,6 +420,12 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
             f"start has {sum(pits0)} seeds on the board: play only reaches multiples of four "
             "(every capture takes four), and with eight or fewer the game is over",
             field="pits")
+    top = sum(pits0)
+    if rules.decided:
+        captured = checked_captured((0, 0) if captured is None else captured, top)
+    elif captured is not None:
+        raise OptionError("captured counts are solved only with decided=true (otherwise they "
+                          "do not matter)", option="captured", value=captured)
     if memory is not None and expected_bytes(sum(pits0)) > memory:
         raise MemoryError(f"solving from {sum(pits0)} seeds is expected to need about "
                           f"{expected_bytes(sum(pits0)) / 2**30:.1f} GiB, more than the "
@@ -465,13 +450,31 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     enumerate_rounds = {seeds: level.rounds for seeds, level in graph.items()}
     levels: dict[int, np.ndarray] = {}
     done = 0
+    splits: dict[int, tuple[int, ...]] = {}
+    plays = [endless_play, also or ""][:1 + bool(also)]
     for seeds in sorted(graph):
         tick = time.perf_counter()
         level = graph.pop(seeds)
-        solved = solve_level(level, [values, other], [endless_play, also or ""][:1 + bool(also)])
-        values[seeds], rounds[seeds] = solved[0]
-        if also:
-            other[seeds] = solved[1][0]
+        if rules.decided:
+            assert captured is not None
+            splits[seeds] = splits_of(seeds, top, captured[0], captured[1])
+            lower_values: list[dict[Any, np.ndarray]] = [
+                {(s, c): v[i] for s, v in table.items() for i, c in enumerate(splits[s])}
+                for table in (values, other)]
+            solved = solve_level(level, lower_values, plays, splits[seeds])
+            width = len(plays)
+            n = len(level.keys)
+            values[seeds] = np.array([r[0] for r in solved[::width]], dtype=np.int8
+                                     ).reshape(-1, n)
+            rounds[seeds] = max((r[1] for r in solved), default=0)
+            if also:
+                other[seeds] = np.array([r[0] for r in solved[1::width]], dtype=np.int8
+                                        ).reshape(-1, n)
+        else:
+            solved = solve_level(level, [values, other], plays)
+            values[seeds], rounds[seeds] = solved[0]
+            if also:
+                other[seeds] = solved[1][0]
         levels[seeds] = level.keys
         del level
         level_seconds[seeds] = time.perf_counter() - tick
@@ -479,4 +482,5 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
         report("solving", done, sum(counts.values()))
     seconds["solve"] = time.perf_counter() - clock
     return BaAwaSolution(rules, (pits0, player0), levels, values, seconds, rounds,
-                         level_seconds, other, enumerate_seconds, enumerate_rounds)
+                         level_seconds, other, enumerate_seconds, enumerate_rounds, splits,
+                         captured if rules.decided else None)

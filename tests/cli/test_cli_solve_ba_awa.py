@@ -46,8 +46,8 @@ def test_json_is_the_solvers_result(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["--players", "3"], "three players are out of scope"),
     (["--target", "10"], "a match cannot be solved"),
-    (["--decided"], "decided=true cannot be solved: the game ends as soon as"),
-    (["--decided", "--repetition", "play-on", "--no-move", "empty-row"], "captured counts"),
+    (["--decided", "--write-table", "x"], "captured counts do not end"),
+    (["--decided", "--start", "1,1,1,1,1,1/1,1,1,1,1,1 S 28-8"], "the game is over"),
     (["--chain", "backward"], "an option of Bakuk"),
     (["--pits-per-row", "2"], "for Bakuk"),
     (["--memory", "0.0001"], "needs about"),
@@ -130,4 +130,29 @@ def test_other_programs_rules_are_solved(capsys, argv, options):
     assert {k: result["options"][k] for k in options} == options
     solution = solve(BaAwaRules(**options), start=((1,) * 12, 0))
     assert result["value"] == solution.value((1,) * 12, 0)
+    assert result["positions"] == len(solution)
+
+
+@pytest.mark.parametrize("argv", [["--decided"],
+                                  ["--decided", "--repetition", "play-on", "--no-move",
+                                   "empty-row"]])
+def test_decided_is_solved_from_the_starts_captured_counts(capsys, argv):
+    """decided=true (and EveryBoard's ruleset): the command solves from the
+    captured counts of --start (South one capture from more than half), and
+    its values are the solver's at those counts."""
+    import mancala_spec as ms
+    from mancala_spec.solve.ba_awa import BaAwaRules
+    start = "3,0,1,3,1,2/0,1,3,2,2,2 S 20-8"
+    status, out, err = run(capsys, "solve", "ba-awa", "--start", start, "--no-progress",
+                           "--json", *argv)
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    options = {"decided": True, **({"repetition": "play-on", "no_move": "empty-row"}
+                                   if len(argv) > 1 else {})}
+    pos = ms.get_game("ba-awa", **options).parse(start, allow_unreachable=True)
+    solution = solve(BaAwaRules(**options), start=(pos.pits, 0), captured=(20, 8))
+    assert result["options"]["decided"] is True
+    assert result["value"] == solution.value(pos.pits, 0, captured=(20, 8))
+    assert result["moves"] == {"abcdef"[p]: v for p, v in
+                               solution.move_values(pos.pits, 0, captured=(20, 8)).items()}
     assert result["positions"] == len(solution)

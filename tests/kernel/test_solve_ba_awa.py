@@ -136,9 +136,9 @@ def test_unreached_and_invalid_positions(twelve):
 
 
 @pytest.mark.parametrize("options, word", [
-    ({"players": 3}, WHY_NOT["players"]), ({"decided": True}, WHY_NOT["decided"]),
+    ({"players": 3}, WHY_NOT["players"]),
     ({"target": 25}, "single two-player game"),
-    ({"no_move": "empty-row", "decided": True, "repetition": "play-on"}, WHY_NOT["decided"])])
+])
 def test_unsolvable_options_are_refused(options, word):
     with pytest.raises(OptionError) as error:
         BaAwaRules(**options)
@@ -215,6 +215,72 @@ def test_other_programs_rules_equal_a_plain_search_on_the_engine(options):
             ended_compared += row >= 40
             assert solution.value(board, player) == found, (board, player)
     assert compared >= 20 and ended_compared >= 10
+
+
+#: a twenty-seed start: its successors are two levels of 16 and 12 seeds
+#: (about 1.3 million positions)
+TWENTY = ((3, 0, 1, 3, 1, 2, 0, 1, 3, 2, 2, 2), 0)
+#: EveryBoard's ruleset, its single game
+EVERYBOARD = {"no_move": "empty-row", "decided": True, "repetition": "play-on"}
+
+
+@pytest.mark.parametrize("options,captured,splits", [
+    ({"decided": True}, (20, 8), {20: (20,), 16: (20, 24), 12: (20, 24)}),
+    (EVERYBOARD, (4, 24), {20: (4,), 16: (8,), 12: (12,)})])     # North's capture decides
+def test_decided_equals_a_plain_search_on_the_engine(options, captured, splits):
+    """decided=true: from twenty seeds with captured counts near the end (a
+    player one capture from more than half), positions of every level at
+    every split of the captured seeds, among them those with a capture
+    that decides the game, have the value a plain search on the traced
+    engine finds with those counts; a move's value is its successor's."""
+    from mancala_spec.solve.ba_awa_levels import Kernel
+    rules = BaAwaRules(**options)
+    solution = solve(rules, start=TWENTY, captured=captured)
+    game = ms.get_game("ba-awa", **options)
+    kernel = Kernel(rules)
+    rng = np.random.default_rng(5)
+    assert solution.splits == splits
+    compared = deciding = 0
+    for seeds in (16, 12):
+        keys = solution.levels[seeds]
+        pits, players = Numbering(seeds).boards(keys)
+        capturing = np.zeros(len(keys), dtype=bool)
+        for choice in range(6):
+            legal, after, won, took, _ = kernel._sow(pits, players, choice)
+            capturing |= legal & took & (after.sum(axis=1) > 8)
+        for south in solution.splits[seeds]:
+            counts = (south, 48 - seeds - south)
+            chosen = np.concatenate((rng.choice(keys, 12, replace=False), rng.choice(
+                keys[capturing], 12 if capturing.any() else 0, replace=False)))
+            boards, movers = Numbering(seeds).boards(chosen)
+            for board, player in zip(boards.tolist(), movers.tolist()):
+                pos = game.position(board, player, captured=counts, allow_unreachable=True)
+                try:
+                    found = engine_search(pos, -99, 99, [2500]) - (counts[0] - counts[1])
+                except OutOfBudget:
+                    continue
+                compared += 1
+                assert solution.value(board, player, captured=counts) == (
+                    found if player == 0 else -found), (board, player, counts)
+                for pit, value in solution.move_values(board, player, captured=counts).items():
+                    after = pos.play(pit)
+                    ended = any(c > 24 for c in after.captured) and after.is_over
+                    deciding += ended and after.outcome.reason == "decided"
+                    if after.is_over:
+                        margin = (after.captured[0] - after.captured[1]) - (counts[0] - counts[1])
+                        assert value == (margin if player == 0 else -margin), (board, pit)
+    assert compared >= 20 and deciding >= 10, (compared, deciding)
+
+
+def test_decided_needs_the_captured_counts():
+    solution = solve(BaAwaRules(decided=True), start=TWELVE, captured=(20, 16))
+    for captured in (None, (20, 12), (28, 8), (20, "16")):
+        with pytest.raises(InvalidPositionError, match="captured"):
+            solution.value(*TWELVE, captured=captured)
+    with pytest.raises(InvalidPositionError, match="captured"):
+        solve(BaAwaRules(decided=True), start=TWELVE)     # (0, 0) is not 36 captured
+    with pytest.raises(OptionError, match="decided"):
+        solve(start=TWELVE, captured=(20, 16))
 
 
 def test_play_on_is_solved_both_ways_and_valued_where_they_agree():

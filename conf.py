@@ -158,6 +158,11 @@ myst_substitutions["published"] = "yes" if mancala_base_url else "no"
 from mancala_spec.solved_ba_awa import SEARCH_NODES  # noqa: E402
 
 myst_substitutions["ba_awa_search_nodes"] = f"{SEARCH_NODES:,}"
+from mancala_spec.solve.ba_awa_quoted import quoted_run  # noqa: E402
+
+# the quoted full solve's peak memory, for the Play page's note on Ba-awa's values
+# (the figure the Ba-awa page quotes with its command, one value on both pages)
+myst_substitutions["ba_awa_solve_gib"] = f"{quoted_run()['peak_bytes'] / 2**30:.1f}"
 
 # -- examples -------------------------------------------------------------------------
 doctest_test_doctest_blocks = ""      # docstrings are tested by pytest --doctest-modules

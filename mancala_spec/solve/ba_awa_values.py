@@ -61,8 +61,8 @@ def solve_level(level: Level, lower_values: Sequence[dict[Any, np.ndarray]],
     # move leaving the level, to the mover; at[c]: where the successor's value,
     # turned to the mover's side, is read in ext = (u, -u, no move).
     at = level.inner
-    np.add(at, n, out=at, where=(~opener)[None, :] & (at < n))  # North: read -u
     at[at == n] = 2 * n                                          # no move: -127
+    np.add(at, n, out=at, where=(~opener)[None, :] & (at < n))  # North: read -u
     # the predecessors of each position, for the rounds after the first
     edges = at < 2 * n
     target = at[edges] % n

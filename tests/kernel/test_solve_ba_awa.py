@@ -536,3 +536,34 @@ def test_each_quoted_variant_is_re_derived(reading):
     assert list(captured) == game["captured"]
     assert captured[0] - captured[1] == run["value"]
     assert list(match.earned()) == game["pits"]
+
+
+#: two positions of the real game, North to move with 36 seeds on the board:
+#: North's one seed in D (or C) and 35 in F, each reachable from the opening
+#: (a 67-move game that ends in a capture, so with no history). North's move from
+#: D (C) leads to the first position of the level below in its numbering (row 0),
+#: which the level solver once read as "no move" (issue 40: value -12 where the
+#: move is worth -4)
+ROW_ZERO = ["0,0,0,0,0,0/0,0,0,1,0,35 N 8-4 opener=S",
+            "0,0,0,0,0,0/0,0,1,0,0,35 N 8-4 opener=S"]
+
+
+@pytest.mark.parametrize("text", ROW_ZERO)
+def test_a_move_into_row_zero_counts_at_real_positions(text):
+    """Solved from a position of the real game: its value is its best move's,
+    and the perfect game from it, played by the traced engine (each side
+    choosing a move the solver rates best), ends with that margin."""
+    game = ms.get_game("ba-awa")
+    pos = game.parse(text, allow_unreachable=True)
+    start = (tuple(pos.pits), pos.to_move)
+    solution = solve(start=start)
+    value = solution.value(*start)
+    assert value == max(solution.move_values(*start).values())
+    mover, before = pos.to_move, pos.captured[pos.to_move] - pos.captured[1 - pos.to_move]
+    while not pos.is_over:
+        moves = solution.move_values(tuple(pos.pits), pos.to_move)
+        assert solution.value(tuple(pos.pits), pos.to_move) == max(moves.values())
+        best = max(moves, key=moves.__getitem__)
+        pos = pos.play(game.board.name(best))
+    margin = pos.captured[mover] - pos.captured[1 - mover] - before
+    assert margin == value

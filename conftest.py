@@ -107,7 +107,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
              "test_browser.py", "test_phone.py", "test_permalinks.py", "test_play_values.py"),
     "network": ("test_citation_tools.py::test_cffconvert", "test_wheel.py",
                 "test_licences.py"),
-    "git": ("test_sdist.py", "test_packaging.py::test_reuse_lint_passes",
+    "git": ("test_sdist.py", "test_version.py::test_in_a_checkout_the_version_names_head",
+            "test_packaging.py::test_reuse_lint_passes",
             "test_packaging.py::test_pyroma",
             "test_packaging.py::test_no_registry_address_is_written_anywhere"),
     "docs": ("mancala_spec/sphinx", "mancala_spec/diagrams/render.py",
@@ -118,6 +119,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
              "test_layout.py", "test_readings.py", "test_rule_code.py",
              "test_lint.py::test_mypy", "test_cite.py::test_an_old_anchor",
              "test_cite.py::test_every_page_is_canonical",
+             "test_badges.py::test_the_site_badge_is_the_rules_badge",
+             "test_figure_records.py::test_every_figure_on_every_built_page_is_traced",
              "test_a11y.py", "test_browser.py", "test_phone.py", "test_permalinks.py",
              "test_play_values.py",
              # sphinx-build, or the extensions' modules

@@ -164,9 +164,16 @@ def copy_pyodide(target: Path) -> None:
         shutil.copyfile(NODE_MODULES / "pyodide" / name, target / name)
 
 
+def _described_version() -> str:
+    """The version the checkout's package names (a development version names its
+    commit: mancala_spec/version.py), read as the build reads it."""
+    import runpy
+    return str(runpy.run_path(str(ROOT / "mancala_spec" / "version.py"))["__version__"])
+
+
 def _package_digest() -> str:
-    """A digest of everything the wheel is built from."""
-    digest = hashlib.sha256()
+    """A digest of everything the wheel is built from, and the version it names."""
+    digest = hashlib.sha256(_described_version().encode() + b"\0")
     paths = [ROOT / "pyproject.toml", ROOT / "README.md", *sorted((ROOT / "LICENSES").glob("*")),
              *sorted((ROOT / "mancala_spec").rglob("*"))]
     for path in paths:
@@ -193,6 +200,11 @@ def build_wheel(target: Path) -> Path:
             shutil.copytree(ROOT / "LICENSES", source / "LICENSES")
             for name in ("pyproject.toml", "README.md"):
                 shutil.copy2(ROOT / name, source / name)
+            # the copy has no .git: it names its version as an sdist does, in PKG-INFO
+            # (mancala_spec/version.py reads it), so the wheel names the commit
+            (source / "PKG-INFO").write_text(
+                f"Metadata-Version: 2.4\nName: mancala-spec\nVersion: {_described_version()}\n",
+                encoding="utf-8")
             run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
                 "--no-build-isolation", "--wheel-dir", building, source)
         try:

@@ -31,8 +31,7 @@ from .errors import (
 )
 from .notation import GameRecord, format_game, format_match, parse_game, parse_match
 from .rulesets import rulesets
-
-__version__ = "0.2.0"
+from .version import __version__
 
 __all__ = [
     "Game", "GameRecord", "Match", "parse_match", "IllegalMoveError", "InvalidPositionError",

@@ -26,12 +26,14 @@ import hashlib
 import json
 import os
 import re
+import time
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
 from ..errors import OptionError, UnknownRuleError, shown
 from ..sources import source_document
+from ..version import LAST_RELEASE, RELEASED, __version__
 from . import Rule, checked_rule
 
 #: Set by Read the Docs to the canonical URL of the version it builds
@@ -47,9 +49,11 @@ TITLE = "mancala_spec: a citable, executable rules reference for Ba-awa and Baku
 #: Written in full, and given to every citation format as one name (an organisation),
 #: never as a person's first and last names.
 AUTHOR = "The mancala_spec authors"
-#: The release date of this version: the one place it is written (CITATION.cff's
-#: ``date-released`` and the changelog's heading are checked against it).
-RELEASE_DATE = "2026-12-01"
+#: The date of the last release (:data:`mancala_spec.version.LAST_RELEASE`, or this
+#: version's when it is a release): CITATION.cff's ``date-released`` and the
+#: changelog's newest dated heading are checked against it. A development build's
+#: citations are dated by :func:`cited_date`, not by it.
+RELEASE_DATE = RELEASED or LAST_RELEASE[1]
 #: What a citation says in place of an address when the build knows none.
 UNPUBLISHED = "this build is not published: no address is known for it"
 #: The form of a version a citation names: a release ("0.2.0", "1.0rc1") or a
@@ -144,13 +148,23 @@ def addresses(environ: Mapping[str, str] | None, *names: str) -> list[str]:
 
 
 def _version() -> str:
-    from .. import __version__
     return __version__
 
 
+def cited_date() -> str:
+    """The date a citation of this build names (YYYY-MM-DD): the release's, or, for a
+    development build (whose version names its commit), the day the citation is made
+    (``SOURCE_DATE_EPOCH``'s day when that is set, for a reproducible build)."""
+    if RELEASED is not None:
+        return RELEASED
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    seconds = int(epoch) if epoch.isdigit() else None
+    return time.strftime("%Y-%m-%d", time.gmtime(seconds))
+
+
 def release_year() -> int:
-    """The year of :data:`RELEASE_DATE`."""
-    return int(RELEASE_DATE[:4])
+    """The year of :func:`cited_date`."""
+    return int(cited_date()[:4])
 
 
 def _checked(rule: Any, version: Any, base: Any) -> tuple[Rule, str]:
@@ -252,7 +266,7 @@ def citation_bibtex(rule: Rule, version: str | None = None, base: str | None = N
         f"  title        = {{{_bibtex_protect(f'Rule {rule.id}: {rule.title}')}}},",
         f"  howpublished = {{{_bibtex_protect(TITLE)}, version {version}}},",
         f"  year         = {{{release_year()}}},",
-        f"  date         = {{{RELEASE_DATE}}},",
+        f"  date         = {{{cited_date()}}},",
         f"  version      = {{{version}}},",
         *where,
         f"  note         = {{{_bibtex_escape(note)}}},",
@@ -272,7 +286,7 @@ def citation_csl(rule: Rule, version: str | None = None, base: str | None = None
     rule ID, the package name and proper names are protected from case changes."""
     rule, version = _checked(rule, version, base)
     url = permalink(rule, version, base)
-    year, month, day = (int(part) for part in RELEASE_DATE.split("-"))
+    year, month, day = (int(part) for part in cited_date().split("-"))
     item: dict[str, Any] = {
         "id": f"mancala_spec:{rule.id}",
         "type": "entry",
@@ -370,7 +384,7 @@ def rule_json(rule: Rule, version: str | None = None, base: str | None = None) -
 
 __all__ = ["AUTHOR", "RELEASE_DATE", "TITLE", "anchor", "base_url", "bibliography_bibtex",
            "citation", "citation_bibtex", "citation_csl",
-           "citation_text", "page_address", "permalink", "release_year", "rule_data",
+           "citation_text", "cited_date", "page_address", "permalink", "release_year", "rule_data",
            "rule_json", "rule_page", "source_metadata"]
 
 

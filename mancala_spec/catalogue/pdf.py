@@ -136,7 +136,7 @@ def build_pdf(path: str | Path, version: str | None = None, compress: bool = Tru
     with none, the citations say that this edition's site is not published)."""
     from fpdf import FPDF
 
-    from .. import __version__
+    from ..version import __version__
 
     version = version or __version__
     pdf = FPDF(format="A4")

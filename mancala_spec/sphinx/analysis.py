@@ -43,7 +43,9 @@ def _dependencies() -> list[str]:
 def _code_digest() -> str:
     import matplotlib
 
-    digest = hashlib.sha256(f"{version()} {matplotlib.__version__}".encode())
+    from ..version import BASE  # not the commit: the code itself is hashed below
+
+    digest = hashlib.sha256(f"{BASE} {matplotlib.__version__}".encode())
     for path in _dependencies():
         digest.update(Path(path).read_bytes())
     return digest.hexdigest()

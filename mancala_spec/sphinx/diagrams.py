@@ -104,10 +104,13 @@ def _engine_files() -> list[str]:
 
 @functools.cache
 def _code_version() -> str:
-    """A digest of the package version, matplotlib's, and the engine and drawing code."""
+    """A digest of the package version (without its commit: the code is hashed),
+    matplotlib's, and the engine and drawing code."""
     import matplotlib
 
-    digest = hashlib.sha256(f"{__version__} {matplotlib.__version__}".encode())
+    from ..version import BASE
+
+    digest = hashlib.sha256(f"{BASE} {matplotlib.__version__}".encode())
     for path in _engine_files():
         digest.update(Path(path).read_bytes())
     return digest.hexdigest()

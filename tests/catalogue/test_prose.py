@@ -249,7 +249,7 @@ def test_the_bibliography_is_generated_from_the_catalogue():
 def test_one_release_date_feeds_cff_and_the_changelog():
     cff = yaml.safe_load((ROOT / "CITATION.cff").read_text("utf-8"))
     assert str(cff["date-released"]) == RELEASE_DATE
-    import mancala_spec
+    from mancala_spec.version import LAST_RELEASE, RELEASED, __version__
     changelog = (ROOT / "docs" / "changelog.md").read_text("utf-8")
-    assert f"## {mancala_spec.__version__} ({RELEASE_DATE})" in changelog
+    assert f"## {__version__ if RELEASED else LAST_RELEASE[0]} ({RELEASE_DATE})" in changelog
     assert "YEAR = " not in (ROOT / "mancala_spec" / "catalogue" / "cite.py").read_text("utf-8")

@@ -44,7 +44,7 @@ def run_rules(args) -> int:
     if args.rule is None:
         for rule in load_catalogue():
             if args.game in (None, rule.game):
-                print(f"{rule.id:28} {rule.kind:9} {rule.title}")
+                print(f"{rule.id:28} {rule.title} ({rule.badge})")
         return 0
     rule = find_rule(args.rule)
     if args.format == "json":

@@ -186,13 +186,6 @@ def paragraphs(text: str, classes: list[str] | None = None) -> list[nodes.paragr
     return [linked_text(block, classes) for block in blocks if block]
 
 
-def badge(kind: str, text: str | None = None) -> nodes.inline:
-    """A rule's badge: *kind* (``sourced``/``editorial``) sets its colour, *text*
-    (default: the kind) says what backs the rule, e.g. "sourced, with a reading"."""
-    classes = ["rule-badge", f"rule-badge-{kind}"]
-    if text and text != kind:
-        classes.append("rule-badge-mixed")
-    return nodes.inline(text=text or kind, classes=classes)
 
 
 BASIS_LABELS = {"source": "source", "reading": "reading", "editorial": "editorial"}
@@ -204,8 +197,14 @@ def basis_mark(basis: str) -> nodes.inline:
 
 
 def rule_badge(rule: Rule) -> nodes.inline:
-    """The badge of *rule*, saying "sourced" only when every claim is a source claim."""
-    return badge(rule.kind, rule.badge)
+    """The badge of *rule*: its text is :attr:`Rule.badge
+    <mancala_spec.catalogue.Rule.badge>` (the one wording of what backs a rule, which
+    the command line, the PDF and the JSON export show too: "sourced" only when every
+    claim is a source claim, e.g. "sourced, with a reading"); its kind sets its colour."""
+    classes = ["rule-badge", f"rule-badge-{rule.kind}"]
+    if rule.badge != rule.kind:
+        classes.append("rule-badge-mixed")
+    return nodes.inline(text=rule.badge, classes=classes)
 
 
 def offer_list(rule: Rule, offers) -> nodes.bullet_list:

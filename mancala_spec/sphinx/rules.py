@@ -62,6 +62,7 @@ from .rule_nodes import (
     depart_summary,
     details,
     rule_anchor,
+    rule_badge,
     summary,
     visit_details,
     visit_pass,
@@ -91,7 +92,7 @@ def rule_badge_role(name, rawtext, text, lineno, inliner, options=None, content=
     rule = catalogue[rule_id]
     ref = addnodes.pending_xref("", refdomain="", reftype=RULE_REF, reftarget=rule_id,
                                 refexplicit=True, refwarn=True)
-    ref += nodes.inline(text=rule.badge, classes=["rule-badge", f"rule-badge-{rule.kind}"])
+    ref += rule_badge(rule)
     return [ref], []
 
 

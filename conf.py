@@ -158,8 +158,15 @@ myst_substitutions["published"] = "yes" if mancala_base_url else "no"
 from mancala_spec.solved_ba_awa import SEARCH_NODES  # noqa: E402
 
 myst_substitutions["ba_awa_search_nodes"] = f"{SEARCH_NODES:,}"
+# which licence covers which part (docs/sources.md, docs/cite.md; LICENSES.md says the same)
+from mancala_spec.catalogue.provenance import licence_parts  # noqa: E402
 from mancala_spec.solve.ba_awa_quoted import quoted_run  # noqa: E402
 
+myst_substitutions["licence_parts"] = licence_parts()
+# the most positions `mancala-spec solve bakuk` sets out to solve (docs/cli.md)
+from mancala_spec.cli.solve import MAX_SOLVE_POSITIONS  # noqa: E402
+
+myst_substitutions["solve_max_positions"] = f"{MAX_SOLVE_POSITIONS:,}"
 # the quoted full solve's peak memory, for the Play page's note on Ba-awa's values
 # (the figure the Ba-awa page quotes with its command, one value on both pages)
 myst_substitutions["ba_awa_solve_gib"] = f"{quoted_run()['peak_bytes'] / 2**30:.1f}"
@@ -204,7 +211,7 @@ if play_engine and "tags" in globals():   # Sphinx gives conf.py its tags; a tes
     tags.add("play_engine")  # noqa: F821   # that reads conf.py alone does not
 # Ba-awa's exact values on the Play page: only when the build is given a table
 # (MANCALA_SPEC_BA_AWA_VALUES, which `python3 dev.py site --ba-awa-values DIR` sets): its
-# full solve takes minutes and 7 GiB, more than a first build should
+# full solve takes minutes and several GiB (the quoted run), more than a first build should
 ba_awa_values = dev.ba_awa_values() if play_engine else None
 if ba_awa_values is not None and "tags" in globals():
     tags.add("ba_awa_values")  # noqa: F821

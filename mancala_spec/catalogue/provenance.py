@@ -47,6 +47,19 @@ def licence_sentence() -> str:
             f"version unknown; [provenance] in catalogue.toml), because {p.licence_why}.")
 
 
+def licence_parts() -> str:
+    """The one sentence that says which licence covers which part: the quotes are
+    the documents' own text, under the licence the catalogue records for them (an
+    assumption, version unknown); what we made from them is ours, CC BY-SA 4.0;
+    the code is MIT. (The site's Sources and Cite pages, LICENSES.md and
+    CITATION.cff say it in these words: tests/packaging/test_licence_parts.py.)"""
+    p = record()
+    return (f"The quotes are the source documents' own text, under the licence we assume "
+            f"for them ({p.licence}, version unknown: the documents name none); our "
+            f"translations and rule claims adapted from them are CC BY-SA 4.0, and the "
+            f"code is MIT.")
+
+
 def address_sentence(article: str) -> str:
     """The one sentence that gives the address of *article*: ours, assumed."""
     p = record()
@@ -64,8 +77,9 @@ def credit(file: str) -> str:
 
 def footer() -> str:
     """The site's copyright line (Sphinx's ``copyright``): what is ours."""
-    return ("2026, the mancala_spec authors (code: MIT; rules adapted from the source "
-            "documents: CC BY-SA 4.0)")
+    return ("2026, the mancala_spec authors (code: MIT; translations and rule claims "
+            "adapted from the source documents: CC BY-SA 4.0; quotes: the documents' own "
+            "licence)")
 
 
 def footer_note() -> str:
@@ -106,9 +120,10 @@ def licence_note() -> str:
         "",
         *wrapped("Attribution: " + "; ".join(credit(f) for f in sorted(SOURCES)) + "."),
         "",
-        "The material this project adapts from them (quotes with translations, rule claims:",
-        "mancala_spec/catalogue/catalogue.toml; the rules pages of the site) is licensed",
-        "under CC BY-SA 4.0 (LICENSES/CC-BY-SA-4.0.txt); LICENSES.md says why.",
+        *wrapped(licence_parts() + " The quotes are in mancala_spec/catalogue/catalogue.toml "
+                 "and rulesets.toml and on the rules pages of the site; the translations "
+                 "and rule claims under CC BY-SA 4.0 (LICENSES/CC-BY-SA-4.0.txt) there too. "
+                 "LICENSES.md says why."),
         "",
         "(Made from the catalogue's [provenance] and document records,",
         "mancala_spec/catalogue/catalogue.toml: python -m mancala_spec.catalogue.provenance",

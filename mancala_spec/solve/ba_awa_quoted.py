@@ -24,8 +24,9 @@ BYTES_PER_POSITION = 110
 #: bytes a position costs kept from its enumeration to the end: its key (8),
 #: its successors' rows (24), its best end (2), its captures (9 each, and
 #: more while they are keys), and what numpy's growing and freeing leaves
-#: held: the full solve of the opening peaked at 7.2 GiB for 77.3 million
-#: positions (the largest level 22.9 million), which 72 and 110 cover
+#: held: with 110, enough for the quoted run's peak (``peak_bytes`` of
+#: :func:`quoted_run`) and not far above it (tests/kernel/test_solve_ba_awa.py,
+#: test_the_memory_estimate_covers_the_quoted_runs_peak)
 BYTES_KEPT = 72
 
 

@@ -46,7 +46,7 @@ async function fetchPreload() {
 }
 
 async function main() {
-  // the engine (about 14 MB) loads behind the board, which is drawn from the preload:
+  // the engine (Pyodide and the wheel: the site's largest download) loads behind the board, which is drawn from the preload:
   // its worker was started as the page was read (play.md); the page's part of its start
   // (compiling Pyodide's WebAssembly, engine.js) waits until the board is drawn
   const [preload, rules] = await Promise.all([fetchPreload(), ruleLinks()]);
@@ -868,7 +868,7 @@ async function main() {
     await update(state);
     for (const control of waiting()) control.disabled = true;
     root.dataset.board = "ready";
-    say("The engine is loading (about 14 MB, once); the board already takes your move.");
+    say("The engine is loading (once: the largest download of the site); the board already takes your move.");
     starting = startEngine();
     try {
       started = await starting;

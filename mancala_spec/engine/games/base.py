@@ -158,7 +158,7 @@ class Game:
     def sowing(self, pos: Position, pit: int) -> Sowing:
         """The sowing of *pit* from *pos*, worked out once for the position last
         asked about: a legality check may sow every pit (``ba-awa-endless``), and
-        the move played then takes its own (:meth:`trace`; 10% of a Ba-awa move)."""
+        the move played then takes its own (:meth:`trace`) instead of sowing again."""
         sown = self._last_for(pos)[2]
         if pit not in sown:
             sown[pit] = self.sow_move(pos, pit)

@@ -142,8 +142,9 @@ Value = bool | int | StrEnum
 @dataclass(frozen=True)
 class Choice:
     """One value of an option, and what it means. ``program`` names the other
-    program (a key of the catalogue's programs, e.g. ``"mancalagames"``) whose
-    reading the value plays, for a value offered only to reproduce it."""
+    program (a key of the catalogue's programs, e.g. ``"mancalagames"``) that plays
+    the value, for a value offered only to reproduce what that program does (a
+    secondary source of the program, not of the game)."""
 
     value: Value
     meaning: str
@@ -337,7 +338,8 @@ OPTIONS: tuple[Option, ...] = (
     _option("bakuk", "sixes", "bakuk-capture",
             "whether a last counter making six captures too", False,
             (False, "only twos and fours are captured, as the source says of Bakuk"),
-            (True, "sixes are captured too, as the source says of Koumma")),
+            (True, "sixes are captured too (our reading of what the source says of "
+                   "Koumma: that clusters of six can also be captured)")),
     _option("bakuk", "chain", "bakuk-chain",
             "which way the capture chain runs from the last hole", Chain.FORWARD,
             (Chain.FORWARD, "with the sowing, as the source says"),

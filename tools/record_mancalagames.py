@@ -169,7 +169,10 @@ def main(argv: list[str] | None = None) -> int:
                   "tools/record_mancalagames.py: what that program does, a secondary source "
                   "of its play, never of what the games are."),
         "program": {"name": "MancalaGames", "repository": "StoneShark/MancalaGames",
-                    "commit": commit, "licence": "GPL-3.0",
+                    "commit": commit,
+                    # its game files at that commit (rulesets.toml's "about" says how many)
+                    "game_files": len(list((path / "GameProps").glob("*.txt"))),
+                    "licence": "GPL-3.0",
                     "licence_note": ("The program is GPL-3.0; none of its code is here, only "
                                      "the moves drawn at random and the positions its code "
                                      "reported after each.")},

@@ -23,7 +23,8 @@ ROWS = (0,) * 6 + (1,) * 6      #: who owns each pit (it does not change where s
 
 Z95 = 1.959963984540054         #: the normal quantile of a two-sided 95 % interval
 
-#: The engine options compared: the defaults, then each editorial alternative alone.
+#: The engine options compared: the defaults, then three editorial alternatives, each
+#: alone (docs/analysis.md names them).
 CONFIGS: dict[str, dict[str, Any]] = {
     "default": {},
     "skip_origin": {"skip_origin": True},

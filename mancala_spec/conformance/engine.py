@@ -86,8 +86,10 @@ class BackwardChain(Bakuk):
 
 
 class CapturesSixes(Bakuk):
-    """Also captures a last hole of six, as the Bakuk text says Koumma does
-    (001_1132cff477fa5791.txt line 24)."""
+    """Also captures a last hole of six. The Bakuk text says only that in Koumma
+    clusters of six can also be captured (001_1132cff477fa5791.txt line 24); a last
+    hole of six captured is our reading of it (the ``sixes`` variant of
+    ``bakuk-capture``)."""
 
     def sow_move(self, pos, pit):
         """Bakuk's sowing, then a last hole of six captured too."""

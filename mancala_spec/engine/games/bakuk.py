@@ -129,8 +129,10 @@ class Bakuk(Game):
     def captures(self, count: int) -> bool:
         """Whether a hole holding *count* counters is captured (by the last
         counter, or in the chain): two or four, no other count; with
-        ``sixes``, six too, as the source says of Koumma (001_1132cff477fa5791.txt
-        line 24)."""
+        ``sixes``, six too. The source says only that in Koumma clusters of six
+        can also be captured (001_1132cff477fa5791.txt line 24); that a six is
+        captured as a two or a four is, by the last counter and in the chain, is
+        our reading (the ``sixes`` variant of ``bakuk-capture``)."""
         return count in CAPTURING_COUNTS or (count == SIX and self.options["sixes"])
 
     # -- after the move ------------------------------------------------------

@@ -212,7 +212,8 @@ def playwright_driver():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as error:
-        pytest.fail(f"playwright is not installed ({error}); pip install -e .[test]")
+        pytest.fail(f"playwright is not installed ({error}); python3 dev.py test installs it, "
+                    "or pip install -e . --group test (pip 25.1 or later)")
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (see .ci/run)")
     with sync_playwright() as playwright:

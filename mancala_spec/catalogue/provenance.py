@@ -55,7 +55,8 @@ def licence_parts() -> str:
     CITATION.cff say it in these words: tests/packaging/test_licence_parts.py.)"""
     p = record()
     return (f"The quotes are the source documents' own text, under the licence we assume "
-            f"for them ({p.licence}, version unknown: the documents name none); our "
+            f"for them ({p.licence}, version unknown: the documents name none; "
+            f"[provenance] in catalogue.toml says why); our "
             f"translations and rule claims adapted from them are CC BY-SA 4.0, and the "
             f"code is MIT.")
 

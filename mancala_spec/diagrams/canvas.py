@@ -15,7 +15,7 @@ from typing import Any
 from .model import DiagramError
 from .style import FONT, Metrics
 
-MISSING = "matplotlib is not installed: pip install mancala-spec[docs]"
+MISSING = "matplotlib is not installed: pip install 'mancala-spec[diagram]'"
 
 
 def require_matplotlib() -> ModuleType:

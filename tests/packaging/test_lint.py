@@ -29,7 +29,8 @@ PROBE = "\n\ndef _lint_probe(x):\n    return len(3)\n"
 
 def run(tool: str, *args: str) -> subprocess.CompletedProcess[str]:
     if importlib.util.find_spec(tool) is None:
-        pytest.fail(f"{tool} is not installed in {sys.prefix}: pip install -e '.[test]'")
+        pytest.fail(f"{tool} is not installed in {sys.prefix}: python3 dev.py test installs "
+                    "it, or pip install -e . --group test (pip 25.1 or later)")
     return subprocess.run([sys.executable, "-m", tool, *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=600)
 

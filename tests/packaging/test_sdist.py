@@ -17,10 +17,17 @@ FAST = ["tests/catalogue/test_traceability.py", "tests/cli/test_streams.py",
 
 
 def test_the_sdist_holds_the_project_and_its_tests_pass_from_it(tmp_path):
+    # setuptools writes its egg-info beside the package: told (by the configuration file
+    # DIST_EXTRA_CONFIG names) to write it here, it leaves the tree as it was
+    before = {p.name for p in ROOT.glob("*.egg-info")}
+    extra = tmp_path / "setup.cfg"
+    extra.write_text(f"[egg_info]\negg_base = {tmp_path}\n", encoding="utf-8")
     built = subprocess.run([sys.executable, "-m", "build", "--sdist", "--no-isolation",
                             "--outdir", str(tmp_path / "dist"), str(ROOT)],
-                           capture_output=True, text=True, timeout=600)
+                           capture_output=True, text=True, timeout=600,
+                           env={**os.environ, "DIST_EXTRA_CONFIG": str(extra)})
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    assert {p.name for p in ROOT.glob("*.egg-info")} == before     # nothing written in the tree
     (sdist,) = (tmp_path / "dist").glob("mancala_spec-*.tar.gz")
     with tarfile.open(sdist) as archive:
         archive.extractall(tmp_path / "unpacked", filter="data")

@@ -693,7 +693,7 @@ def test_the_package_imports_without_matplotlib():
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
-        "2 counters", "error: matplotlib is not installed: pip install mancala-spec[docs]"]
+        "2 counters", "error: matplotlib is not installed: pip install 'mancala-spec[diagram]'"]
     plain = subprocess.run([sys.executable, "-c", "import sys, mancala_spec.diagrams; "
                             "print('matplotlib' in sys.modules)"], capture_output=True,
                            text=True, timeout=60)

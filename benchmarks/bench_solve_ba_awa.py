@@ -26,6 +26,7 @@ import json
 import os
 import platform
 import resource
+import shlex
 import sys
 import time
 
@@ -69,7 +70,9 @@ def main() -> int:
     start = solution.start
     at_start = {"captured": (0, 0)} if solution.decided else {}     # (decided: the counts too)
     result = {
-        "version": __version__, "date": time.strftime("%Y-%m-%d", time.gmtime()),
+        # the version (between releases it names the commit) and the command, as run
+        "version": __version__, "command": shlex.join(["python", *sys.argv]),
+        "date": time.strftime("%Y-%m-%d", time.gmtime()),
         "time": time.strftime("%H:%M", time.gmtime()),
         "options": {name: str(value).lower() if isinstance(value, bool) else str(value)
                     for name, value in options.items()},

@@ -54,6 +54,12 @@ exclude_patterns = ["_build", "sg_execution_times.rst"]
 myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
 myst_heading_anchors = 3
 myst_substitutions = {"version": release}
+# between releases the version names its commit (mancala_spec/version.py): the home page says so
+from mancala_spec.version import RELEASED  # noqa: E402
+
+myst_substitutions["version_kind"] = (
+    "a release" if RELEASED else "a development version between releases: it names the "
+    "commit this site was built from, and so does every citation on it")
 smartquotes = False                  # quotations are shown byte for byte: no curly quotes
 
 # -- HTML: furo, readable on a phone ------------------------------------------------

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..options import Option, solver_options
 from ..options import option as option_of
-from ..terminal.status import MissingExtraError, UsageError
+from ..terminal.escape import shown as escaped
+from ..terminal.status import MissingExtraError, OutputError, UsageError
 from .command_registry import command
 from .progress import ProgressBar
 
@@ -295,8 +296,8 @@ def run_ba_awa(args: argparse.Namespace) -> int:
         from ..solved_ba_awa import check_table_folder
         try:
             check_table_folder(args.write_table)
-        except MancalaError as error:
-            raise UsageError(f"--write-table: {error}") from None
+        except OutputError as error:
+            raise OutputError(f"--write-table: {error}", error.target) from None
     progress = None if args.no_progress else ProgressBar()
     started = time.perf_counter()
     try:
@@ -329,12 +330,12 @@ def write_table(folder: str, solution: Any, progress: Any = None) -> dict[str, A
 
     try:
         written = write_ba_awa_table(Path(folder), solution, progress=progress)
+    except OutputError as error:
+        raise OutputError(f"--write-table: {error}", error.target) from None
     except MancalaError as error:
         raise UsageError(f"--write-table: {error}") from None
-    except OSError as error:
-        raise UsageError(f"--write-table: cannot write {folder}: {error.strerror}") from None
     files = list(written.iterdir())
-    return {"folder": str(written), "files": len(files),
+    return {"folder": folder, "files": len(files),
             "bytes": sum(f.stat().st_size for f in files)}
 
 
@@ -389,6 +390,6 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
         lines.append(f"solved in {seconds:.1f} s" + (
             "" if peak is None else f", peak memory {peak / 2**30:.2f} GiB"))
     if table:
-        lines.append(f"table written: {table['folder']} ({table['files']:,} files, "
+        lines.append(f"table written: {escaped(table['folder'])} ({table['files']:,} files, "
                      f"{table['bytes'] / 2**20:.1f} MiB)")
     return "\n".join(lines)

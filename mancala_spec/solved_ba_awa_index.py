@@ -68,6 +68,10 @@ def checked_index(index: Any, magic: str, shard_positions: int) -> dict[str, Any
         value = header[option.name]
         if not isinstance(value, (bool, int, str)) or not option.accepts(value):
             raise _fail(f"its option {option.name} is {shown(value)}, not a value it takes")
+    if header["players"] != 2 or header["decided"] is not False:
+        raise _fail("a table holds games of two players that the captured counts do not "
+                    f"end, not players={shown(header['players'])}, "
+                    f"decided={shown(header['decided'])}")
     start = header.get("start")
     pits = start.get("pits") if isinstance(start, dict) else None
     to_move = start.get("to_move") if isinstance(start, dict) else None

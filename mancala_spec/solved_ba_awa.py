@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InvalidPositionError, TableError, not_a, shown
 from .options import plain
 from .solved import Difference, differences
-from .solved_ba_awa_index import INDEX_BYTES, checked_index, shard_bytes
+from .solved_ba_awa_index import INDEX_BYTES, check_shard, checked_index, leb128, shard_bytes
 from .terminal.reading import folder_of, json_bounded, read_bounded
 
 if TYPE_CHECKING:
@@ -334,6 +334,19 @@ def _decoded_shard(name: str, data: bytes, first: int, count: int,
     return keys, values
 
 
+def check_table_files(folder: str | Path) -> BaAwaValueTable:
+    """The table in *folder*, once every file its index names is there and whole
+    (:func:`~mancala_spec.solved_ba_awa_index.check_shard`: its CRC-32, its zlib
+    data, its count of positions); else :class:`TableError`, one line. What a
+    site build checks before it ships a table."""
+    table = BaAwaValueTable.from_folder(folder)
+    for seeds, shards in sorted(table.levels.items()):
+        for number, (first, count, crc) in enumerate(shards):
+            name = shard_name(seeds, number)
+            check_shard(name, table.read(name), first, count, crc)
+    return table
+
+
 def check_table_folder(folder: str | Path) -> Path:
     """The real path of *folder*, if a table may be written there now: the
     checks of the one folder writer (:func:`mancala_spec.terminal.folders.check_folder`:
@@ -391,7 +404,7 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
             for number, at in enumerate(range(0, len(keys), shard_positions)):
                 part = keys[at:at + shard_positions]
                 deltas = np.diff(part, prepend=0)
-                data = zlib.compress(_leb128(deltas) + values[at:at + shard_positions].tobytes(), 9)
+                data = zlib.compress(leb128(deltas) + values[at:at + shard_positions].tobytes(), 9)
                 out.write(shard_name(seeds, number), data)
                 shards.append([int(part[0]), len(part), zlib.crc32(data)])
                 written += len(part)
@@ -406,27 +419,6 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
                              field="header")
         out.write(INDEX, index)
     return out.real
-
-
-def _leb128(values: Any) -> bytes:
-    """Non-negative whole numbers (a numpy array) as LEB128: seven bits a byte, the
-    lowest first, the high bit set on every byte but a number's last."""
-    import numpy as np
-
-    v = values.astype(np.uint64)
-    lengths = np.ones(len(v), dtype=np.int64)
-    rest = v >> np.uint64(7)
-    while rest.any():
-        lengths += rest > 0
-        rest >>= np.uint64(7)
-    starts = np.cumsum(lengths) - lengths
-    out = np.zeros(int(lengths.sum()), dtype=np.uint8)
-    for j in range(int(lengths.max(initial=1))):
-        sel = lengths > j
-        byte = ((v[sel] >> np.uint64(7 * j)) & np.uint64(0x7F)).astype(np.uint8)
-        byte |= (lengths[sel] > j + 1).astype(np.uint8) << np.uint8(7)
-        out[starts[sel] + j] = byte
-    return out.tobytes()
 
 
 def searched_values(pos: Position, nodes: int = SEARCH_NODES) -> dict[int, int] | None:
@@ -473,5 +465,5 @@ def searched_values(pos: Position, nodes: int = SEARCH_NODES) -> dict[int, int] 
 
 
 __all__ = ["BA_AWA_MAGIC", "INDEX", "SEARCH_NODES", "SHARD_POSITIONS", "BaAwaValueTable",
-           "MissingShards", "ba_awa_key", "ba_awa_standard_header", "check_table_folder",
-           "searched_values", "shard_name", "write_ba_awa_table"]
+           "MissingShards", "ba_awa_key", "ba_awa_standard_header", "check_table_files",
+           "check_table_folder", "searched_values", "shard_name", "write_ba_awa_table"]

@@ -15,6 +15,7 @@ its shards. Anything else (``"levels": {}``, a key ``"²"`` or of 5,000 digits,
 from __future__ import annotations
 
 import re
+import zlib
 from math import comb
 from typing import Any
 
@@ -122,4 +123,58 @@ def _checked_level(seeds_text: Any, level: Any, most: int, shard_positions: int)
     return count
 
 
-__all__ = ["INDEX_BYTES", "checked_index", "keys_of", "shard_bytes"]
+def leb128(values: Any) -> bytes:
+    """Non-negative whole numbers (a numpy array) as LEB128: seven bits a byte, the
+    lowest first, the high bit set on every byte but a number's last."""
+    import numpy as np
+
+    v = values.astype(np.uint64)
+    lengths = np.ones(len(v), dtype=np.int64)
+    rest = v >> np.uint64(7)
+    while rest.any():
+        lengths += rest > 0
+        rest >>= np.uint64(7)
+    starts = np.cumsum(lengths) - lengths
+    out = np.zeros(int(lengths.sum()), dtype=np.uint8)
+    for j in range(int(lengths.max(initial=1))):
+        sel = lengths > j
+        byte = ((v[sel] >> np.uint64(7 * j)) & np.uint64(0x7F)).astype(np.uint8)
+        byte |= (lengths[sel] > j + 1).astype(np.uint8) << np.uint8(7)
+        out[starts[sel] + j] = byte
+    return out.tobytes()
+
+
+_HIGH = bytes(range(0x80, 0x100))
+
+
+def check_shard(name: str, data: bytes | None, first: int, count: int, crc: int) -> None:
+    """Check a shard's bytes against its index entry at the speed of zlib: there,
+    within its bound, its CRC-32, zlib data that ends, as many numbers as the index
+    says followed by as many values, the first number the index's; else
+    :class:`TableError` (the full decoding, a position at a time, is the reader's)."""
+    if data is None:
+        raise TableError(f"the table lacks its file {name}", field="values")
+    if len(data) > shard_bytes(count) or zlib.crc32(data) != crc:
+        raise TableError(f"the table's file {name} is damaged or of another table: its "
+                         "size or CRC-32 is not the index's", field="values")
+    try:
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(data, 11 * count + 1)
+    except zlib.error as error:
+        raise TableError(f"the table's file {name} is not zlib data ({error})",
+                         field="values") from None
+    numbers = raw[:-count]
+    key = shift = 0
+    for byte in numbers[:10]:
+        key |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            break
+    if not inflate.eof or inflate.unused_data or len(raw) <= count \
+            or len(numbers.translate(None, _HIGH)) != count or numbers[-1] >= 0x80 \
+            or key != first:
+        raise TableError(f"the table's file {name} does not hold the {count:,} positions "
+                         "the index says", field="values")
+
+
+__all__ = ["INDEX_BYTES", "check_shard", "checked_index", "keys_of", "leb128", "shard_bytes"]

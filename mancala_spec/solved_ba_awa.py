@@ -22,7 +22,7 @@ from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidPositionError, TableError, not_a, shown
+from .errors import InvalidPositionError, TableError, not_a, not_a_position, shown
 from .options import plain
 from .solved import Difference, differences
 from .solved_ba_awa_index import INDEX_BYTES, check_shard, checked_index, leb128, shard_bytes
@@ -61,6 +61,7 @@ class MissingShards(TableError):
 def ba_awa_key(pits: Sequence[int], to_move: int) -> int:
     """The solver's number of a Ba-awa position within its level (seeds on the
     board): its board's rank, times two, plus the player to move."""
+    pits, to_move = _ba_awa_checked(pits, to_move)
     rank, prefix = 0, 0
     for i in range(_BA_AWA_PITS - 1):
         prefix += pits[i]
@@ -70,6 +71,10 @@ def ba_awa_key(pits: Sequence[int], to_move: int) -> int:
 
 def shard_name(seeds: int, number: int) -> str:
     """The file of a level's shard *number* in a table's folder."""
+    if type(seeds) is not int or not 0 <= seeds <= 48:
+        raise not_a("seeds", seeds, "a whole number of seeds from 0 to 48")
+    if type(number) is not int or not 0 <= number < 10**9:
+        raise not_a("number", number, "a shard's number, a whole number from 0")
     return f"{seeds}-{number:05d}.bin"
 
 
@@ -170,7 +175,8 @@ class BaAwaValueTable:
         each row is owned by its player, as at the start (the table's games are
         South's to open; a game North opened is the same game with the rows
         turned and the players swapped: :meth:`oriented`)."""
-        return self.holds_for(pos.game) and tuple(pos.owners) == tuple(pos.game.start().owners)
+        game = _position(pos, ba_awa=False).game
+        return self.holds_for(game) and tuple(pos.owners) == tuple(game.start().owners)
 
     @staticmethod
     def oriented(pos: Position) -> tuple[tuple[int, ...], int]:
@@ -179,7 +185,7 @@ class BaAwaValueTable:
         swapped (the rules treat the two players alike but for who opened, and
         sow both rows the same way round, so its value for the player to move
         is the same)."""
-        pits = tuple(pos.pits)
+        pits = tuple(_position(pos).pits)
         if pos.opener == 0:
             return pits, pos.to_move
         return pits[_BA_AWA_PITS // 2:] + pits[:_BA_AWA_PITS // 2], 1 - pos.to_move
@@ -223,8 +229,11 @@ class BaAwaValueTable:
     def need(self, positions: Sequence[tuple[Sequence[int], int]]) -> list[str]:
         """The shards the *positions* ``(pits, to_move)`` need that are not there
         (they are read if they are)."""
+        if isinstance(positions, (str, bytes)) or not isinstance(positions, Sequence) \
+                or not all(isinstance(p, Sequence) and len(p) == 2 for p in positions):
+            raise not_a("positions", positions, "a list of (pits, player to move)")
         missing = []
-        for pits, to_move in positions:
+        for pits, to_move in (_ba_awa_checked(*p) for p in positions):
             where = self._where(pits, to_move)
             if where is not None and where[0] not in missing and self._shard(where[0]) is None:
                 missing.append(where[0])
@@ -267,7 +276,7 @@ class BaAwaValueTable:
         scores) and the value of the position it leads to; ``None`` if one of
         those is not in the table. :class:`MissingShards` names every shard
         needed that is not there."""
-        mover = pos.to_move
+        mover = _position(pos).to_move
         after = {pit: pos.play(pit) for pit in pos.legal_moves()}
         missing = self.need([self.oriented(a) for a in after.values() if not a.is_over])
         if missing:
@@ -284,6 +293,18 @@ class BaAwaValueTable:
                 return None
             result[pit] = worth + (value if later.to_move == mover else -value)
         return result
+
+
+def _position(pos: Any, ba_awa: bool = True) -> Position:
+    """*pos*, a position (of Ba-awa, if *ba_awa*); else a typed refusal naming ``pos``."""
+    from .engine.position import Position
+
+    if not isinstance(pos, Position):
+        raise not_a_position("pos", pos)
+    if ba_awa and pos.game.name != "ba-awa":
+        raise InvalidPositionError(f"pos must be a position of Ba-awa, not of "
+                                   f"{pos.game.title}", field="game")
+    return pos
 
 
 def _ba_awa_checked(pits: Any, to_move: Any) -> tuple[tuple[int, ...], int]:
@@ -428,7 +449,9 @@ def searched_values(pos: Position, nodes: int = SEARCH_NODES) -> dict[int, int] 
     ``None`` if the search needs more than *nodes* positions."""
     from .fast import FastGame
 
-    fast, state = FastGame.for_position(pos)
+    if type(nodes) is not int or nodes < 1:
+        raise not_a("nodes", nodes, "a whole number of positions, 1 or more")
+    fast, state = FastGame.for_position(_position(pos, ba_awa=False))
     fast.remember_above = -1
     mover = state[1]
     before = state[2][mover] - state[2][1 - mover]
@@ -460,7 +483,7 @@ def searched_values(pos: Position, nodes: int = SEARCH_NODES) -> dict[int, int] 
 
     try:
         return {pit: search(fast.play(state, pit), -999, 999) - before for pit in state[4]}
-    except OutOfBudget:
+    except (OutOfBudget, RecursionError):          # (a line of play too long to follow)
         return None
 
 

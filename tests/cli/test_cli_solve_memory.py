@@ -31,7 +31,8 @@ def test_a_memory_in_range_is_taken(capsys):
     status = main(["solve", "ba-awa", "--start", TWELVE, "--no-progress", "--memory", "1e-1",
                    "--json"])
     out, err = capsys.readouterr()
-    assert status == 2 and "needs about 186 MiB" in err and "102 MiB is given (--memory)" in err, err
+    assert status == 2 and "needs about 186 MiB" in err, err
+    assert "102 MiB is given (--memory)" in err, err
 
 
 def _limited(kilobytes: int, *argv: str, solve: bool = False) -> subprocess.CompletedProcess:

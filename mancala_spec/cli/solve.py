@@ -165,7 +165,10 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write-table", default=None, metavar="DIR",
                         help="Ba-awa: also write every value into the folder DIR, in "
                              "shards, for the site's Play page (python3 dev.py site "
-                             "--ba-awa-values DIR); written whole or not at all")
+                             "--ba-awa-values DIR); written whole or not at all, "
+                             "checked before the solve starts; a folder already there "
+                             "is replaced only if mancala-spec wrote it (exit status 4 "
+                             "if it cannot be written)")
 
 
 @command("solve", "solve a game: the value of every position reachable from the start "

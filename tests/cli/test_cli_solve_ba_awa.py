@@ -51,8 +51,7 @@ def test_json_is_the_solvers_result(capsys):
     (["--decided", "--start", "1,1,1,1,1,1/1,1,1,1,1,1 S 28-8"], "the game is over"),
     (["--chain", "backward"], "an option of Bakuk"),
     (["--pits-per-row", "2"], "for Bakuk"),
-    (["--memory", "0.0001"], "needs about"),
-    (["--memory", "0"], "more than 0"),
+    (["--memory", "0.0001"], "needs about"),     # (--memory's values: test_cli_solve_memory.py)
     (["--start", "1,1,1,1,1,1/1,1,1,1,1,2 S 20-15"], "multiples of four"),
 ])
 def test_what_cannot_be_solved_is_one_line_and_status_2(capsys, argv, message):

@@ -248,18 +248,18 @@ def _copy_play_assets(app, exception) -> None:
         cache.file(Path(app.outdir) / "_static" / "play" / "bakuk-values.bin", write_table,
                    f"bakuk-values-{cache.package_digest()[:20]}.bin")
         if ba_awa_values is None:             # none from an earlier build given one
-            import shutil
-            shutil.rmtree(Path(app.outdir) / "_static" / dev.BA_AWA_VALUES_DIR,
-                          ignore_errors=True)
+            dev.remove_ba_awa_values(Path(app.outdir))
         else:
             from mancala_spec.errors import MancalaError
-            try:
+            try:          # a table refused: the site holds none (not an earlier build's)
                 dev.copy_ba_awa_values(Path(app.outdir), ba_awa_values)
-            except MancalaError as error:
+            except (MancalaError, OSError) as error:
                 from sphinx.util import logging
+
+                from mancala_spec.terminal.escape import shown
                 logging.getLogger(__name__).warning(
-                    f"Ba-awa's values ({dev.BA_AWA_VALUES}): {error}", type="mancala_spec",
-                    subtype="play")
+                    f"Ba-awa's values ({dev.BA_AWA_VALUES}): {shown(str(error))}",
+                    type="mancala_spec", subtype="play")
 
 
 #: The cyclic collector's thresholds during the build (Python's are 700, 10, 10).

@@ -53,9 +53,22 @@ def _out_of_the_tree() -> None:
 
 _out_of_the_tree()
 
+def _installed_mode() -> bool:
+    """``MANCALA_SPEC_TEST_INSTALLED`` (any case): 1/true/yes/on turn the installed
+    mode on, 0/false/no/off or unset leave it off; another value stops the run (a
+    typo is taken for neither). tests/helpers.py's ``installed_mode`` reads it the
+    same way for the processes the tests start (``package_env``)."""
+    text = os.environ.get("MANCALA_SPEC_TEST_INSTALLED", "").strip().lower()
+    if text not in ("1", "true", "yes", "on", "", "0", "false", "no", "off"):
+        raise pytest.UsageError(f"MANCALA_SPEC_TEST_INSTALLED={text!r}: give 1/true/yes/on "
+                                "or 0/false/no/off")
+    return text in ("1", "true", "yes", "on")
+
+
 #: ``MANCALA_SPEC_TEST_INSTALLED=1``: the tests import the installed package (a wheel
-#: installed into the running environment), not the source tree beside them
-INSTALLED = os.environ.get("MANCALA_SPEC_TEST_INSTALLED", "") not in ("", "0")
+#: installed into the running environment), not the source tree beside them; the
+#: processes they start too (tests/helpers.py, ``package_env``)
+INSTALLED = _installed_mode()
 
 
 def _installed_package() -> None:

@@ -296,28 +296,38 @@ def ba_awa_values() -> Path | None:
 
 
 def copy_ba_awa_values(outdir: Path, folder: Path) -> int:
-    """The table in *folder* into the site (``_static/play/ba-awa-values/``), once it
-    reads as one (its index and every file it names: a table from an interrupted
-    copy is no table); hard links where the file system allows. Returns the number
-    of files; :class:`mancala_spec.errors.TableError` (one line) if it is no table."""
-    from mancala_spec.errors import TableError
-    from mancala_spec.solved_ba_awa import BaAwaValueTable
+    """The table in *folder* into the site (``_static/play/ba-awa-values/``), once
+    every file its index names is there and whole
+    (:func:`mancala_spec.solved_ba_awa.check_table_files`: a truncated, emptied,
+    flipped or swapped file, or one of another table, is no table), by the one
+    folder writer (hard links where the file system allows; the copy read back
+    before it replaces an earlier build's). Returns the number of files;
+    :class:`mancala_spec.errors.TableError` or
+    :class:`mancala_spec.terminal.status.OutputError` (one line) if it is no table or
+    cannot be copied, and then the site holds no table of Ba-awa's values at all
+    (never one an earlier build shipped)."""
+    from mancala_spec.solved_ba_awa import check_table_files
+    from mancala_spec.terminal.folders import WrittenFolder, manifest_files
 
-    table = BaAwaValueTable.from_folder(folder)
-    files = table.files()
-    absent = [name for name in files if not (folder / name).is_file()]
-    if absent:
-        raise TableError(f"the table in {folder} lacks {len(absent)} of its files "
-                         f"({absent[0]} first)", field="values")
     target = outdir / "_static" / BA_AWA_VALUES_DIR
-    shutil.rmtree(target, ignore_errors=True)
-    target.mkdir(parents=True)
-    for name in files:
-        try:
-            os.link(folder / name, target / name)
-        except OSError:
-            shutil.copyfile(folder / name, target / name)
+    try:
+        files = check_table_files(folder).files()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.exists() and manifest_files(target) is None:
+            remove_ba_awa_values(outdir)         # a build's own copy, from before the writer
+        with WrittenFolder(target, "copy of Ba-awa's values", verify=check_table_files) as out:
+            for name in files:
+                out.copy(folder / name)
+    except BaseException:
+        remove_ba_awa_values(outdir)
+        raise
     return len(files)
+
+
+def remove_ba_awa_values(outdir: Path) -> None:
+    """The site's copy of Ba-awa's values, gone (a build that ships none, or
+    refused the one it was given)."""
+    shutil.rmtree(outdir / "_static" / BA_AWA_VALUES_DIR, ignore_errors=True)
 
 
 def write_play_preload(path: Path) -> None:
@@ -343,10 +353,15 @@ def main(argv: list[str]) -> None:
         return
     if argv[:1] == ["site"] and len(argv) == 3 and argv[1] == "--ba-awa-values":
         folder = Path(argv[2]).expanduser().resolve()
-        if not (folder / "index.json").is_file():
-            sys.exit(f"dev.py site: --ba-awa-values {argv[2]}: no table of values there "
-                     "(no index.json); write one with: mancala-spec solve ba-awa "
-                     f"--write-table {argv[2]}")
+        from mancala_spec.errors import MancalaError
+        from mancala_spec.solved_ba_awa import INDEX, check_table_files
+        from mancala_spec.terminal.escape import shown
+        try:
+            check_table_files(folder)         # checked before the build, not after it
+        except MancalaError as error:
+            hint = "" if (folder / INDEX).is_file() else (
+                "; write one with: mancala-spec solve ba-awa --write-table DIR")
+            sys.exit(f"dev.py site: --ba-awa-values {shown(argv[2])}: {error}{hint}")
         os.environ[BA_AWA_VALUES] = str(folder)
         argv = argv[:1]
     if len(argv) != 1 or argv[0] not in {"site", "test", "doctest", "pdf"}:

@@ -323,17 +323,18 @@ def _positions(header: dict[str, Any]) -> int:
 
 
 def write_table(path: Path, table: ValueTable | None = None, **rules: Any) -> Path:
-    """Write *table* (by default: Bakuk solved with *rules*) to *path*."""
+    """Write *table* (by default: Bakuk solved with *rules*) to *path*, whole or not
+    at all (the one file writer, :func:`mancala_spec.terminal.output.write_atomic`)."""
     if not isinstance(path, (str, Path)):
         raise not_a("path", path, "a file's path")
     if table is not None and not isinstance(table, ValueTable):
         raise not_a("table", table, "a ValueTable")
     path = Path(path)
     data = (table or ValueTable.from_rules(**rules)).to_bytes()
+    from .terminal.output import write_atomic
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".part")
-    partial.write_bytes(data)
-    partial.replace(path)
+    write_atomic(path, data)
     return path
 
 

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import bisect
 import json
-import os
-import shutil
 import zlib
 from collections.abc import Sequence
 from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidPositionError, TableError, not_a, shown
-from .options import game_options, plain
+from .errors import InvalidPositionError, TableError, not_a, not_a_position, shown
+from .options import plain
 from .solved import Difference, differences
+from .solved_ba_awa_index import INDEX_BYTES, check_shard, checked_index, leb128, shard_bytes
+from .terminal.reading import folder_of, json_bounded, read_bounded
 
 if TYPE_CHECKING:
     from .engine.position import Position
@@ -61,6 +61,7 @@ class MissingShards(TableError):
 def ba_awa_key(pits: Sequence[int], to_move: int) -> int:
     """The solver's number of a Ba-awa position within its level (seeds on the
     board): its board's rank, times two, plus the player to move."""
+    pits, to_move = _ba_awa_checked(pits, to_move)
     rank, prefix = 0, 0
     for i in range(_BA_AWA_PITS - 1):
         prefix += pits[i]
@@ -70,6 +71,10 @@ def ba_awa_key(pits: Sequence[int], to_move: int) -> int:
 
 def shard_name(seeds: int, number: int) -> str:
     """The file of a level's shard *number* in a table's folder."""
+    if type(seeds) is not int or not 0 <= seeds <= 48:
+        raise not_a("seeds", seeds, "a whole number of seeds from 0 to 48")
+    if type(number) is not int or not 0 <= number < 10**9:
+        raise not_a("number", number, "a shard's number, a whole number from 0")
     return f"{seeds}-{number:05d}.bin"
 
 
@@ -100,44 +105,51 @@ class BaAwaValueTable:
     """
 
     def __init__(self, index: dict[str, Any], read: Any) -> None:
-        self.header = _checked_index(index)
+        if not callable(read):
+            raise not_a("read", read, "a function giving a file of the table by name")
+        self.header = checked_index(index, BA_AWA_MAGIC, SHARD_POSITIONS)
         self.read = read
         self.levels: dict[int, list[list[int]]] = {
             int(seeds): level["shards"] for seeds, level in index["levels"].items()}
         self.firsts = {seeds: [shard[0] for shard in shards]
                        for seeds, shards in self.levels.items()}
         self.shards: dict[str, tuple[list[int], bytes]] = {}
+        start = self.header["start"]
+        where = self._where(start["pits"], start["to_move"])
+        if where is None or where[1] >= self._end(where[0]):
+            raise TableError("not a table of Ba-awa values: no shard of its index holds its "
+                             "start", field="header")
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> BaAwaValueTable:
         """The table written into *folder*; :class:`~mancala_spec.errors.TableError`
-        if its index is missing or not such an index."""
-        folder = Path(folder)
+        if its index is missing or not such an index. Every file is read by the
+        one bounded reader (:func:`mancala_spec.terminal.reading.read_bounded`): regular
+        files only, each no larger than what it can hold."""
+        folder = folder_of(folder)
 
         def read(name: str) -> bytes | None:
-            try:
-                return (folder / name).read_bytes()
-            except FileNotFoundError:
-                return None
-            except OSError as error:
-                raise TableError(f"cannot read {name} of the table: {error.strerror}",
-                                 field="values") from None
+            limit = INDEX_BYTES if name == INDEX else shard_bytes(SHARD_POSITIONS)
+            return read_bounded(folder / name, limit, f"the table's file {name} in",
+                                missing_ok=True, field="values")
 
         data = read(INDEX)
         if data is None:
-            raise TableError(f"{folder} holds no table of Ba-awa values (no {INDEX})",
-                             field="format")
+            raise TableError(f"{shown(str(folder))} holds no table of Ba-awa values "
+                             f"(no {INDEX})", field="format")
         return cls.from_index(data, read)
 
     @classmethod
     def from_index(cls, data: bytes, read: Any) -> BaAwaValueTable:
         """The table of the index *data* (the bytes of :data:`INDEX`), its shards
         given by *read*."""
-        try:
-            index = json.loads(data)
-        except ValueError:
-            raise TableError("not a table of Ba-awa values: its index is not JSON",
-                             field="format") from None
+        if not isinstance(data, (bytes, bytearray, str)):
+            raise not_a("data", data, "the bytes of a table's index")
+        if len(data) > INDEX_BYTES:
+            raise TableError(f"not a table of Ba-awa values: its index has {len(data):,} "
+                             f"bytes, more than an index holds ({INDEX_BYTES:,})",
+                             field="format")
+        index = json_bounded(data, "not a table of Ba-awa values: its index")
         return cls(index, read)
 
     def __len__(self) -> int:
@@ -163,7 +175,8 @@ class BaAwaValueTable:
         each row is owned by its player, as at the start (the table's games are
         South's to open; a game North opened is the same game with the rows
         turned and the players swapped: :meth:`oriented`)."""
-        return self.holds_for(pos.game) and tuple(pos.owners) == tuple(pos.game.start().owners)
+        game = _position(pos, ba_awa=False).game
+        return self.holds_for(game) and tuple(pos.owners) == tuple(game.start().owners)
 
     @staticmethod
     def oriented(pos: Position) -> tuple[tuple[int, ...], int]:
@@ -172,7 +185,7 @@ class BaAwaValueTable:
         swapped (the rules treat the two players alike but for who opened, and
         sow both rows the same way round, so its value for the player to move
         is the same)."""
-        pits = tuple(pos.pits)
+        pits = tuple(_position(pos).pits)
         if pos.opener == 0:
             return pits, pos.to_move
         return pits[_BA_AWA_PITS // 2:] + pits[:_BA_AWA_PITS // 2], 1 - pos.to_move
@@ -193,22 +206,34 @@ class BaAwaValueTable:
             return None
         return shard_name(seeds, bisect.bisect_right(firsts, key) - 1), key
 
+    def _end(self, name: str) -> int:
+        """The number after the last the shard *name* can hold: the next shard's first."""
+        seeds, number = (int(x) for x in name[:-len(".bin")].split("-"))
+        firsts = self.firsts[seeds]
+        return firsts[number + 1] if number + 1 < len(firsts) else 1 << 62
+
     def _shard(self, name: str) -> tuple[list[int], bytes] | None:
         """The shard *name* (its numbers and values), read once; None if it is not there."""
         if name not in self.shards:
+            seeds_text, number = name[:-len(".bin")].split("-")
+            first, count, crc = self.levels[int(seeds_text)][int(number)]
             data = self.read(name)
             if data is None:
                 return None
-            seeds_text, number = name[:-len(".bin")].split("-")
-            first, count, crc = self.levels[int(seeds_text)][int(number)]
-            self.shards[name] = _decoded_shard(name, data, first, count, crc)
+            if not isinstance(data, (bytes, bytearray)) or len(data) > shard_bytes(count):
+                raise TableError(f"the table's file {name} is damaged: not the bytes of a "
+                                 f"shard of {count:,} positions", field="values")
+            self.shards[name] = _decoded_shard(name, bytes(data), first, count, crc)
         return self.shards[name]
 
     def need(self, positions: Sequence[tuple[Sequence[int], int]]) -> list[str]:
         """The shards the *positions* ``(pits, to_move)`` need that are not there
         (they are read if they are)."""
+        if isinstance(positions, (str, bytes)) or not isinstance(positions, Sequence) \
+                or not all(isinstance(p, Sequence) and len(p) == 2 for p in positions):
+            raise not_a("positions", positions, "a list of (pits, player to move)")
         missing = []
-        for pits, to_move in positions:
+        for pits, to_move in (_ba_awa_checked(*p) for p in positions):
             where = self._where(pits, to_move)
             if where is not None and where[0] not in missing and self._shard(where[0]) is None:
                 missing.append(where[0])
@@ -222,16 +247,27 @@ class BaAwaValueTable:
         pits, to_move = _ba_awa_checked(pits, to_move)
         where = self._where(pits, to_move)
         if where is None:
+            self._check_first(sum(pits), 0)
             return None
         shard = self._shard(where[0])
         if shard is None:
             raise MissingShards([where[0]])
         keys, values = shard
         row = bisect.bisect_left(keys, where[1])
+        if row == len(keys):
+            self._check_first(sum(pits), int(where[0][-9:-4]) + 1)
         if row == len(keys) or keys[row] != where[1]:
             return None
         u = values[row] - 256 if values[row] > 127 else values[row]
         return u if to_move == 0 else -u
+
+    def _check_first(self, seeds: int, number: int) -> None:
+        """A position the table does not hold, before the first number of a
+        level's shard *number* (or past the last of the shard before it): that
+        shard, if it is there, is read, so that a first number the index has
+        wrong is a :class:`TableError`, not a position taken as unreachable."""
+        if number < len(self.levels.get(seeds, ())):
+            self._shard(shard_name(seeds, number))
 
     def move_values(self, pos: Position) -> dict[int, int] | None:
         """{pit: the margin the player to move can force by playing it} for each
@@ -240,7 +276,7 @@ class BaAwaValueTable:
         scores) and the value of the position it leads to; ``None`` if one of
         those is not in the table. :class:`MissingShards` names every shard
         needed that is not there."""
-        mover = pos.to_move
+        mover = _position(pos).to_move
         after = {pit: pos.play(pit) for pit in pos.legal_moves()}
         missing = self.need([self.oriented(a) for a in after.values() if not a.is_over])
         if missing:
@@ -259,6 +295,18 @@ class BaAwaValueTable:
         return result
 
 
+def _position(pos: Any, ba_awa: bool = True) -> Position:
+    """*pos*, a position (of Ba-awa, if *ba_awa*); else a typed refusal naming ``pos``."""
+    from .engine.position import Position
+
+    if not isinstance(pos, Position):
+        raise not_a_position("pos", pos)
+    if ba_awa and pos.game.name != "ba-awa":
+        raise InvalidPositionError(f"pos must be a position of Ba-awa, not of "
+                                   f"{pos.game.title}", field="game")
+    return pos
+
+
 def _ba_awa_checked(pits: Any, to_move: Any) -> tuple[tuple[int, ...], int]:
     if isinstance(pits, (str, bytes)) or not isinstance(pits, Sequence) \
             or len(pits) != _BA_AWA_PITS or not all(type(x) is int and x >= 0 for x in pits) \
@@ -269,34 +317,6 @@ def _ba_awa_checked(pits: Any, to_move: Any) -> tuple[tuple[int, ...], int]:
         raise InvalidPositionError(f"the player to move is 0 or 1, not {shown(to_move)}",
                                    field="to_move")
     return tuple(pits), to_move
-
-
-def _checked_index(index: Any) -> dict[str, Any]:
-    """The header of a table's *index* (the rules, the start, the version), once
-    its format, rules and levels are checked; else :class:`TableError`."""
-    if not isinstance(index, dict) or index.get("format") != BA_AWA_MAGIC:
-        raise TableError(f"not a table of Ba-awa values: its index does not say "
-                         f"{BA_AWA_MAGIC!r}", field="format")
-    header = {k: v for k, v in index.items() if k != "levels"}
-    missing = [o.name for o in game_options("ba-awa") if o.name not in header]
-    if header.get("game") != "ba-awa" or missing:
-        raise TableError("the index does not name the game ba-awa and each of its options"
-                         + (f" ({', '.join(missing)} missing)" if missing else ""),
-                         field="header")
-    levels = index.get("levels")
-    if not isinstance(levels, dict):
-        raise TableError("the index has no levels", field="header")
-    for seeds, level in levels.items():
-        shards = level.get("shards") if isinstance(level, dict) else None
-        if not (seeds.isdigit() and 12 <= int(seeds) <= 48 and int(seeds) % 4 == 0) \
-                or not isinstance(shards, list) or not shards \
-                or not all(isinstance(s, list) and len(s) == 3
-                           and all(type(x) is int and x >= 0 for x in s)
-                           and 0 < s[1] <= SHARD_POSITIONS for s in shards) \
-                or any(a[0] >= b[0] for a, b in zip(shards, shards[1:])):
-            raise TableError(f"the index's level {shown(seeds)} is not a list of shards "
-                             "(first number, positions, CRC-32), in order", field="header")
-    return header
 
 
 def _decoded_shard(name: str, data: bytes, first: int, count: int,
@@ -335,35 +355,58 @@ def _decoded_shard(name: str, data: bytes, first: int, count: int,
     return keys, values
 
 
+def check_table_files(folder: str | Path) -> BaAwaValueTable:
+    """The table in *folder*, once every file its index names is there and whole
+    (:func:`~mancala_spec.solved_ba_awa_index.check_shard`: its CRC-32, its zlib
+    data, its count of positions); else :class:`TableError`, one line. What a
+    site build checks before it ships a table."""
+    table = BaAwaValueTable.from_folder(folder)
+    for seeds, shards in sorted(table.levels.items()):
+        for number, (first, count, crc) in enumerate(shards):
+            name = shard_name(seeds, number)
+            check_shard(name, table.read(name), first, count, crc)
+    return table
+
+
 def check_table_folder(folder: str | Path) -> Path:
-    """*folder*, if a table may be written there: it is not there, or empty, or
-    holds a table (which is replaced); else :class:`TableError`."""
-    folder = Path(folder)
-    if folder.exists() and not (folder / INDEX).is_file() \
-            and (not folder.is_dir() or any(folder.iterdir())):
-        raise TableError(f"{folder} is not empty and holds no table of values: it is not "
-                         "replaced", field="format")
-    return folder
+    """The real path of *folder*, if a table may be written there now: the
+    checks of the one folder writer (:func:`mancala_spec.terminal.folders.check_folder`:
+    it is not there, or empty, or a folder mancala-spec wrote, which is replaced;
+    its folder takes a new entry); else
+    :class:`~mancala_spec.terminal.status.OutputError`, one line."""
+    from .terminal.folders import check_folder
+
+    return check_folder(folder_of(folder), "table of values")
 
 
 def write_ba_awa_table(folder: str | Path, solution: Any,
                        shard_positions: int = SHARD_POSITIONS, progress: Any = None) -> Path:
     """Write a :class:`~mancala_spec.solve.ba_awa.BaAwaSolution` (numpy needed)
     as a table into *folder* (:class:`BaAwaValueTable` reads it), whole or not
-    at all: into a temporary folder beside it, renamed at the end (an
-    interruption leaves nothing). A *folder* already there must be such a
-    table (it is replaced) or empty; :class:`TableError` if not. *progress*, if
-    given, is called as ``progress("writing", positions written, positions)``."""
+    at all, by the one folder writer (:class:`mancala_spec.terminal.folders.WrittenFolder`):
+    into a temporary folder beside it, renamed into place at the end (an
+    interruption leaves nothing). A *folder* already there must be a folder
+    mancala-spec wrote (its manifest names every file in it: it is replaced) or
+    empty; else :class:`~mancala_spec.terminal.status.OutputError`, and nothing
+    in it is touched. *progress*, if given, is called as
+    ``progress("writing", positions written, positions)``."""
     import numpy as np
 
     from . import __version__
+    from .solve.ba_awa import BaAwaSolution
+    from .terminal.folders import WrittenFolder
 
-    if not isinstance(folder, (str, Path)):
-        raise not_a("folder", folder, "a folder's path")
+    target = folder_of(folder)
+    if not isinstance(solution, BaAwaSolution):
+        raise not_a("solution", solution, "a solution of Ba-awa (solve_ba_awa gives one)")
+    if solution.rules.decided:
+        raise not_a("solution", solution, "a solution of games the captured counts do not "
+                    "end (decided=False): a table holds one value a position")
     if type(shard_positions) is not int or not 1 <= shard_positions <= SHARD_POSITIONS:
         raise not_a("shard_positions", shard_positions,
                     f"a whole number from 1 to {SHARD_POSITIONS:,}")
-    folder = check_table_folder(folder)
+    if progress is not None and not callable(progress):
+        raise not_a("progress", progress, "a function or None")
     game = solution.rules.game
     pits, to_move = solution.start
     header = {"format": BA_AWA_MAGIC, "game": "ba-awa",
@@ -371,10 +414,8 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
               **{name: plain(value) for name, value in game.options.items()},
               "start": {"pits": list(pits), "to_move": to_move},
               "version": __version__}
-    partial = folder.with_name(f".{folder.name}.{os.getpid()}.part")
-    shutil.rmtree(partial, ignore_errors=True)
-    partial.mkdir(parents=True)
-    try:
+    # verify=: a check of the finished temporary folder, run before it replaces the old
+    with WrittenFolder(target, "table of values", verify=None) as out:
         levels: dict[str, Any] = {}
         written = 0
         for seeds in sorted(solution.levels, reverse=True):
@@ -384,47 +425,21 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
             for number, at in enumerate(range(0, len(keys), shard_positions)):
                 part = keys[at:at + shard_positions]
                 deltas = np.diff(part, prepend=0)
-                data = zlib.compress(_leb128(deltas) + values[at:at + shard_positions].tobytes(), 9)
-                (partial / shard_name(seeds, number)).write_bytes(data)
+                data = zlib.compress(leb128(deltas) + values[at:at + shard_positions].tobytes(), 9)
+                out.write(shard_name(seeds, number), data)
                 shards.append([int(part[0]), len(part), zlib.crc32(data)])
                 written += len(part)
                 if progress is not None:
                     progress("writing", written, len(solution))
             levels[str(seeds)] = {"positions": len(keys), "shards": shards}
-        (partial / INDEX).write_text(json.dumps({**header, "positions": len(solution),
-                                                 "levels": levels}) + "\n", encoding="utf-8")
-        if folder.exists():
-            old = folder.with_name(f".{folder.name}.{os.getpid()}.old")
-            folder.rename(old)
-            partial.rename(folder)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            partial.rename(folder)
-    except BaseException:
-        shutil.rmtree(partial, ignore_errors=True)
-        raise
-    return folder
-
-
-def _leb128(values: Any) -> bytes:
-    """Non-negative whole numbers (a numpy array) as LEB128: seven bits a byte, the
-    lowest first, the high bit set on every byte but a number's last."""
-    import numpy as np
-
-    v = values.astype(np.uint64)
-    lengths = np.ones(len(v), dtype=np.int64)
-    rest = v >> np.uint64(7)
-    while rest.any():
-        lengths += rest > 0
-        rest >>= np.uint64(7)
-    starts = np.cumsum(lengths) - lengths
-    out = np.zeros(int(lengths.sum()), dtype=np.uint8)
-    for j in range(int(lengths.max(initial=1))):
-        sel = lengths > j
-        byte = ((v[sel] >> np.uint64(7 * j)) & np.uint64(0x7F)).astype(np.uint8)
-        byte |= (lengths[sel] > j + 1).astype(np.uint8) << np.uint8(7)
-        out[starts[sel] + j] = byte
-    return out.tobytes()
+        index = (json.dumps({**header, "positions": len(solution), "levels": levels})
+                 + "\n").encode("utf-8")
+        if len(index) > INDEX_BYTES:
+            raise TableError(f"the index would have {len(index):,} bytes, more than a "
+                             f"reader takes ({INDEX_BYTES:,}): write larger shards",
+                             field="header")
+        out.write(INDEX, index)
+    return out.real
 
 
 def searched_values(pos: Position, nodes: int = SEARCH_NODES) -> dict[int, int] | None:
@@ -434,7 +449,9 @@ def searched_values(pos: Position, nodes: int = SEARCH_NODES) -> dict[int, int] 
     ``None`` if the search needs more than *nodes* positions."""
     from .fast import FastGame
 
-    fast, state = FastGame.for_position(pos)
+    if type(nodes) is not int or nodes < 1:
+        raise not_a("nodes", nodes, "a whole number of positions, 1 or more")
+    fast, state = FastGame.for_position(_position(pos, ba_awa=False))
     fast.remember_above = -1
     mover = state[1]
     before = state[2][mover] - state[2][1 - mover]
@@ -466,10 +483,10 @@ def searched_values(pos: Position, nodes: int = SEARCH_NODES) -> dict[int, int] 
 
     try:
         return {pit: search(fast.play(state, pit), -999, 999) - before for pit in state[4]}
-    except OutOfBudget:
+    except (OutOfBudget, RecursionError):          # (a line of play too long to follow)
         return None
 
 
 __all__ = ["BA_AWA_MAGIC", "INDEX", "SEARCH_NODES", "SHARD_POSITIONS", "BaAwaValueTable",
-           "MissingShards", "ba_awa_key", "ba_awa_standard_header", "check_table_folder",
-           "searched_values", "shard_name", "write_ba_awa_table"]
+           "MissingShards", "ba_awa_key", "ba_awa_standard_header", "check_table_files",
+           "check_table_folder", "searched_values", "shard_name", "write_ba_awa_table"]

@@ -26,6 +26,45 @@ from mancala_spec.engine.trace import Capture, Drop, EndOfGame, EndOfLap, EndOfM
 
 SOUTH, NORTH = 0, 1
 TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+
+#: the values of ``MANCALA_SPEC_TEST_INSTALLED`` that turn the installed mode on, and off
+INSTALLED_ON = ("1", "true", "yes", "on")
+INSTALLED_OFF = ("", "0", "false", "no", "off")
+
+
+def installed_mode(value: str | None = None) -> bool:
+    """Whether the tests run against the installed package
+    (``MANCALA_SPEC_TEST_INSTALLED``, any case: 1/true/yes/on, or 0/false/no/off or
+    unset); ValueError for another value, so that a typo is not taken for either."""
+    import os
+
+    text = (os.environ.get("MANCALA_SPEC_TEST_INSTALLED", "") if value is None
+            else value).strip().lower()
+    if text not in INSTALLED_ON + INSTALLED_OFF:
+        raise ValueError(f"MANCALA_SPEC_TEST_INSTALLED={value!r}: give 1/true/yes/on or "
+                         "0/false/no/off")
+    return text in INSTALLED_ON
+
+
+def package_env(*first: str | Path, **more: str) -> dict[str, str]:
+    """The environment of a process a test starts: the package it imports is the
+    one under test: the checkout's (``PYTHONPATH`` the root), or, in the installed
+    mode, the installed one (the root kept off the path). *first*: folders to put
+    on ``PYTHONPATH`` before it; *more*: other variables."""
+    import os
+
+    env = {**os.environ, **more}
+    paths = [str(p) for p in first]
+    if installed_mode():
+        env["PYTHONSAFEPATH"] = "1"
+    else:
+        paths.append(str(ROOT))
+    if paths:
+        env["PYTHONPATH"] = os.pathsep.join(paths)
+    else:
+        env.pop("PYTHONPATH", None)
+    return env
 
 
 # -- the browser (test_browser.py, test_phone.py, test_a11y.py) ------------------------

@@ -9,8 +9,9 @@ subcommand and flag; the command's run time stays standard-library only, as the
 scripts are committed files under ``completion/`` (in the sdist), not made when
 it runs. Only what completes is added here, to a parser of this script's own
 (the command's parser is not changed): a game's name (``game``, ``--game``), a
-ruleset's name (``--ruleset``), and a file or folder for the arguments that name
-one. Where a packager puts them:
+ruleset's name (``--ruleset``), a file or folder for the arguments that name
+one (``--write-table``: a folder), and the values of each option flag
+(``solve --no-move``, ``--endless``, ...). Where a packager puts them:
 
 * bash: ``completion/mancala-spec.bash`` as
   ``/usr/share/bash-completion/completions/mancala-spec``;
@@ -31,7 +32,7 @@ FOLDER = ROOT / "completion"
 FILES = {"bash": "mancala-spec.bash", "zsh": "_mancala-spec", "fish": "mancala-spec.fish"}
 #: arguments (by dest) that name a file to read or write, or a folder
 FILE_ARGUMENTS = {"output", "file", "suite"}
-FOLDER_ARGUMENTS = {"docs"}
+FOLDER_ARGUMENTS = {"docs", "write_table"}
 
 
 def parser() -> argparse.ArgumentParser:
@@ -40,10 +41,18 @@ def parser() -> argparse.ArgumentParser:
 
     from mancala_spec.cli.command_registry import build_parser
     from mancala_spec.engine.games import GAMES
+    from mancala_spec.options import game_options
     from mancala_spec.rulesets import rulesets
 
     games = sorted(GAMES)
     names = sorted({ruleset.name for game in games for ruleset in rulesets(game)})
+    # the values of each option flag (solve's: --no-move takes both games' values)
+    values: dict[str, list[str]] = {}
+    for game in games:
+        for option in game_options(game):
+            if option.type is not bool and option.name != "target":
+                known = values.setdefault(option.name, [])
+                known += [str(c) for c in option.choices if str(c) not in known]
     main = build_parser()
 
     def annotate(each: argparse.ArgumentParser) -> None:
@@ -55,6 +64,8 @@ def parser() -> argparse.ArgumentParser:
                 action.choices = games            # (this script's parser only)
             elif action.dest == "ruleset" and action.choices is None:
                 action.choices = names
+            elif action.dest in values and action.choices is None and action.option_strings:
+                action.choices = values[action.dest]
             elif action.dest in FILE_ARGUMENTS:
                 action.complete = shtab.FILE      # type: ignore[attr-defined]
             elif action.dest in FOLDER_ARGUMENTS:
@@ -86,8 +97,10 @@ def main(argv: list[str] | None = None) -> int:
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)
         else:
+            from mancala_spec.terminal.output import write_atomic
+
             FOLDER.mkdir(exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_atomic(path, text.encode("utf-8"))
     if stale:
         print(f"completion/ is stale ({', '.join(stale)}): run python tools/completion.py",
               file=sys.stderr)

@@ -16,13 +16,96 @@ from typing import Any
 
 from ..options import Option, solver_options
 from ..options import option as option_of
-from ..terminal.status import MissingExtraError, UsageError
+from ..terminal.escape import shown as escaped
+from ..terminal.status import MissingExtraError, OutputError, UsageError
 from .command_registry import command
 from .progress import ProgressBar
 
 #: The most positions ``solve`` sets out to solve (the default Bakuk board has
 #: about 10.5 million; each position costs the solver a few hundred bytes).
 MAX_SOLVE_POSITIONS = 25_000_000
+
+
+#: the most GiB ``--memory`` takes (a pebibyte: more is no machine's memory)
+MAX_MEMORY_GIB = 2**20
+
+
+def memory_gib(text: str) -> float:
+    """``--memory``'s value: a number of GiB, more than 0 and at most
+    :data:`MAX_MEMORY_GIB` (not ``inf``, ``nan`` or ``1e400``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of GiB: {escaped(text)}") from None
+    if not (0 < value <= MAX_MEMORY_GIB):           # (nan fails both)
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most {MAX_MEMORY_GIB:,} "
+                                         f"GiB, not {escaped(text)}")
+    return value
+
+
+#: the address space that loading numpy and the solver takes (OpenBLAS, loaded
+#: with numpy, ends the process with its own message when it has less: 100 MiB)
+LOAD_BYTES = 256 * 2**20
+
+
+def check_room_to_load() -> None:
+    """Refuse, before numpy is imported, an address-space limit (``ulimit -v``)
+    that leaves too little to load it (:data:`LOAD_BYTES`)."""
+    room = address_space_room()
+    if room is not None and room < LOAD_BYTES:
+        raise UsageError(f"solve needs {LOAD_BYTES // 2**20} MiB of address space to load "
+                         f"numpy; the address-space limit (ulimit -v) leaves "
+                         f"{room / 2**20:,.0f} MiB")
+
+
+def numpy_unloadable(error: ImportError) -> UsageError:
+    """The error for ``solve`` when numpy cannot be imported: not installed (the
+    extra to install), or installed and not loadable (a memory limit too low to
+    load it, say: the message names the limit, not a missing package)."""
+    import importlib.util
+
+    try:
+        installed = importlib.util.find_spec("numpy") is not None
+    except (ImportError, ValueError):
+        installed = False
+    if not installed:
+        return MissingExtraError("solve", "numpy", "solve")
+    limit = address_space_limit()
+    cause = error.__cause__ or error.__context__ or error
+    return UsageError("solve: numpy is installed but could not be loaded ("
+                      + escaped(str(cause))[:200] + ")"
+                      + ("" if limit is None else
+                         f"; the address-space limit (ulimit -v) is {limit / 2**20:,.0f} MiB"))
+
+
+def address_space_limit() -> int | None:
+    """This process's address-space limit (RLIMIT_AS, ``ulimit -v``), or None."""
+    try:
+        import resource
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError, AttributeError):
+        return None
+    return None if soft == resource.RLIM_INFINITY or soft < 0 else int(soft)
+
+
+def address_space_room() -> int | None:
+    """What the address-space limit leaves this process beyond what it has
+    mapped already (VmSize of /proc/self/status), or None without a limit."""
+    limit = address_space_limit()
+    if limit is None:
+        return None
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return max(0, limit - int(line.split()[1]) * 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    return limit
+
+
+def _gib(size: int) -> str:
+    return f"{size / 2**30:.1f} GiB" if size >= 2**30 else f"{size / 2**20:,.0f} MiB"
 
 
 def _shown(value: Any) -> str:
@@ -74,14 +157,18 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--start", default=None, metavar="POSITION",
                         help="Ba-awa: solve from this position (our notation, as "
                              "'show' writes it) instead of the opening, for experiments")
-    parser.add_argument("--memory", type=float, default=None, metavar="GIB",
-                        help="Ba-awa: the memory the solve may use, in GiB (default: "
-                             "the memory available now); a solve that needs more is "
-                             "refused before it starts")
+    parser.add_argument("--memory", type=memory_gib, default=None, metavar="GIB",
+                        help="Ba-awa: the memory the solve may use, in GiB, more than 0 "
+                             f"and at most {MAX_MEMORY_GIB:,} (default: the memory "
+                             "available now, within the address-space limit, ulimit -v); "
+                             "a solve that needs more is refused before it starts")
     parser.add_argument("--write-table", default=None, metavar="DIR",
                         help="Ba-awa: also write every value into the folder DIR, in "
                              "shards, for the site's Play page (python3 dev.py site "
-                             "--ba-awa-values DIR); written whole or not at all")
+                             "--ba-awa-values DIR); written whole or not at all, "
+                             "checked before the solve starts; a folder already there "
+                             "is replaced only if mancala-spec wrote it (exit status 4 "
+                             "if it cannot be written)")
 
 
 @command("solve", "solve a game: the value of every position reachable from the start "
@@ -108,10 +195,11 @@ def run_bakuk(args: argparse.Namespace) -> int:
         if name in BA_AWA_ONLY and value is not None:
             raise UsageError(f"{flag(option_of('ba-awa', name))} is an option of Ba-awa, "
                              "not of Bakuk")
+    check_room_to_load()
     try:
         from ..solve import Rules, solve
-    except ImportError:
-        raise MissingExtraError("solve", "numpy", "solve") from None
+    except ImportError as error:
+        raise numpy_unloadable(error) from None
     options = {o.name: getattr(args, o.name) for o in solver_options("bakuk")}
     if options.get("no_move") is None:               # (the flag is shared with Ba-awa)
         options["no_move"] = option_of("bakuk", "no_move").default
@@ -261,11 +349,12 @@ def run_ba_awa(args: argparse.Namespace) -> int:
     options = {name: getattr(args, name) for name in
                ("choose", "skip_origin", "endless", "no_move", "repetition", "decided",
                 "players") if getattr(args, name, None) is not None}
+    check_room_to_load()
     try:
         from ..solve.ba_awa import BaAwaRules, solve
         from ..solve.ba_awa_quoted import expected_bytes
-    except ImportError:
-        raise MissingExtraError("solve", "numpy", "solve") from None
+    except ImportError as error:
+        raise numpy_unloadable(error) from None
     try:
         rules = BaAwaRules(**options)
     except MancalaError as error:
@@ -283,20 +372,24 @@ def run_ba_awa(args: argparse.Namespace) -> int:
         raise UsageError("--write-table: the Play page's tables are of games that the "
                          "captured counts do not end (decided=false)")
     limit = available_memory() if args.memory is None else int(args.memory * 2**30)
-    if args.memory is not None and not args.memory > 0:
-        raise UsageError("--memory must be more than 0 GiB")
+    room = address_space_room()
+    bound = "--memory" if args.memory is not None else "available"
+    if room is not None and (limit is None or room < limit):
+        limit, bound = room, "the address-space limit, ulimit -v, leaves"
     seeds = 48 if start is None else sum(start[0])
     need = expected_bytes(seeds)
     if limit is not None and need > limit:
         raise UsageError(f"solving Ba-awa from {seeds} seeds needs about "
-                         f"{need / 2**30:.1f} GiB "
-                         f"of memory; {limit / 2**30:.1f} GiB is available (--memory)")
+                         f"{_gib(need)} of memory; {_gib(limit)} is "
+                         + ("given (--memory)" if bound == "--memory" else
+                            "available" if bound == "available" else
+                            f"what {bound}"))
     if args.write_table is not None:          # refused before the solve, not after it
         from ..solved_ba_awa import check_table_folder
         try:
             check_table_folder(args.write_table)
-        except MancalaError as error:
-            raise UsageError(f"--write-table: {error}") from None
+        except OutputError as error:
+            raise OutputError(f"--write-table: {error}", error.target) from None
     progress = None if args.no_progress else ProgressBar()
     started = time.perf_counter()
     try:
@@ -329,12 +422,12 @@ def write_table(folder: str, solution: Any, progress: Any = None) -> dict[str, A
 
     try:
         written = write_ba_awa_table(Path(folder), solution, progress=progress)
+    except OutputError as error:
+        raise OutputError(f"--write-table: {error}", error.target) from None
     except MancalaError as error:
         raise UsageError(f"--write-table: {error}") from None
-    except OSError as error:
-        raise UsageError(f"--write-table: cannot write {folder}: {error.strerror}") from None
     files = list(written.iterdir())
-    return {"folder": str(written), "files": len(files),
+    return {"folder": folder, "files": len(files),
             "bytes": sum(f.stat().st_size for f in files)}
 
 
@@ -389,6 +482,6 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
         lines.append(f"solved in {seconds:.1f} s" + (
             "" if peak is None else f", peak memory {peak / 2**30:.2f} GiB"))
     if table:
-        lines.append(f"table written: {table['folder']} ({table['files']:,} files, "
+        lines.append(f"table written: {escaped(table['folder'])} ({table['files']:,} files, "
                      f"{table['bytes'] / 2**20:.1f} MiB)")
     return "\n".join(lines)

@@ -5,7 +5,6 @@
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -27,9 +26,9 @@ def main(argv: list[str]) -> int:
         state = "stale: run python -m mancala_spec.conformance.prebuilt" if stale else "up to date"
         print(f"{TARGET.name} is {state}")
         return 1 if stale else 0
-    temporary = TARGET.with_name(f".{TARGET.name}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, TARGET)          # whole or not at all
+    from ..terminal.output import write_atomic
+
+    write_atomic(TARGET, text.encode("utf-8"))          # whole or not at all
     print(f"wrote {TARGET}")
     return 0
 

@@ -251,7 +251,21 @@ class EngineProcess:
     def ask(self, request: dict[str, Any], timeout: float) -> tuple[dict[str, Any] | Any, str]:
         """Send *request*; return (the decoded answer, its text).
 
-        Raises TimeoutError, EOFError (the engine exited) or AnswerError."""
+        An engine that exits without answering (its input closed, its output
+        ended) is started again and asked once more, and only if that one exits
+        without answering too is it an EOFError: so an engine that answers and
+        then exits (one answer a start, or after a linger) is handled the same
+        way every run, however soon its exit is seen, and one that exits on the
+        request is reported so every run. Raises TimeoutError, EOFError (the
+        engine exited) or AnswerError."""
+        try:
+            return self._ask_once(request, timeout)
+        except EOFError:
+            self.stop()
+            return self._ask_once(request, timeout)
+
+    def _ask_once(self, request: dict[str, Any],
+                  timeout: float) -> tuple[dict[str, Any] | Any, str]:
         proc = self.proc
         if proc is None or proc.poll() is not None or self._said(0) is not None:
             self.stop()                  # the engine has exited (its supervisor says so)
@@ -332,6 +346,8 @@ class EngineProcess:
                     pass
             try:
                 proc.wait(timeout=supervisor.CLEANUP_SECONDS + 5)
+                if proc.returncode != 0 and self.pid is not None:
+                    _sweep_session(self.pid)   # the supervisor was killed: its cleanup, here
             except subprocess.TimeoutExpired:  # a supervisor stuck: the engine's group at least
                 if self.pid is not None:
                     try:
@@ -361,6 +377,29 @@ class EngineProcess:
 
 _STOP_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                  if hasattr(signal, name)}
+
+
+def _sweep_session(engine: int) -> None:
+    """Kill the processes of the engine's session (the supervisor started the engine
+    in a session of its own, its ID the engine's PID) and its process group: what
+    the supervisor would have killed had the engine not killed it. A helper that
+    made a session of its own is out of reach here (see docs/protocol.md)."""
+    try:
+        os.killpg(engine, signal.SIGKILL)
+    except OSError:
+        pass
+    if not os.path.isdir("/proc/self"):
+        return
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+            if int(fields[3]) == engine:       # (state, ppid, pgrp, session, ...)
+                os.kill(int(entry), signal.SIGKILL)
+        except (OSError, ValueError, IndexError):
+            pass
 
 
 def _block_stop_signals() -> set[int] | None:

@@ -124,15 +124,41 @@ def match_fields(pos: Position, move: int, settings: dict[str, Any]) -> dict[str
                                                      "opener": following.opener}}
 
 
+def reply_to(line: str, get=get_game) -> dict[str, Any]:
+    """The reference engine's answer to one line: a request's answer, or, for a
+    line that is not a request (not JSON, JSON but no object: ``[]``, ``1``,
+    ``null``, ``NaN``; nested too deeply; an object the engine cannot read),
+    ``{"id": ..., "unsupported": "bad request: why"}`` (the id when the line
+    has one that is a string or a whole number), and the engine goes on."""
+    try:
+        request = json.loads(line)
+    except RecursionError:
+        return {"id": None, "unsupported": "bad request: nested too deeply"}
+    except ValueError as error:
+        return {"id": None, "unsupported": f"bad request: not JSON ({error})"}
+    if not isinstance(request, dict):
+        kind = {list: "an array", str: "a string", bool: "true or false",
+                type(None): "null"}.get(type(request), "a number")
+        return {"id": None, "unsupported": f"bad request: a request is a JSON object, not {kind}"}
+    ident = request.get("id")
+    if not (ident is None or isinstance(ident, str) or type(ident) is int):
+        ident = None
+    try:
+        reply = answer(request, get)
+        json.dumps(reply, allow_nan=False)
+        return reply
+    except RecursionError:
+        return {"id": ident, "unsupported": "bad request: nested too deeply"}
+    except Exception as error:  # noqa: BLE001 - any request the engine cannot read
+        return {"id": ident, "unsupported": f"bad request: {type(error).__name__}: "
+                                            f"{str(error)[:200]}"}
+
+
 def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, get=get_game) -> None:
-    """Answer requests line by line until end of input."""
+    """Answer requests line by line until end of input (:func:`reply_to`: a line
+    that is not a request gets an error answer, and the next is read)."""
     for line in stdin:
         if not line.strip():
             continue
-        try:
-            request = json.loads(line)
-            reply = answer(request, get)
-        except (ValueError, KeyError, TypeError) as error:
-            reply = {"id": None, "unsupported": f"bad request: {error}"}
-        stdout.write(json.dumps(reply) + "\n")
+        stdout.write(json.dumps(reply_to(line, get)) + "\n")
         stdout.flush()

@@ -155,6 +155,7 @@ from .ba_awa_quoted import estimate_bytes, expected_bytes
 from .ba_awa_values import (
     TOPS,
     TOTAL,
+    checked_arguments,
     checked_captured,
     is_decided,
     solve_level,
@@ -395,10 +396,11 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     North's; by default (0, 0), as at the opening); each level is solved for
     each split of the captured seeds play can reach from them
     (:func:`~mancala_spec.solve.ba_awa_values.splits_of`)."""
-    if endless_play not in TOPS or also not in (None, *TOPS):
-        raise OptionError(f'endless_play and also must be "opener", "nothing" or "other", not '
-                          f'{shown(endless_play if endless_play not in TOPS else also)}',
-                          option="endless_play", value=endless_play)
+    checked_arguments(progress, memory, workers)
+    for name, value in (("endless_play", endless_play), ("also", also)):
+        if not (isinstance(value, str) and value in TOPS or name == "also" and value is None):
+            raise OptionError(f'{name} must be "opener", "nothing" or "other", not '
+                              f'{shown(value)}', option=name, value=value)
     rules = BaAwaRules() if rules is None else rules
     if not isinstance(rules, BaAwaRules):
         raise OptionError(f"rules is not {shown(rules)}", option="rules", value=rules)

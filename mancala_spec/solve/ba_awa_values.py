@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidPositionError, UnreachedPositionError
+from ..errors import InvalidPositionError, UnreachedPositionError, not_a
 from .ba_awa_levels import FOUR, HALF, Level
 from .retrograde import predecessors
 
@@ -178,3 +178,20 @@ def split_row(splits: dict[int, tuple[int, ...]], seeds: int, captured: object) 
         raise UnreachedPositionError(f"captured {tuple(captured)} with {seeds} seeds on "  # type: ignore[arg-type]
                                      "the board is not reachable from the start")
     return south
+
+
+#: the most processes ``solve(workers=...)`` starts
+MAX_WORKERS = 64
+
+
+def checked_arguments(progress: Any, memory: Any, workers: Any) -> None:
+    """Refuse, naming the argument, a *progress* that is not a function, a
+    *memory* that is not a whole number of bytes (``True`` is not one byte), and
+    *workers* that is not a whole number from 1 to :data:`MAX_WORKERS`
+    (:class:`~mancala_spec.errors.OptionError`)."""
+    if progress is not None and not callable(progress):
+        raise not_a("progress", progress, "a function or None")
+    if memory is not None and (type(memory) is not int or memory <= 0):
+        raise not_a("memory", memory, "a whole number of bytes, more than 0, or None")
+    if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
+        raise not_a("workers", workers, f"a whole number from 1 to {MAX_WORKERS}")

@@ -50,6 +50,9 @@ SIGNALS = tuple(getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP
 
 #: Temporary files to remove if the process ends at once (see :func:`exit_now`).
 TEMPORARY: set[str] = set()
+#: Temporary folders (each made by the folder writer, :mod:`.folders`, with a
+#: name of its own) to remove, with what they hold, if the process ends at once.
+TEMPORARY_FOLDERS: set[str] = set()
 
 
 class Terminated(KeyboardInterrupt):
@@ -114,6 +117,10 @@ def exit_now() -> None:
             os.unlink(name)
         except OSError:
             pass
+    if TEMPORARY_FOLDERS:
+        import shutil
+        for name in list(TEMPORARY_FOLDERS):
+            shutil.rmtree(name, ignore_errors=True)
     status = STATE.status if STATE.said and STATE.status is not None else INTERRUPTED
     say(f"{STATE.prog or 'mancala-spec'}: interrupted", INTERRUPTED)
     os._exit(status)

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import package_env
 
 from mancala_spec import cli
 from mancala_spec.cli import EXIT, write_atomic
@@ -18,7 +19,7 @@ from mancala_spec.terminal.escape import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+ENV = package_env()
 ANALYSIS = [PY, "-m", "mancala_spec.analysis", "--quick", "--processes", "1", "--max-seeds", "1",
             "--games", "1", "--greedy-games", "1"]
 

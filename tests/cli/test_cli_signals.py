@@ -14,7 +14,6 @@ nothing said (SIGINT: Python's own start-up reports it, outside the package).
 """
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -23,10 +22,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from helpers import package_env
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+ENV = package_env()
 MOMENTS = [i / 19 for i in range(20)]
 
 #: Each entry point: a command that runs until stopped, and its one line.
@@ -194,7 +194,7 @@ def test_ctrl_c_while_the_handlers_are_installed_is_still_one_line(tmp_path, arg
     a command still says its one line with status 130; a program that imports
     the package as a library gets the ``KeyboardInterrupt`` back."""
     (tmp_path / "sitecustomize.py").write_text(INTERRUPT_FIRST_READ, "utf-8")
-    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    env = package_env(tmp_path)
     done = subprocess.run([PY, *argv], stdin=subprocess.DEVNULL, capture_output=True,
                           env=env, timeout=60)
     err = done.stderr.decode("utf-8", "replace")

@@ -43,7 +43,7 @@ printf '%s\n' "${COMPREPLY[@]}"
 """
 
 
-def completions(*words: str) -> list[str]:
+def completions(*words: str, cwd: Path | None = None) -> list[str]:
     """What bash completes for the command line *words* (the last the word
     being completed), with the shipped script loaded as bash-completion loads it."""
     bash = shutil.which("bash")
@@ -51,7 +51,7 @@ def completions(*words: str) -> list[str]:
     result = subprocess.run([bash, "--norc", "--noprofile", "-c", DRIVER, "driver",
                              str(ROOT / "completion" / completion.FILES["bash"]),
                              "mancala-spec", *words],
-                            capture_output=True, text=True, timeout=30, check=True)
+                            capture_output=True, text=True, timeout=30, check=True, cwd=cwd)
     return result.stdout.split()
 
 
@@ -72,3 +72,21 @@ def test_bash_completes_flags_and_their_values():
     assert "--opponent" in completions("play", "--")
     assert completions("play", "--opponent", "") == ["human", "greedy", "random"]
     assert "koumma" in completions("show", "--ruleset", "")
+
+
+def test_bash_completes_the_values_of_the_choice_flags():
+    """R4-16 of issue 42: solve's option flags completed to nothing."""
+    assert sorted(completions("solve", "ba-awa", "--no-move", "")) == ["empty-row", "end",
+                                                                       "owners", "pass"]
+    assert completions("solve", "ba-awa", "--endless", "") == ["illegal", "stop", "cap-75"]
+    assert completions("solve", "ba-awa", "--repetition", "p") == ["play-on"]
+    assert completions("solve", "bakuk", "--chain", "") == ["forward", "backward"]
+    assert completions("solve", "ba-awa", "--choose", "") == ["owned", "row"]
+
+
+def test_bash_completes_folders_for_write_table(tmp_path):
+    """R4-16: --write-table DIR completed to nothing; now to folders, not files."""
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "notes.txt").write_text("mine")
+    offered = completions("solve", "ba-awa", "--write-table", "", cwd=tmp_path)
+    assert [name.rstrip("/") for name in offered] == ["tables"]

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import package_env
 
 from mancala_spec.cli import EXIT
 from mancala_spec.conformance import packaged_suite
@@ -207,7 +208,7 @@ def test_a_host_program_keeps_its_own_children(tmp_path):
     of the engine's is left for the host to reap, and the engine's escapees are
     dead."""
     pids = tmp_path / "pids"
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    env = package_env()
     result = subprocess.run([PY, str(HOST), str(pids)], capture_output=True, text=True,
                             timeout=120, env=env)
     assert result.returncode == 0, result.stderr

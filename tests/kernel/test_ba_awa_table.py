@@ -30,6 +30,7 @@ from mancala_spec.solved_ba_awa import (
     shard_name,
     write_ba_awa_table,
 )
+from mancala_spec.terminal.status import OutputError
 
 #: two levels (16 and 12 seeds): captures lead from one to the other
 SIXTEEN = ((2, 2, 1, 0, 3, 1, 0, 1, 2, 1, 1, 2), 0)
@@ -177,7 +178,7 @@ def test_writing_is_whole_or_nothing(written, tmp_path):
     other = tmp_path / "other"
     other.mkdir()
     (other / "notes.txt").write_text("mine")
-    with pytest.raises(TableError, match="not replaced"):
+    with pytest.raises(OutputError, match="not replaced"):
         write_ba_awa_table(other, solution)
     assert (other / "notes.txt").read_text() == "mine"
 

@@ -44,7 +44,7 @@ def with_table(site, tmp_path_factory):
     127.0.0.1: (its address, the solution, the files of the table the page fetched,
     the files of the table)."""
     from mancala_spec.solve.ba_awa import solve
-    from mancala_spec.solved_ba_awa import write_ba_awa_table
+    from mancala_spec.solved_ba_awa import BaAwaValueTable, write_ba_awa_table
 
     assert site.result.returncode == 0, site.result.stderr[-3000:]
     solution = solve(start=START)
@@ -52,7 +52,7 @@ def with_table(site, tmp_path_factory):
     table = write_ba_awa_table(scratch / "table", solution)
     html = scratch / "html"
     linked_copy(site.html, html)
-    assert dev.copy_ba_awa_values(html, table) == len(list(table.iterdir()))
+    assert dev.copy_ba_awa_values(html, table) == len(BaAwaValueTable.from_folder(table).files())
     fetched: list[str] = []
 
     class Quiet(QuietHandler):
@@ -63,7 +63,8 @@ def with_table(site, tmp_path_factory):
 
     httpd = QuietServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(html)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_port}/", solution, fetched, len(list(table.iterdir()))
+    yield (f"http://127.0.0.1:{httpd.server_port}/", solution, fetched,
+           len(BaAwaValueTable.from_folder(table).files()))
     httpd.shutdown()
     httpd.server_close()
 

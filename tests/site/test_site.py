@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from helpers import package_env
 
 import mancala_spec
 from mancala_spec.catalogue import load_catalogue
@@ -509,7 +510,7 @@ def build_other_project(project, site, url: str, extensions: list[str], text: st
     return subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "-q",
                            str(project), str(project / "_build")],
                           capture_output=True, text=True, timeout=300,
-                          env={**__import__("os").environ, "PYTHONPATH": str(ROOT)}), project
+                          env=package_env()), project
 
 
 def test_objects_inv_lists_every_rule_and_another_project_cites_one(site, tmp_path):
@@ -544,7 +545,7 @@ def test_objects_inv_lists_every_rule_and_another_project_cites_one(site, tmp_pa
     bad = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "-q", "-E",
                           str(project), str(project / "_build")],
                          capture_output=True, text=True, timeout=300,
-                         env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+                         env=package_env())
     assert bad.returncode != 0 and "ba-awa-nope" in bad.stderr
 
 

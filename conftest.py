@@ -133,12 +133,12 @@ NEEDS: dict[str, tuple[str, ...]] = {
              "test_api_fuzz.py::test_each_target_takes_its_own_arguments[render",
              "test_api_fuzz.py::test_each_target_takes_its_own_arguments[draw_position]",
              "test_source_sentences.py::test_the_pdf_text_names_the_sources_only_with_a_reference"),
-    "openspiel": ("mancala_spec/interop/openspiel.py", "test_openspiel.py",
+    "openspiel": ("mancala_spec/interop/openspiel.py", "docs/interop.md", "test_openspiel.py",
                   "test_values.py::test_the_perfect_bot",
                   "test_gallery.py::test_script_runs_and_draws[plot_10_openspiel",
                   "test_gallery.py::test_alt_text_says_what_the_figure_shows_not_its_drawn_titles"
                   "[plot_10_openspiel", "test_gallery.py::test_openspiel_script"),
-    "pettingzoo": ("mancala_spec/interop/pettingzoo.py", "test_pettingzoo.py",
+    "pettingzoo": ("mancala_spec/interop/pettingzoo.py", "docs/interop.md", "test_pettingzoo.py",
                    "test_values.py::test_an_environment"),
 }
 #: fixtures that bring a need with them: the built site needs the docs toolchain and

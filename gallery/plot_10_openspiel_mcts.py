@@ -2,7 +2,7 @@
 OpenSpiel's MCTS against the perfect player (Bakuk)
 ===================================================
 
-Bakuk is strongly solved (:mod:`mancala_spec.solved`), so every move of any player
+Bakuk is strongly solved (``mancala_spec.solved``), so every move of any player
 can be measured exactly: the value it lost is the margin the player to move could
 force with their best move, minus what they can force after this one
 (:class:`~mancala_spec.interop.values.Evaluator`, ``loss``). Here OpenSpiel's Monte
@@ -64,8 +64,9 @@ games = [play(number) for number in range(GAMES)]
 for number, (seat, lost, result) in enumerate(games, 1):
     owed = start if seat == 0 else -start
     assert result == owed - sum(lost), (number, result, owed, lost)
+    imperfect = sum(1 for x in lost if x)
     print(f"game {number}: MCTS as {SEATS[seat]}, {len(lost)} moves, lost "
-          f"{sum(lost)} in all ({sum(1 for x in lost if x)} imperfect moves); "
+          f"{sum(lost)} in all ({imperfect} imperfect move{'' if imperfect == 1 else 's'}); "
           f"result {result:+.0f}, perfect play {owed:+d}")
 
 

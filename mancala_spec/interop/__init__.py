@@ -13,7 +13,7 @@
   only: the parameters (derived from :mod:`mancala_spec.options`), the returns and
   the observation features.
 
-Both adapters play the reference engine (:mod:`mancala_spec.engine`): a move of the
+Both adapters play the reference engine (``mancala_spec.engine``): a move of the
 frameworks is one :meth:`~mancala_spec.engine.position.Position.play`.
 """
 from __future__ import annotations

@@ -4,7 +4,7 @@
 its name, its values as plain ``bool``, ``int`` or ``str``, its default) is a
 parameter, and three more belong to the adapters:
 
-* ``ruleset``: a named ruleset (:func:`mancala_spec.rulesets`), ``mancala_spec`` by default;
+* ``ruleset``: a named ruleset (``mancala_spec.rulesets(game)``), ``mancala_spec`` by default;
 * ``returns``: ``margin`` (what a player captured minus what the others captured on
   average: with two players, their margin over the opponent) or ``win-loss`` (1 for
   the winner, the others sharing -1; 0 each in a draw);
@@ -41,9 +41,11 @@ from ..errors import OptionError, UnknownGameError, shown
 from ..options import game_options, plain
 from ..rulesets import DEFAULT
 
-#: the adapters' own parameters and their defaults
+#: the values of the parameter ``returns``, the default first
 RETURNS = ("margin", "win-loss")
+#: the default of the parameter ``max_moves``
 DEFAULT_MAX_MOVES = 1000
+#: the adapters' own parameters and their defaults
 ADAPTER_PARAMETERS: dict[str, bool | int | str] = {
     "ruleset": DEFAULT, "returns": RETURNS[0], "max_moves": DEFAULT_MAX_MOVES}
 
@@ -175,7 +177,7 @@ def features(adapt: Adapted, pos: Position, observer: int) -> list[float]:
 
 def moves_text(adapt: Adapted, moves: Sequence[int]) -> str:
     """The moves played from the start, by pit name, as a game record writes them
-    (:func:`mancala_spec.format_game`'s ``moves:`` line)."""
+    (:func:`mancala_spec.notation.format_game`'s ``moves:`` line)."""
     name = adapt.game.board.name
     return " ".join(["moves:", *(name(pit) for pit in moves)])
 

@@ -1,8 +1,8 @@
 """Exact values as a yardstick: the value of a state, and of each of its moves.
 
-An :class:`Evaluator` reads the solved tables: Bakuk's (:mod:`mancala_spec.solved`,
+An :class:`Evaluator` reads the solved tables: Bakuk's (``mancala_spec.solved``,
 solved in about a second, numpy needed: the ``solve`` extra) and Ba-awa's
-(:mod:`mancala_spec.solved_ba_awa`: a folder written by ``mancala-spec solve ba-awa
+(``mancala_spec.solved_ba_awa``: a folder written by ``mancala-spec solve ba-awa
 --write-table DIR``, a full solve of minutes and about 7 GiB). A value is the
 margin the player to move can force from there on: their captures minus the
 opponent's, with both playing perfectly. It takes a
@@ -59,8 +59,8 @@ def position_of(state: Any) -> Position:
 
 
 class Evaluator:
-    """The exact values of *table*'s game (a :class:`~mancala_spec.solved.ValueTable`
-    or :class:`~mancala_spec.solved_ba_awa.BaAwaValueTable`). Build one with
+    """The exact values of *table*'s game (a ``mancala_spec.solved.ValueTable`` or
+    ``mancala_spec.solved_ba_awa.BaAwaValueTable``). Build one with
     :meth:`for_game`."""
 
     def __init__(self, table: ValueTable | BaAwaValueTable, game: Game) -> None:

@@ -118,3 +118,7 @@ def test_each_extra_holds_only_what_its_commands_import():
     assert extras["solve"] == ["numpy>=2.0"]
     assert extras["diagram"] == ["matplotlib>=3.8"]
     assert not any("numpy" in r or "matplotlib" in r for r in extras["analysis"])
+    # mancala_spec.interop: each framework, and numpy, which the adapters import (and the
+    # evaluator's Bakuk solve needs)
+    assert extras["openspiel"] == ["open-spiel>=2.0", "numpy>=2.0"]
+    assert extras["pettingzoo"] == ["pettingzoo>=1.25", "numpy>=2.0"]

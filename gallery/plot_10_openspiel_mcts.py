@@ -35,7 +35,7 @@ GAMES = int(os.environ.get("MANCALA_GALLERY_MCTS_GAMES", "6"))
 SIMULATIONS = 50
 SEATS = ("South", "North")
 
-evaluator = Evaluator.for_game("bakuk")       # Bakuk solved: about a second
+evaluator = Evaluator.for_game("bakuk")       # Bakuk solved: seconds
 game = pyspiel.load_game("mancala_spec_bakuk")
 start = evaluator.value(game.new_initial_state())   # South's margin with perfect play
 

@@ -21,6 +21,11 @@ position; the information state (perfect recall) adds the moves played (string:
 
 :class:`PerfectBot` plays the moves of greatest exact value
 (:class:`~mancala_spec.interop.values.Evaluator`).
+
+Written against OpenSpiel's Python game API as its own Python games use it
+(``open_spiel/python/games/tic_tac_toe.py`` and ``iterated_prisoners_dilemma.py`` in
+google-deepmind/open_spiel, commit 112b77704631fc2ce7ad8e4581f6ca09798ce15a; Apache-2.0),
+compared, not copied; the version checked is the ``open-spiel`` the locks pin.
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Exact values as a yardstick: the value of a state, and of each of its moves.
 
 An :class:`Evaluator` reads the solved tables: Bakuk's (``mancala_spec.solved``,
-solved in about a second, numpy needed: the ``solve`` extra) and Ba-awa's
+solved in seconds, numpy needed: the ``solve`` extra) and Ba-awa's
 (``mancala_spec.solved_ba_awa``: a folder written by ``mancala-spec solve ba-awa
---write-table DIR``, a full solve of minutes and about 7 GiB). A value is the
+--write-table DIR``, a full solve of minutes and gigabytes of memory). A value is the
 margin the player to move can force from there on: their captures minus the
 opponent's, with both playing perfectly. It takes a
 :class:`~mancala_spec.engine.position.Position`, a state of the OpenSpiel adapter
@@ -90,8 +90,8 @@ class Evaluator:
         elif table is None:
             raise NoValuesError(
                 "no table of Ba-awa values was given: write one with `mancala-spec solve "
-                "ba-awa --write-table DIR` (a full solve: minutes and about 7 GiB) and give "
-                "its folder", field="table")
+                "ba-awa --write-table DIR` (a full solve: minutes, and gigabytes of memory) and "
+                "give its folder", field="table")
         elif isinstance(table, BaAwaValueTable):
             loaded = table
         elif isinstance(table, (str, Path)):

@@ -100,6 +100,12 @@ nitpick_ignore_regex = [
     ("py:class", r"matplotlib\..*"),
     ("py:class", r"mancala_spec\.catalogue\.F"),
     ("py:class", r"mancala_spec\..*\._\w+"),        # private bases shown in "Bases:"
+    # the frameworks' base classes of mancala_spec.interop (no inventory, as matplotlib)
+    ("py:class", r"(pyspiel|pettingzoo)\..*"),
+    # the solved tables' classes, in the evaluator's signatures: their modules are the Play
+    # page's, not on the API pages
+    ("py:class", r"(mancala_spec\.solved\.|mancala_spec\.solved_ba_awa\.)?"
+                 r"(ValueTable|BaAwaValueTable)"),
 ]
 if not intersphinx_mapping:
     nitpick_ignore_regex += [

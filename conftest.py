@@ -13,10 +13,10 @@ examples cannot be read fails as one item. The other doctests of the pages
 It also marks what needs more than Python and the ``test`` dependency group
 (:data:`NEEDS`, markers registered in pyproject.toml, README "For packagers"): a
 packager deselects them with ``-m "not browser and not node and not network and not
-git and not docs"``. A marked module that cannot even be imported without its tool
-is collected as one failing test with its marks (:func:`pytest_make_collect_report`),
-so that ``-m`` deselects it too. Without ``-m`` every test runs, and one whose tool is
-missing fails (it never skips).
+git and not docs and not openspiel and not pettingzoo"``. A marked module that cannot
+even be imported without its tool is collected as one failing test with its marks
+(:func:`pytest_make_collect_report`), so that ``-m`` deselects it too. Without ``-m``
+every test runs, and one whose tool is missing fails (it never skips).
 
 This is the repository's top-level conftest; the tests' fixtures are in
 tests/conftest.py, the helpers they import in tests/helpers.py.
@@ -109,6 +109,8 @@ ROOT = Path(__file__).resolve().parent
 #:   network  the package index (pip installs or builds in isolation)
 #:   git      a git checkout (git ls-files, check-manifest)
 #:   docs     the docs toolchain: the `docs` group (sphinx, matplotlib, fpdf2, ...)
+#:   openspiel  the `openspiel` extra (open-spiel: wheels for CPython on Linux and macOS)
+#:   pettingzoo the `pettingzoo` extra (pettingzoo, gymnasium)
 #: Each entry is a test module's file name (wherever it is under tests/), or a test's
 #: node ID under that name (a prefix of it); a path with a folder is a path from the
 #: root (the package's modules).
@@ -147,6 +149,13 @@ NEEDS: dict[str, tuple[str, ...]] = {
              "test_api_fuzz.py::test_each_target_takes_its_own_arguments[render",
              "test_api_fuzz.py::test_each_target_takes_its_own_arguments[draw_position]",
              "test_source_sentences.py::test_the_pdf_text_names_the_sources_only_with_a_reference"),
+    "openspiel": ("mancala_spec/interop/openspiel.py", "docs/interop.md", "test_openspiel.py",
+                  "test_values.py::test_the_perfect_bot",
+                  "test_gallery.py::test_script_runs_and_draws[plot_10_openspiel",
+                  "test_gallery.py::test_alt_text_says_what_the_figure_shows_not_its_drawn_titles"
+                  "[plot_10_openspiel", "test_gallery.py::test_openspiel_script"),
+    "pettingzoo": ("mancala_spec/interop/pettingzoo.py", "docs/interop.md", "test_pettingzoo.py",
+                   "test_values.py::test_an_environment"),
 }
 #: fixtures that bring a need with them: the built site needs the docs toolchain and
 #: node_modules (the Play page's Pyodide), a browser the rest

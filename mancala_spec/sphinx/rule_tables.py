@@ -1,5 +1,6 @@
-"""The ``{rule-index}`` and ``{options-table}`` directives: every rule, and every
-engine option with the rule (and claim) that decides it."""
+"""The ``{rule-index}``, ``{options-table}`` and ``{interop-parameters}`` directives:
+every rule, every engine option with the rule (and claim) that decides it, and the
+parameters of a game in OpenSpiel and PettingZoo (:mod:`mancala_spec.interop`)."""
 from __future__ import annotations
 
 import inspect
@@ -60,6 +61,57 @@ class OptionsTableDirective(SphinxDirective):
                          described(default), alternatives, [rule_ref(option.rule)]])
         return [table(["Game", "Option or match setting", "Default", "Alternatives", "Rule"],
                       rows, classes=["options-table"])]
+
+
+class InteropParametersDirective(SphinxDirective):
+    """``{interop-parameters} GAME``: the parameters of *GAME* in the OpenSpiel and
+    PettingZoo adapters (:func:`mancala_spec.interop.adapter.parameter_spec`): each
+    option as declared in :mod:`mancala_spec.options` (its values as the game string
+    writes them, the rule it switches), then the adapters' own."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        from .. import options
+        from ..interop import adapter
+        from ..rulesets import names
+
+        game = self.arguments[0]
+        for module in (options, adapter):
+            source = inspect.getsourcefile(module)
+            if source:
+                self.env.note_dependency(source)
+        spec = adapter.parameter_spec(game)
+
+        def written(value: object) -> str:
+            return str(value).lower() if isinstance(value, bool) else str(value)
+
+        def values(default: object, others: list[str]) -> list[nodes.Node]:
+            shown: list[nodes.Node] = [nodes.literal(text=written(default)),
+                                       nodes.Text(" (default)")]
+            for other in others:      # a value, or words for many ("any whole number ...")
+                shown += [nodes.Text(", "), nodes.Text(other) if " " in other
+                          else nodes.literal(text=other)]
+            return shown
+
+        rows: list[list[list[nodes.Node]]] = []
+        for option in options.game_options(game):
+            others = [written(options.plain(v)) for v in option.choices if v != option.default]
+            rows.append([[nodes.literal(text=option.name)], values(spec[option.name], others),
+                         [rule_ref(option.rule)]])
+        own = {"ruleset": ([n for n in names(game) if n != spec["ruleset"]],
+                           "a named ruleset: its option values, where an option is not given"),
+               "returns": (list(adapter.RETURNS[1:]), "the returns: a player's captures "
+                           "minus the others' average, or 1 to the winner (the others -1 "
+                           "between them; 0 each in a draw)"),
+               "max_moves": (["any whole number from 1"], "the moves after which a game is "
+                             "stopped and scored by what was captured (the adapters' bound, "
+                             "no rule of the game)")}
+        for name, (others, what) in own.items():
+            rows.append([[nodes.literal(text=name)], values(spec[name], others),
+                         inline_text(what)])
+        return [table(["Parameter", "Values", "Rule, or what it sets"], rows,
+                      classes=["options-table"])]
 
 
 class ClaimsTableDirective(SphinxDirective):

@@ -69,7 +69,12 @@ from .rule_nodes import (
     visit_summary,
 )
 from .rule_sources import ENV_SOURCES, SourceDocumentDirective
-from .rule_tables import ClaimsTableDirective, OptionsTableDirective, RuleIndexDirective
+from .rule_tables import (
+    ClaimsTableDirective,
+    InteropParametersDirective,
+    OptionsTableDirective,
+    RuleIndexDirective,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -283,6 +288,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("source-document", SourceDocumentDirective)
     app.add_directive("rule-index", RuleIndexDirective)
     app.add_directive("options-table", OptionsTableDirective)
+    app.add_directive("interop-parameters", InteropParametersDirective)
     app.add_directive("claims-table", ClaimsTableDirective)
     app.add_role(RULE_REF, RuleRefRole(innernodeclass=nodes.literal, warn_dangling=True))
     app.add_role("rule-badge", rule_badge_role)

@@ -22,7 +22,8 @@ def test_every_entry_names_a_module_or_test_that_exists():
     """A test renamed or a module gone would silently lose its mark (and the
     packager's run would then fail on a missing tool)."""
     needs = root_conftest().NEEDS
-    assert set(needs) == {"browser", "node", "network", "git", "docs"}
+    assert set(needs) == {"browser", "node", "network", "git", "docs", "openspiel",
+                          "pettingzoo"}
     for mark, entries in needs.items():
         for entry in entries:
             path, _, test = entry.partition("::")

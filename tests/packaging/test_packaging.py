@@ -117,4 +117,8 @@ def test_each_extra_holds_only_what_its_commands_import():
         "optional-dependencies"]
     assert extras["solve"] == ["numpy>=2.0"]
     assert extras["diagram"] == ["matplotlib>=3.8"]
-    assert set(extras) == {"solve", "diagram"}      # no empty extra (the analysis needs none)
+    assert set(extras) == {"solve", "diagram", "openspiel", "pettingzoo"}   # no empty extra
+    # mancala_spec.interop: each framework, and numpy, which the adapters import (and the
+    # evaluator's Bakuk solve needs)
+    assert extras["openspiel"] == ["open-spiel>=2.0", "numpy>=2.0"]
+    assert extras["pettingzoo"] == ["pettingzoo>=1.25", "numpy>=2.0"]

@@ -232,6 +232,24 @@ def test_statistics_script():
     assert wilson(81, 263) == pytest.approx((0.2553, 0.3662), abs=5e-4)
 
 
+def test_openspiel_script():
+    """OpenSpiel's MCTS against the perfect player (issue 45): every game ends short of
+    the seat's exact value by what MCTS's moves lost, each loss measured from the table
+    and none negative; the perfect player's moves lose nothing; the alt text gives each
+    game's numbers."""
+    result = ran("plot_10_openspiel_mcts.py")
+    ns = result.namespace
+    assert len(ns["games"]) == 6 and ns["start"] == 2
+    assert {seat for seat, _, _ in ns["games"]} == {0, 1}
+    for seat, lost, outcome in ns["games"]:
+        assert lost and all(loss >= 0 for loss in lost)
+        assert outcome == (2 if seat == 0 else -2) - sum(lost)
+    (alt, _, _), = result.texts
+    assert "whose value at the start is +2 for South" in alt
+    for _, lost, outcome in ns["games"]:
+        assert f"{sum(lost)} lost in all, result {outcome:+.0f}" in alt
+
+
 # -- sphinx-gallery turns scripts into pages with their images ----------------------------
 
 

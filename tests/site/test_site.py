@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = load_catalogue()
 PAGES = ["index", "ba-awa", "bakuk", "editorial", "rules", "sources", "glossary",
          "references", "notation", "api", "cite", "auto_examples/index", "analysis",
-         "cli", "conformance", "match-and-three-players", "install"]
+         "cli", "conformance", "match-and-three-players", "install", "interop"]
 SCANNED = scan_docs(ROOT / "docs")
 
 
@@ -640,6 +640,33 @@ def test_every_rule_page_image_exists(site):
                 assert (site.html / Path(name).parent / src).exists(), (name, src)
     for page in ("ba-awa.html", "bakuk.html", "editorial.html", "match-and-three-players.html"):
         assert site.pages[page].count("sowing-diagram") >= 2, page
+
+
+def test_interop_page_lists_each_games_parameters_from_their_declarations(site):
+    """The OpenSpiel and PettingZoo page (issue 45) has one table a game, generated
+    ({interop-parameters}): a row for each option as declared, with its default, its
+    other values and a link to its rule, then ruleset, returns and max_moves."""
+    from mancala_spec.options import game_options, plain
+    from mancala_spec.rulesets import names
+
+    page = site.pages["interop.html"]
+    tables = re.findall(r'<table class="[^"]*options-table.*?</table>', page, re.S)
+    assert len(tables) == 2
+    for game, table in zip(("ba-awa", "bakuk"), tables):
+        rows = re.findall(r"<tr.*?</tr>", table, re.S)[1:]
+        declared = game_options(game)
+        assert len(rows) == len(declared) + 3
+        for option, row in zip(declared, rows):
+            cells = html.unescape(re.sub(r"<[^>]+>", "", row))
+            written = [str(plain(v)).lower() if isinstance(v, bool) else str(plain(v))
+                       for v in option.choices]
+            default = written[option.choices.index(option.default)]
+            assert cells.split()[0] == option.name and f"{default} (default)" in cells
+            assert all(value in cells for value in written), (option.name, cells)
+            assert f'#rule-{option.rule}"' in row
+        own = [html.unescape(re.sub(r"<[^>]+>", "", row)) for row in rows[-3:]]
+        assert [cells.split()[0] for cells in own] == ["ruleset", "returns", "max_moves"]
+        assert all(name in own[0] for name in names(game))
 
 
 def test_forms_and_match_settings_show_the_call_that_selects_them(site):

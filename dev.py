@@ -216,8 +216,10 @@ def copy_play_assets(outdir: Path) -> str | None:
     play = outdir / "_static" / "play"
     wheel = build_wheel(play)
     snapshot, problem = write_play_snapshot(play, wheel)
+    # ba_awa_values: whether the site has Ba-awa's table (copy_ba_awa_values says so):
+    # without it the page offers no values for Ba-awa and fetches nothing to find out
     manifest = {"pyodide": PYODIDE_VERSION, "wheel": wheel.name,
-                "snapshot": snapshot.name if snapshot else None}
+                "snapshot": snapshot.name if snapshot else None, "ba_awa_values": False}
     (play / "manifest.json").write_text(json.dumps(manifest) + "\n")
     write_play_preload(play / "preload.json")
     return problem
@@ -305,6 +307,14 @@ def copy_ba_awa_values(outdir: Path, folder: Path) -> int:
             os.link(folder / name, target / name)
         except OSError:
             shutil.copyfile(folder / name, target / name)
+    # the manifest says the site has the table (written anew: in a copy of a site made
+    # of links, the link is replaced, never the file it points to)
+    manifest = outdir / "_static" / "play" / "manifest.json"
+    if manifest.exists():
+        data = json.loads(manifest.read_text())
+        data["ba_awa_values"] = True
+        manifest.unlink()
+        manifest.write_text(json.dumps(data) + "\n")
     return len(files)
 
 

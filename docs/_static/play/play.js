@@ -19,9 +19,11 @@ const OPPONENTS = [
   ["perfect", "the perfect player (solved)"],
 ];
 
-function say(text, kind = "info") {
+function say(text, kind = "info", loading = false) {
   status.textContent = text;
   status.dataset.kind = kind;
+  if (loading) status.dataset.loading = "true";
+  else delete status.dataset.loading;
 }
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -120,6 +122,9 @@ async function main() {
   const rulesetInfo = el("div", { class: "play-ruleset-info", id: "play-ruleset-info" });
   const opponent = el("select", { id: "play-opponent", name: "opponent" },
     OPPONENTS.map(([value, text]) => el("option", { value }, text)));
+  // why a player is not offered (the perfect player without values, the strong one
+  // under another program's rules): said beside the choice
+  const opponentWhy = el("p", { id: "play-opponent-why", class: "play-note play-opponent-why", hidden: true });
   const valuesBox = el("input", { type: "checkbox", id: "play-values" });
   const valuesLabel = el("label", { class: "play-values-toggle", for: "play-values" }, valuesBox,
     " Show each move's exact value");
@@ -339,7 +344,11 @@ async function main() {
     return pits.reduce((best, pit) => (distance(pit) < distance(best) ? pit : best));
   }
 
+  let drawn = null;            // the state last drawn: a new one clears the preview
+  let quiet = false;           // focus moved by the page, not the reader: no preview shown
+
   function render() {
+    if (drawn !== state) { preview.replaceChildren(); drawn = state; }
     const hadFocus = focusBoard || (document.activeElement && boardBox.contains(document.activeElement));
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.pit : null;
@@ -360,15 +369,26 @@ async function main() {
     });
     board.id = "play-board";
     board.tabIndex = -1;             // focus can rest on the board while nothing is playable
-    for (const pit of board.querySelectorAll("button.pit")) pit.setAttribute("aria-describedby", "play-preview");
+    // each playable pit described by what its sowing would do (its own text, hidden)
+    const previews = canPlay && state.previews ? state.previews : {};
+    for (const pit of board.querySelectorAll("button.pit:not([disabled])")) {
+      const move = previews[pit.dataset.pit];
+      if (!move) continue;
+      const id = `play-describe-${pit.dataset.pit}`;
+      board.append(el("span", { id, class: "mancala-sr", hidden: true }, previewText(pit.dataset.pit, move)));
+      pit.setAttribute("aria-describedby", id);
+    }
     const nearest = nearestPit(board, lastPit);
     if (nearest) {     // the board's one Tab stop: the pit nearest to where the player was
       board.querySelectorAll("button.pit:not([disabled])").forEach((pit) => { pit.tabIndex = pit === nearest ? 0 : -1; });
     }
+    quiet = true;
     if (focusResult && state.over) {
       focusResult = false;
       turn.focus({ preventScroll: true });
+      scrollToResult = true;
     } else if (hadFocus) (nearest || board).focus({ preventScroll: true });
+    quiet = false;
     // the turn, or how the game ended
     turn.dataset.over = state.over;
     if (state.over) {
@@ -386,7 +406,13 @@ async function main() {
     }
     // the values line
     if (state.unsolved) valueLine.textContent = state.unsolved;
-    else if (values && values.unavailable) valueLine.textContent = values.unavailable;
+    else if (values && values.unavailable) {
+      valueLine.replaceChildren(values.unavailable);
+      if (values.retry) {          // the network failed: asked again here, or at the next position
+        valueLine.append(" ", el("button", { type: "button", id: "play-values-retry", onclick: () =>
+          act(async () => { await refreshValues(); render(); }) }, "Try again"));
+      }
+    }
     else if (shownValues && !state.over) {
       const entries = Object.entries(shownValues);
       valueLine.textContent = `Exact values${values.source === "search" ? ", by a search to the game's end (the solved table does not hold this position)," : ""} for ${state.players[state.to_move]} (what each move ` +
@@ -398,7 +424,13 @@ async function main() {
     drawExplanation();
     recordOut.value = state.record;
     updateAddress();
+    if (scrollToResult) {     // the end of the game in sight (on a phone it is below the board)
+      scrollToResult = false;
+      const box = turn.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) turn.scrollIntoView({ block: "nearest" });
+    }
   }
+  let scrollToResult = false;
 
   const sr = (text) => el("span", { class: "mancala-sr" }, text);
 
@@ -419,9 +451,9 @@ async function main() {
       "aria-current": current ? "step" : null, tabindex: "-1",
       title: moveText(move),
       onclick: () => gotoNode(move.id),
-    }, sr(`move ${move.ply}, `),
-       el("span", { class: "play-move-player" }, move.player[0]),
-       sr(move.player.slice(1)), ` ${move.pit}`, ...takes(move));
+    }, sr(`move ${move.ply}, ${move.player}`),
+       el("span", { class: "play-move-player", "aria-hidden": "true" }, move.player[0]),
+       ` ${move.pit}`, ...takes(move));
   }
 
   // a line of moves; after a move, the variations that replace it, each a line of its own
@@ -448,21 +480,39 @@ async function main() {
     // walking the list keeps focus in it, on the move shown
     if (inList && current) current.focus({ preventScroll: true });
     else if (inList) (moveNav.querySelector("button:not([disabled])") || boardBox).focus({ preventScroll: true });
-    const nav = (text, label, ply, id) => el("button", {
-      type: "button", id, title: label, disabled: ply === state.ply || ply < 0 || ply > state.moves.length,
-      onclick: () => goto(ply) }, text);
-    moveNav.replaceChildren(
-      nav("« start", "the start (Home)", 0, "play-first"),
-      nav("◀ back", "the move before (left arrow)", state.ply - 1, "play-prev"),
-      el("span", { class: "play-move-count" }, state.moves.length
-        ? `move ${state.ply} of ${state.moves.length}` : "no move yet"),
-      nav("next ▶", "the next move, again (right arrow)", state.ply + 1, "play-next"),
-      nav("end »", "the last move of this line (End)", state.moves.length, "play-last"),
-      el("button", { type: "button", id: "play-promote", disabled: !state.variation, onclick: promote,
-                     title: "make this variation the line before it" }, "Promote variation"),
-      el("button", { type: "button", id: "play-delete", disabled: !state.ply, onclick: deleteMove,
-                     title: "delete the move shown and the moves after it" }, "Delete from here"));
+    const off = (button, disabled) => {
+      if (disabled) button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
+    };
+    const to = { "play-first": 0, "play-prev": state.ply - 1, "play-next": state.ply + 1,
+                 "play-last": state.moves.length };
+    for (const [id, ply] of Object.entries(to)) {
+      off(navButtons[id], ply === state.ply || ply < 0 || ply > state.moves.length);
+    }
+    off(navButtons["play-promote"], !state.variation);
+    off(navButtons["play-delete"], !state.ply);
+    moveCount.textContent = state.moves.length ? `move ${state.ply} of ${state.moves.length}` : "no move yet";
   }
+
+  // The buttons that walk the moves: made once and kept (a button drawn anew would take
+  // the keyboard's focus with it); one that has nothing to do is aria-disabled, and
+  // keeps focus.
+  const moveCount = el("span", { class: "play-move-count" });
+  const navButtons = {};
+  const navButton = (id, text, title, action) => {
+    navButtons[id] = el("button", { type: "button", id, title, onclick: (event) => {
+      if (event.currentTarget.getAttribute("aria-disabled") !== "true") action();
+    } }, text);
+    return navButtons[id];
+  };
+  moveNav.replaceChildren(
+    navButton("play-first", "« start", "the start (Home)", () => goto(0)),
+    navButton("play-prev", "◀ back", "the move before (left arrow)", () => goto((s) => s.ply - 1)),
+    moveCount,
+    navButton("play-next", "next ▶", "the next move, again (right arrow)", () => goto((s) => s.ply + 1)),
+    navButton("play-last", "end »", "the last move of this line (End)", () => goto((s) => s.moves.length)),
+    navButton("play-promote", "Promote variation", "make this variation the line before it", promote),
+    navButton("play-delete", "Delete from here", "delete the move shown and the moves after it", deleteMove));
 
   moveList.addEventListener("keydown", (event) => {
     if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -529,23 +579,23 @@ async function main() {
 
   // what sowing a pit would do, shown while it is hovered or has focus (if the answer
   // comes while it still is, and the position is still the one shown)
-  let previewing = null;
-  async function showPreview(name) {
-    let move;
-    previewing = name;
-    if (!engine) return;
-    const shown = state;
-    try { move = await engine.preview(name); } catch { return; }
-    if (previewing !== name || state !== shown) return;
+  // (play.py gives each legal move's summary with the state: no question to the engine)
+  function previewText(name, move) {
+    const ends = move.ends.map((e) => e.text.replace(/^move ends: /, "ends: ").replace(/^game over: /, "the game ends: "));
+    return `Sowing ${name}: ${plural(move.laps, "lap", "laps")}` +
+      (move.groups.length ? "; " + move.groups.map((g) => `${g.player} takes ${g.seeds} from ${g.pits.join(", ")} (${g.rule})`).join("; ") : "; no capture") +
+      (ends.length ? "; " + ends.join("; ") : "") + ".";
+  }
+
+  function showPreview(name) {
+    const move = state && state.previews ? state.previews[name] : null;
+    if (quiet || !move) return;
     clearPreviewMarks();
     for (const pit of move.captured_pits) {
       const node = boardBox.querySelector(`[data-pit="${pit}"]`);
       if (node) node.classList.add("pit-preview-capture");
     }
-    const ends = move.ends.map((e) => e.text.replace(/^move ends: /, "ends: ").replace(/^game over: /, "the game ends: "));
-    preview.textContent = `Sowing ${name}: ${plural(move.laps, "lap", "laps")}` +
-      (move.groups.length ? "; " + move.groups.map((g) => `${g.player} takes ${g.seeds} from ${g.pits.join(", ")} (${g.rule})`).join("; ") : "; no capture") +
-      (ends.length ? "; " + ends.join("; ") : "") + ".";
+    preview.textContent = previewText(name, move);
   }
 
   // The values of the position shown, asked of the engine (the one place they are
@@ -554,7 +604,7 @@ async function main() {
     values = null;
     if (!valuesBox.checked || !engine) return;
     // rules the solver did not solve: no value at all (the table holds other rules')
-    if (state.unsolved) { values = { unavailable: state.unsolved }; return; }
+    if (state.no_values || state.unsolved) { values = { unavailable: state.no_values || state.unsolved }; return; }
     const shown = state;
     let answer;
     try { answer = await engine.values(); } catch (error) { answer = { unavailable: error.message }; }
@@ -640,13 +690,18 @@ async function main() {
     });
   }
 
+  // the moves of a listed tree, variations and all
+  const counted = (line) => line.reduce((n, move) =>
+    n + 1 + move.variations.reduce((m, variation) => m + counted(variation), 0), 0);
+
   function deleteMove() {
     generation++;
     act(async () => {
-      const gone = state.moves.length - state.ply + 1;
+      if (!state.ply) return;
+      const before = counted(state.tree);
       busy = false;
       await update(await engine.deleteMove());
-      tell(`Deleted ${plural(gone, "move", "moves")}. ${shownText()}`, true);
+      tell(`Deleted ${plural(before - counted(state.tree), "move", "moves")}. ${shownText()}`, true);
     });
   }
 
@@ -664,6 +719,14 @@ async function main() {
       } catch (error) {
         if (mine !== generation) return;
         busy = false;
+        if (opponent.value === "perfect") {     // no values to play by: another plays, said
+          opponent.value = state.kernel ? "strong" : "greedy";
+          say(`The perfect player cannot move: ${error.message} The ${opponent.value} player plays instead.`,
+              "error");
+          render();
+          maybeComputer();
+          return;
+        }
         say(error.message, "error");
         render();
         return;
@@ -773,13 +836,29 @@ async function main() {
   // says which, and why not, from every option the game declares)
   function perfectAvailable() {
     const perfect = opponent.querySelector("option[value=perfect]");
-    const unsolved = Boolean(state && state.unsolved);
-    perfect.disabled = unsolved;
-    perfect.textContent = unsolved ? "the perfect player (the solved rules only)" : "the perfect player (solved)";
+    const why = state ? state.no_values || state.unsolved : null;
+    perfect.disabled = Boolean(why);
+    perfect.textContent = !why ? "the perfect player (solved)"
+      : state.unsolved ? "the perfect player (the solved rules only)"
+      : "the perfect player (no values in this build)";
     if (perfect.disabled && opponent.value === "perfect") {
       opponent.value = state && state.kernel ? "strong" : "greedy";
-      say(`The perfect player knows the solved rules only, so the ${opponent.value} player plays instead.`);
+      say(`The perfect player is not offered here (${why}), so the ${opponent.value} player plays instead.`);
     }
+    explainOpponents();
+  }
+
+  // why a player is not offered, beside the choice of player (and its description)
+  function explainOpponents() {
+    const why = [];
+    if (state && (state.no_values || state.unsolved)) {
+      why.push(`The perfect player is not offered: ${state.no_values || state.unsolved}`);
+    }
+    if (state && !state.kernel) why.push("The strong player searches with this reference's rules only.");
+    opponentWhy.textContent = why.join(" ");
+    opponentWhy.hidden = !why.length;
+    if (why.length) opponent.setAttribute("aria-describedby", "play-opponent-why");
+    else opponent.removeAttribute("aria-describedby");
   }
 
   // the strong player searches with the fast kernel, which plays no other program's
@@ -793,6 +872,7 @@ async function main() {
       opponent.value = "greedy";
       say("The strong player searches with this reference's rules only, so the greedy player plays instead.");
     }
+    explainOpponents();
   }
 
   gameSelect.addEventListener("change", () => {
@@ -810,19 +890,44 @@ async function main() {
   });
   opponent.addEventListener("change", () => { render(); maybeComputer(); });
   valuesBox.addEventListener("change", () => act(async () => { await refreshValues(); render(); }));
-  // ← → Home End walk through the moves (except where those keys do something else)
-  document.addEventListener("keydown", (event) => {
-    if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
+  // ← → Home End walk through the moves wherever the focus is (except where those keys
+  // do something else: a text box, a list to choose from, the board, the move list),
+  // and ← → never reach the theme's page navigation (Sphinx's, on the document): the
+  // listener is on the body, which the key passes first, and stops them there.
+  document.body.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
+    if (arrow) event.stopPropagation();
     const target = event.target;
-    if (target.closest && (target.closest("input, select, textarea, .mancala-board, .stepper")
-        || target.isContentEditable)) return;
-    if (moveList.contains(target)) return;      // the move list walks itself
+    const typing = target.closest && (target.closest("input, select, textarea, [contenteditable]")
+      || target.isContentEditable);
+    if (event.key === "?" && !typing) { event.preventDefault(); showKeys(); return; }
+    if (!state || typing || (target.closest && target.closest(".mancala-board, .stepper, #play-movelist, dialog"))) return;
     const ply = { ArrowLeft: (s) => s.ply - 1, ArrowRight: (s) => s.ply + 1, Home: () => 0,
                   End: (s) => s.moves.length }[event.key];
-    if (ply === undefined || (target !== document.body && !target.closest("#mancala-play"))) return;
+    if (ply === undefined) return;
     event.preventDefault();
     goto(ply);
   });
+
+  // the keyboard's shortcuts, listed on ? (and by the Keys button)
+  const KEYS = [
+    ["\u2190 \u2192", "the move before, the move after (anywhere on the page but a text box, a list to choose from, the board)"],
+    ["Home End", "the start, the end of the line shown"],
+    ["\u2191 \u2193", "in the move list: every move listed, variations too"],
+    ["\u2190 \u2192 \u2191 \u2193 Home End", "on the board: from pit to pit (the pits you may play)"],
+    ["Enter, Space", "on a pit: sow it; on a move of the list: show it"],
+    ["Tab", "the next control: the board and the move list are one stop each"],
+    ["?", "this list"],
+    ["Esc", "close this list"],
+  ];
+  const keysDialog = el("dialog", { id: "play-keys", class: "play-keys", "aria-labelledby": "play-keys-title" },
+    el("h2", { id: "play-keys-title", class: "play-subheading" }, "Keyboard shortcuts"),
+    el("dl", {}, KEYS.map(([keys, what]) => [el("dt", {}, el("kbd", {}, keys)), el("dd", {}, what)])),
+    el("form", { method: "dialog" }, el("button", { type: "submit", id: "play-keys-close" }, "Close")));
+  function showKeys() {
+    if (!keysDialog.open) keysDialog.showModal();
+  }
 
   root.replaceChildren(
     el("div", { class: "play-controls" },
@@ -832,17 +937,20 @@ async function main() {
       el("button", { type: "button", id: "play-new", onclick: start }, "New game"),
       el("button", { type: "button", id: "play-undo", onclick: undo }, "Undo"),
       el("button", { type: "button", id: "play-redo", onclick: redo }, "Redo"),
-      valuesLabel),
+      valuesLabel,
+      el("button", { type: "button", id: "play-keys-open", onclick: showKeys,
+                     "aria-keyshortcuts": "?" }, "Keys (?)")),
+    opponentWhy,
     rulesetInfo,
     pending,
-    boardBox, turn, preview, valueLine, announce,
+    boardBox, moveNav, turn, preview, valueLine, announce,
     el("section", { class: "play-moves-box", "aria-label": "The moves" },
       el("h2", { class: "play-subheading" }, "Moves"),
       el("p", { class: "play-note" }, "Choose a move, or use \u2190 \u2192 Home End (\u2191 \u2193 " +
         "in the list reach the variations too), to see the position after it. A move other than " +
         "the next one, played from an earlier position, starts a variation: the moves after it " +
         "stay, listed beside it. Undo goes back, Redo forward again."),
-      moveNav, moveList, explanation),
+      moveList, explanation),
     el("details", { class: "play-options-box", open: true },
       el("summary", {}, "Options: each switches a rule (editorial completions, variants, forms)"),
       el("p", { class: "play-note" }, "The ruleset chosen above sets them; an option changed here " +
@@ -853,6 +961,7 @@ async function main() {
          el("button", { type: "button", id: "play-copy", onclick: copy }, "Copy"), " ", linkOut),
       el("div", {}, el("label", { for: "play-replay" }, "Paste a record to replay it"), recordIn,
          el("button", { type: "button", id: "play-load", onclick: replay }, "Replay"))),
+    keysDialog,
   );
 
   // a link with a game (play.html?game=bakuk&moves=a,B,c&values=1) restores it
@@ -868,7 +977,7 @@ async function main() {
     await update(state);
     for (const control of waiting()) control.disabled = true;
     root.dataset.board = "ready";
-    say("The engine is loading (about 14 MB, once); the board already takes your move.");
+    say("The engine is loading (about 14 MB, once); the board already takes your move.", "info", true);
     starting = startEngine();
     try {
       started = await starting;
@@ -884,8 +993,8 @@ async function main() {
   if (query.game || query.moves || query.start) {
     try {
       first = await started.loadLink(query);
+      if (first.note) say(first.note, "error");
     } catch (error) {
-      if (!(error instanceof EngineError)) throw error;
       say(`The game in this link cannot be shown: ${error.message}`, "error");
     }
   }
@@ -906,7 +1015,7 @@ async function main() {
   await update(first);
   root.dataset.board = "ready";
   root.dataset.ready = "true";
-  if (status.dataset.kind !== "error") say("");
+  if (status.dataset.loading) say("");
   if (queued) {                // the move made while the engine loaded
     const pit = queued;
     queued = null;

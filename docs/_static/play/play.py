@@ -13,13 +13,14 @@ import io
 import json
 import os
 import random
+import re
 
 import mancala_spec as ms
 from mancala_spec.engine.games import GAMES
 from mancala_spec.engine.players import PLAYERS
 from mancala_spec.engine.trace import Capture, Drop, PickUp, Relay
 from mancala_spec.errors import TableError
-from mancala_spec.notation import MoveTree, format_moves, option_value, tree_of
+from mancala_spec.notation import MAX_DEPTH, MoveTree, format_moves, option_value, tree_of
 from mancala_spec.options import check_kernel_options, match_settings, parse_options
 from mancala_spec.rulesets import DEFAULT, game_values
 from mancala_spec.rulesets import rulesets as named_rulesets
@@ -193,6 +194,33 @@ def value_table():
     return _table[0]
 
 
+#: what the page says when the site has no table of Bakuk's values (its fetch
+#: answered 404 Not Found: the worker writes the file empty)
+BAKUK_NOT_BUILT = ("Bakuk's exact values are not part of this copy of the site (the table "
+                   "bakuk-values.bin is missing from it), so none are shown and the perfect "
+                   "player is not offered.")
+
+
+def no_values(game, ruleset: str = DEFAULT) -> str | None:
+    """Why this page has no exact values (nor the perfect player) for *game*, as
+    far as is known without fetching anything: rules the solver did not solve
+    (:func:`unsolved`), or a site built without the table (the worker writes its
+    file empty when the site answered 404, or from the site's manifest); ``None``
+    if they may be had."""
+    why = unsolved(game, ruleset)
+    if why:
+        return why
+    if game.name == "ba-awa":
+        from mancala_spec.solved_ba_awa import INDEX
+
+        path = os.path.join(BA_AWA_FOLDER, INDEX)
+        if os.path.exists(path) and os.path.getsize(path) == 0:
+            return NOT_BUILT
+    elif os.path.exists(VALUES_FILE) and os.path.getsize(VALUES_FILE) == 0:
+        return BAKUK_NOT_BUILT
+    return None
+
+
 #: Ba-awa's solved values (docs/_static/play/ba-awa-values/, in a build given a table:
 #: ``python3 dev.py site --ba-awa-values DIR``): the worker writes each file here as
 #: play.py names it (:func:`ba_awa_table`, ``{"need": [files]}``), the index first,
@@ -308,7 +336,8 @@ def unsolved(game, ruleset: str = DEFAULT) -> str | None:
 
 
 #: parameters of a Play link that are not game options
-LINK_KEYS = ("game", "ruleset", "moves", "start", "values", "ply", "opponent")
+LINK_KEYS = ("game", "ruleset", "moves", "start", "values", "ply", "opponent", "at", "as",
+             "turn")
 
 
 class Node:
@@ -518,6 +547,8 @@ class Session:
         if game.name != "bakuk" or game.players != 2:
             return _json({"unavailable": unsolved(game, self.ruleset)})
         table = value_table()
+        if table is None and no_values(game, self.ruleset):
+            return _json({"unavailable": no_values(game, self.ruleset)})
         if table is None:
             return _json({"unavailable": "The table of Bakuk's values could not be loaded."})
         if not table.holds_for(game):
@@ -573,19 +604,63 @@ class Session:
         first = game.parse(start) if start else game.start()
         self.game = game
         self._root(first)
-        node = self.root
-        for number, token in enumerate(t for t in (query.get("moves") or "").split(",") if t):
-            try:
-                node = self._child(node, game.board.pit(token.strip()))
-            except ms.MancalaError as error:
-                self._root(first)
-                raise ms.NotationError(f"move {number + 1} ({token!r}) of the link: "
-                                       f"{str(error).splitlines()[0]}") from None
+        try:
+            node = self._link_moves(query.get("moves") or "")
+            shown = self._link_moves(query.get("at") or "", add=False) if query.get("at") else node
+        except ms.MancalaError:
+            self._root(first)
+            raise
         self.cursor = node
+        self.cursor = shown
         self.ruleset = ruleset
-        if query.get("ply") not in (None, ""):
-            self.goto(int(query["ply"]))
-        return self.state()
+        note = None
+        ply = query.get("ply")
+        if ply not in (None, ""):
+            length = len(self.line()) - 1
+            if re.fullmatch(r"[0-9]{1,6}", ply.strip()) and int(ply) <= length:
+                self.goto(int(ply))
+            else:
+                note = (f"The link's ply={ply} is not a move of its game (a number from 0 to "
+                        f"{length}): the game's last move is shown.")
+        state = json.loads(self.state())
+        if note:
+            state["note"] = note
+        return _json(state)
+
+    def _link_moves(self, text: str, add: bool = True) -> Node:
+        """The moves of a link (``a,B,(C,b),c``: pit names, a variation in parentheses
+        after the move it replaces, as in a record) played from the start; the node the
+        line outside the parentheses reaches. With *add* false, the moves must be
+        there already (``at=``, the moves to the position shown)."""
+        node, before = self.root, None
+        open_at: list[tuple[Node, Node]] = []
+        key = "moves" if add else "at"
+        for token in re.findall(r"\(|\)|[^,()\s]+", text):
+            if token == "(":
+                if before is None or len(open_at) >= MAX_DEPTH:
+                    raise ms.NotationError(f"the link's {key}= has a '(' that follows no move, "
+                                           f"or variations nested over {MAX_DEPTH} deep")
+                open_at.append((node, before))
+                node, before = before, None
+                continue
+            if token == ")":
+                if not open_at or before is None:
+                    raise ms.NotationError(f"the link's {key}= has a ')' that closes no "
+                                           "variation, or an empty one")
+                node, before = open_at.pop()
+                continue
+            try:
+                pit = self.game.board.pit(token)
+                if not add and all(child.pit != pit for child in node.children):
+                    raise ms.NotationError("no such move in the link's moves=")
+                child = self._child(node, pit)
+            except ms.MancalaError as error:
+                raise ms.NotationError(f"move {node.ply + 1} ({token!r}) of the link's {key}=: "
+                                       f"{str(error).splitlines()[0]}") from None
+            node, before = child, node
+        if open_at:
+            raise ms.NotationError(f"the link's {key}= has a '(' that is not closed")
+        return node
 
     def preview(self, pit_name: str) -> str:
         """What playing *pit_name* now would do (see :func:`summary`), without playing it."""
@@ -601,11 +676,23 @@ class Session:
             out[key] = str(value).lower() if isinstance(value, bool) else str(value)
         if self.root.position != game.start():
             out["start"] = self.root.position.to_text()
-        moves = self.moves
-        if moves:
-            out["moves"] = ",".join(game.board.name(p) for p in moves)
-        if self.cursor.ply != len(moves):
-            out["ply"] = str(self.cursor.ply)
+        tokens = format_moves(self.tree(), game.board.name)
+        if tokens:     # the game and its variations, as a record writes them
+            out["moves"] = ",".join(" ".join(tokens).replace("(", "( ").replace(")", " )")
+                                    .split()).replace("(,", "(").replace(",)", ")")
+        game_line = [self.root]
+        while game_line[-1].children:
+            game_line.append(game_line[-1].children[0])
+        node = self.cursor
+        if node in game_line:
+            if node is not game_line[-1]:
+                out["ply"] = str(node.ply)
+        else:          # a move of a variation: the moves that reach it
+            path = []
+            while node.parent is not None:
+                path.append(game.board.name(node.pit))
+                node = node.parent
+            out["at"] = ",".join(reversed(path))
         return out
 
     def _listed(self, first: Node) -> list[dict]:
@@ -645,6 +732,10 @@ class Session:
             "kernel": kernel,                      # the strong player searches with the kernel
             # why there are no exact values (nor the perfect player) for these rules, or None
             "unsolved": unsolved(game, self.ruleset),
+            # why no values (nor the perfect player) here: unsolved rules, or none in this build
+            "no_values": no_values(game, self.ruleset),
+            # what each legal move would do (each pit's own description on the page)
+            "previews": {board.name(p): summary(game, pos, p) for p in pos.legal_moves()},
             "options": {k: v for k, v in game.options.items()},
             "position": pos.to_text(),
             "pits_per_row": board.pits_per_row,

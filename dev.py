@@ -222,6 +222,9 @@ def copy_play_assets(outdir: Path) -> str | None:
                 "snapshot": snapshot.name if snapshot else None, "ba_awa_values": False}
     (play / "manifest.json").write_text(json.dumps(manifest) + "\n")
     write_play_preload(play / "preload.json")
+    # the Play page's service worker, at the site's root so that it may answer for
+    # play.html (a worker answers for the folder it is served from, and below)
+    shutil.copyfile(ROOT / "docs" / "_static" / "play" / "service-worker.js", outdir / "play-sw.js")
     return problem
 
 

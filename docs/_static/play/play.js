@@ -55,7 +55,7 @@ async function main() {
   const query = Object.fromEntries(new URLSearchParams(location.search));
   // the board at once for a plain page (only a game, an opponent, the values asked
   // for); a link with moves, a start or options waits for the engine to read it
-  const plain = preload && Object.keys(query).every((k) => ["game", "opponent", "values"].includes(k))
+  const plain = preload && Object.keys(query).every((k) => ["game", "opponent", "values", "as", "flip"].includes(k))
     && (!query.game || query.game in preload.states);
   const startEngine = () => {
     const engine = loadEngine();
@@ -122,6 +122,10 @@ async function main() {
   const rulesetInfo = el("div", { class: "play-ruleset-info", id: "play-ruleset-info" });
   const opponent = el("select", { id: "play-opponent", name: "opponent" },
     OPPONENTS.map(([value, text]) => el("option", { value }, text)));
+  const sideSelect = el("select", { id: "play-as", name: "as" },
+    el("option", { value: "south" }, "South"), el("option", { value: "north" }, "North"),
+    el("option", { value: "both" }, "both sides"));
+  const flipBox = el("input", { type: "checkbox", id: "play-flip" });
   // why a player is not offered (the perfect player without values, the strong one
   // under another program's rules): said beside the choice
   const opponentWhy = el("p", { id: "play-opponent-why", class: "play-note play-opponent-why", hidden: true });
@@ -282,11 +286,19 @@ async function main() {
   }
 
   // -- the game --------------------------------------------------------------------
+  // the player you are (0 South, 1 North; as the command line's --as north)
+  function mine() { return sideSelect.value === "north" ? 1 : 0; }
+
   function humanToMove() {
-    return opponent.value === "person" || state.to_move === 0;
+    return opponent.value === "person" || sideSelect.value === "both" || state.to_move === mine();
   }
 
   function atEnd() { return state.ply === state.moves.length; }
+
+  // whether the person plays the side to move in *s* (else a built-in player does)
+  function humanPlays(s) {
+    return opponent.value === "person" || sideSelect.value === "both" || s.to_move === mine();
+  }
 
   function moveText(move) {
     // "South played c: 5 laps; North takes 4 from E (ba-awa-owner-four) …"
@@ -362,6 +374,7 @@ async function main() {
       label: state.over ? `board, ${overText()}` : `board, ${state.players[state.to_move]} to move`,
       legal: canPlay ? state.legal : [],
       onPlay: play,
+      turned: flipBox.checked,
       marks: marks(),
       values: shownValues,
       onFocusPit: showPreview,
@@ -422,6 +435,7 @@ async function main() {
     valueLine.hidden = !valueLine.textContent;
     drawMoveList();
     drawExplanation();
+    drawAnalysis();
     recordOut.value = state.record;
     updateAddress();
     if (scrollToResult) {     // the end of the game in sight (on a phone it is below the board)
@@ -453,14 +467,16 @@ async function main() {
       onclick: () => gotoNode(move.id),
     }, sr(`move ${move.ply}, ${move.player}`),
        el("span", { class: "play-move-player", "aria-hidden": "true" }, move.player[0]),
-       ` ${move.pit}`, ...takes(move));
+       ` ${move.pit}`, move.mark ? el("span", { class: "play-move-mark" }, move.mark) : null,
+       ...takes(move));
   }
 
   // a line of moves; after a move, the variations that replace it, each a line of its own
   function lineItems(line) {
     const items = [];
     for (const move of line) {
-      items.push(el("li", {}, moveButton(move)));
+      items.push(el("li", {}, moveButton(move),
+        move.comment ? el("span", { class: "play-move-comment" }, ` ${move.comment}`) : null));
       if (move.variations.length) {
         items.push(el("li", { class: "play-variations" }, el("ul", {}, move.variations.map((variation) =>
           el("li", { class: "play-variation" }, sr(`variation from move ${variation[0].ply}: `),
@@ -512,7 +528,10 @@ async function main() {
     navButton("play-next", "next ▶", "the next move, again (right arrow)", () => goto((s) => s.ply + 1)),
     navButton("play-last", "end »", "the last move of this line (End)", () => goto((s) => s.moves.length)),
     navButton("play-promote", "Promote variation", "make this variation the line before it", promote),
-    navButton("play-delete", "Delete from here", "delete the move shown and the moves after it", deleteMove));
+    navButton("play-delete", "Delete from here", "delete the move shown and the moves after it", deleteMove),
+    el("label", { class: "play-flip-toggle" }, flipBox, " North's row at the bottom"),
+    el("button", { type: "button", id: "play-keys-open", onclick: () => showKeys(),
+                   "aria-keyshortcuts": "?" }, "Keys (?)"));
 
   moveList.addEventListener("keydown", (event) => {
     if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -558,7 +577,39 @@ async function main() {
     }) }, `Step through move ${state.ply} seed by seed`);
     explanation.replaceChildren(
       el("p", { class: "play-shown" }, `Move ${state.ply}: `, ...moveLine(move, true)),
-      details, stepButton, stepBox);
+      noteForm(), details, stepButton, stepBox);
+  }
+
+  // the note of the move shown: an annotation mark and a comment (the record keeps them,
+  // and so the link and a record copied and pasted)
+  const MARKS = [["", "no mark"], ["!", "! a good move"], ["?", "? a mistake"], ["!!", "!! a brilliant move"],
+                 ["??", "?? a blunder"], ["!?", "!? an interesting move"], ["?!", "?! a dubious move"]];
+  function noteForm() {
+    const mark = el("select", { id: "play-note-mark" },
+      MARKS.map(([value, text]) => el("option", { value, selected: value === state.mark }, text)));
+    const comment = el("input", { type: "text", id: "play-note-comment", maxlength: "500",
+                                  value: state.comment, placeholder: "a comment on this move" });
+    const save = (event) => {
+      event.preventDefault();
+      act(async () => {
+        let next;
+        try {
+          next = await engine.annotate(mark.value, comment.value);
+        } catch (error) {
+          if (!(error instanceof EngineError)) throw error;
+          say(error.message, "error");
+          return;
+        }
+        await update(next);
+        tell(`Move ${next.ply} annotated${next.mark ? ` ${next.mark}` : ""}${next.comment ? `: ${next.comment}` : ""}.`, true);
+        const again = document.getElementById("play-note-save");
+        if (again) again.focus({ preventScroll: true });
+      });
+    };
+    return el("form", { class: "play-note-form", onsubmit: save },
+      el("label", { for: "play-note-mark" }, `Note on move ${state.ply}: `), mark, " ",
+      el("label", { for: "play-note-comment", class: "mancala-sr" }, "Comment"), comment, " ",
+      el("button", { type: "submit", id: "play-note-save" }, "Save note"));
   }
 
   // the address says what is on the board: a reload or a shared link restores it
@@ -566,6 +617,8 @@ async function main() {
     const params = { ...state.link };
     if (valuesBox.checked) params.values = "1";
     if (opponent.value !== "person") params.opponent = opponent.value;
+    if (sideSelect.value !== "south") params.as = sideSelect.value;
+    if (flipBox.checked !== (sideSelect.value === "north")) params.flip = flipBox.checked ? "1" : "0";
     const query = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)
       .replace(/%2C/g, ",").replace(/%2F/g, "/").replace(/%3D/g, "=")}`).join("&");
     const url = `${location.pathname}?${query}`;
@@ -774,7 +827,7 @@ async function main() {
       busy = false;
       let next = await engine.undo(1);
       // against a built-in player, go back to the last position where South (you) moves
-      while (opponent.value !== "person" && next.to_move !== 0 && next.ply) next = await engine.undo(1);
+      while (!humanPlays(next) && next.ply) next = await engine.undo(1);
       tell(`Took back moves: ${next.players[next.to_move]} to move.`, true);
       await update(next);
     });
@@ -787,7 +840,7 @@ async function main() {
       if (state.ply >= state.moves.length) return;
       busy = false;
       let next = await engine.goto(state.ply + 1);
-      while (opponent.value !== "person" && next.to_move !== 0 && next.ply < next.moves.length) {
+      while (!humanPlays(next) && next.ply < next.moves.length) {
         next = await engine.goto(next.ply + 1);
       }
       tell(`Redone: ${next.ply ? moveText(next.history[next.ply - 1]) : ""}`, true);
@@ -889,6 +942,15 @@ async function main() {
     optionsChanged();
   });
   opponent.addEventListener("change", () => { render(); maybeComputer(); });
+  // your side: the board turns with it (North's row at the bottom), and the built-in
+  // player takes the other side (both: no built-in player moves)
+  sideSelect.addEventListener("change", () => {
+    flipBox.checked = sideSelect.value === "north";
+    opponent.disabled = sideSelect.value === "both";
+    render();
+    maybeComputer();
+  });
+  flipBox.addEventListener("change", () => render());
   valuesBox.addEventListener("change", () => act(async () => { await refreshValues(); render(); }));
   // ← → Home End walk through the moves wherever the focus is (except where those keys
   // do something else: a text box, a list to choose from, the board, the move list),
@@ -909,6 +971,135 @@ async function main() {
     event.preventDefault();
     goto(ply);
   });
+
+  // -- analysis from the values: the best line from here, the game's value move by move --
+  const signed = (v) => (v > 0 ? `+${v}` : String(v).replace("-", "\u2212"));
+  const analysisWhy = el("p", { id: "play-analysis-why", class: "play-note" });
+  const bestOut = el("div", { id: "play-best-line", class: "play-best-line" });
+  const reviewOut = el("div", { id: "play-review", class: "play-review" });
+  const bestButton = el("button", { type: "button", id: "play-best", onclick: () => showBestLine() },
+    "Best line from here");
+  const reviewButton = el("button", { type: "button", id: "play-review-button", onclick: () => showReview() },
+    "Graph of the game's value");
+  const analysisBox = el("section", { class: "play-analysis-box", "aria-labelledby": "play-analysis-title" },
+    el("h2", { class: "play-subheading", id: "play-analysis-title" }, "Analysis from the exact values"),
+    analysisWhy, el("div", { class: "play-analysis-buttons" }, bestButton, " ", reviewButton), bestOut, reviewOut);
+
+  // offered where the values are (else why not); what was shown stays while it holds
+  function drawAnalysis() {
+    const why = state.no_values || state.unsolved;
+    analysisWhy.textContent = why ? `Not offered here: ${why}`
+      : "From the solver's values: the best line from the position shown (a move of the best " +
+        "value for its player at each turn, of equal ones the first pit), and the margin South " +
+        "can force after each move of the game, the moves that lost some marked.";
+    bestButton.hidden = reviewButton.hidden = Boolean(why);
+    if (why || bestOut.dataset.node !== String(state.node) || bestOut.dataset.record !== state.record) {
+      bestOut.replaceChildren();
+      delete bestOut.dataset.node;
+    }
+    if (why || reviewOut.dataset.record !== state.record) {
+      reviewOut.replaceChildren();
+      delete reviewOut.dataset.record;
+    }
+  }
+
+  function showBestLine() {
+    act(async () => {
+      const shown = state;
+      bestOut.replaceChildren(el("p", {}, "Finding the best line\u2026"));
+      let line;
+      try { line = await engine.bestLine(); } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        line = { unavailable: error.message };
+      }
+      if (state !== shown) return;
+      if (line.unavailable) { bestOut.replaceChildren(el("p", {}, line.unavailable)); return; }
+      bestOut.dataset.node = String(state.node);
+      bestOut.dataset.record = state.record;
+      const from = state.ply ? `move ${state.ply}` : "the start";
+      bestOut.replaceChildren(
+        el("p", {}, `The best line from ${from}: ${line.player} to move can force ${signed(line.value)} ` +
+          `(captures to come, theirs less the opponent's)${line.complete ? ", to the game's end" : `; its first ${line.moves.length} moves`}:`),
+        el("ol", { class: "play-best-moves", start: String(state.ply + 1) }, line.moves.map((m) =>
+          el("li", {}, sr(`${m.player} `), el("span", { "aria-hidden": "true" }, m.player[0]), ` ${m.pit}`))),
+        el("button", { type: "button", id: "play-best-play", onclick: () => playLine(line.moves) },
+          "Play it as a variation"));
+    });
+  }
+
+  function playLine(moves) {
+    generation++;
+    act(async () => {
+      let next = state;
+      for (const move of moves) next = await engine.play(move.pit);
+      busy = false;
+      tell(`Played the best line: ${plural(moves.length, "move", "moves")}. ${next.players[next.to_move]} to move.`, true);
+      await update(next);
+    });
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs = {}, ...children) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  // the margin South can force after each move, a line; the moves that lost value marked
+  function graph(review) {
+    const W = 640, H = 190, PAD = 34;
+    const last = review.points[review.points.length - 1].ply || 1;
+    const top = Math.max(2, ...review.points.map((p) => Math.abs(p.margin)));
+    const x = (ply) => PAD + (ply * (W - 2 * PAD)) / last;
+    const y = (m) => H / 2 - (m * (H / 2 - 16)) / top;
+    const lost = new Map(review.losses.map((l) => [l.ply, l]));
+    const picture = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "play-review-graph", role: "img",
+                                 "aria-labelledby": "play-review-caption" },
+      svg("line", { x1: PAD, x2: W - PAD, y1: y(0), y2: y(0), class: "play-review-zero" }),
+      svg("text", { x: 2, y: y(top) + 4, class: "play-review-label" }, signed(top)),
+      svg("text", { x: 2, y: y(0) + 4, class: "play-review-label" }, "0"),
+      svg("text", { x: 2, y: y(-top) + 4, class: "play-review-label" }, signed(-top)),
+      svg("text", { x: PAD + 4, y: 12, class: "play-review-label" }, `${state.players[0]} ahead`),
+      svg("text", { x: PAD + 4, y: H - 4, class: "play-review-label" }, `${state.players[1]} ahead`),
+      svg("polyline", { class: "play-review-line", points: review.points.map((p) => `${x(p.ply)},${y(p.margin)}`).join(" ") }));
+    for (const p of review.points) {
+      const loss = lost.get(p.ply);
+      const dot = svg("circle", { cx: x(p.ply), cy: y(p.margin), r: loss ? 5 : 2.2,
+                                  class: loss ? "play-review-loss" : "play-review-point", "data-ply": p.ply },
+        svg("title", {}, loss ? lossText(loss) : `after move ${p.ply}: ${signed(p.margin)}`));
+      picture.append(dot);
+    }
+    return picture;
+  }
+
+  const lossText = (l) => `move ${l.ply}, ${l.player} ${l.pit}: lost ${l.loss} (best: ${l.best.join(", ")})`;
+
+  function showReview() {
+    act(async () => {
+      const shown = state;
+      reviewOut.replaceChildren(el("p", {}, "Reading the values along the game\u2026"));
+      let review;
+      try { review = await engine.review(); } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        review = { unavailable: error.message };
+      }
+      if (state !== shown) return;
+      if (review.unavailable) { reviewOut.replaceChildren(el("p", {}, review.unavailable)); return; }
+      reviewOut.dataset.record = state.record;
+      const first = review.points[0], end = review.points[review.points.length - 1];
+      reviewOut.replaceChildren(
+        el("p", { id: "play-review-caption" }, `The margin ${state.players[0]} can force after each move ` +
+          `of the game (${state.players[0]}'s seeds less ${state.players[1]}'s at the end, with perfect ` +
+          `play from there): ${signed(first.margin)} at the start, ${signed(end.margin)} after move ${end.ply}` +
+          `; ${plural(review.losses.length, "move", "moves")} lost value` +
+          (review.points.length < state.moves.length + 1 ? `; the values end after move ${end.ply}.` : ".")),
+        graph(review),
+        review.losses.length ? el("ol", { class: "play-review-losses" }, review.losses.map((l) =>
+          el("li", {}, el("button", { type: "button", class: "play-review-move", "data-ply": String(l.ply),
+                                      onclick: () => gotoNode(l.id) }, lossText(l))))) : "");
+    });
+  }
 
   // the keyboard's shortcuts, listed on ? (and by the Keys button)
   const KEYS = [
@@ -933,13 +1124,13 @@ async function main() {
     el("div", { class: "play-controls" },
       el("label", {}, "Game ", gameSelect),
       el("label", {}, "Ruleset ", rulesetSelect),
-      el("label", {}, "Play against ", opponent),
+      el("label", {}, "You play ", sideSelect),
+      el("label", {}, "against ", opponent),
+
       el("button", { type: "button", id: "play-new", onclick: start }, "New game"),
       el("button", { type: "button", id: "play-undo", onclick: undo }, "Undo"),
       el("button", { type: "button", id: "play-redo", onclick: redo }, "Redo"),
-      valuesLabel,
-      el("button", { type: "button", id: "play-keys-open", onclick: showKeys,
-                     "aria-keyshortcuts": "?" }, "Keys (?)")),
+      valuesLabel),
     opponentWhy,
     rulesetInfo,
     pending,
@@ -951,6 +1142,7 @@ async function main() {
         "the next one, played from an earlier position, starts a variation: the moves after it " +
         "stay, listed beside it. Undo goes back, Redo forward again."),
       moveList, explanation),
+    analysisBox,
     el("details", { class: "play-options-box", open: true },
       el("summary", {}, "Options: each switches a rule (editorial completions, variants, forms)"),
       el("p", { class: "play-note" }, "The ruleset chosen above sets them; an option changed here " +
@@ -967,8 +1159,10 @@ async function main() {
   // a link with a game (play.html?game=bakuk&moves=a,B,c&values=1) restores it
   if (query.opponent && OPPONENTS.some(([value]) => value === query.opponent)) opponent.value = query.opponent;
   if (query.values === "1") valuesBox.checked = true;
+  if (["south", "north", "both"].includes(query.as)) sideSelect.value = query.as;
+  flipBox.checked = query.flip ? query.flip === "1" : sideSelect.value === "north";
   // until the engine is ready only the board takes a move: the controls wait for it
-  const waiting = () => [gameSelect, rulesetSelect, opponent, valuesBox,
+  const waiting = () => [gameSelect, rulesetSelect, opponent, valuesBox, sideSelect,
     ...root.querySelectorAll(".play-controls button, .play-options select, #play-load")];
   if (plain) {
     state = preload.states[query.game || "ba-awa"];
@@ -1008,6 +1202,7 @@ async function main() {
       : `Loading Ba-awa's exact values: ${done} of ${plural(total, "part", "parts")} for this position…`;
   });
   if (plain) for (const control of waiting()) control.disabled = false;
+  opponent.disabled = sideSelect.value === "both";
   state = first;
   showOptions();
   perfectAvailable();
@@ -1015,12 +1210,30 @@ async function main() {
   await update(first);
   root.dataset.board = "ready";
   root.dataset.ready = "true";
+  keepOffline();
   if (status.dataset.loading) say("");
   if (queued) {                // the move made while the engine loaded
     const pit = queued;
     queued = null;
     if (state.legal.includes(pit) && humanToMove()) play(pit);
   }
+}
+
+// After one visit the page reloads and plays offline: its service worker (play-sw.js, at
+// the site's root) keeps the engine's files by the build's digest of them, and the page's
+// own files. Asked once the engine is ready, so that it takes nothing from the page's
+// start (most of what it keeps comes from the browser's HTTP cache); the page is marked
+// data-offline="ready" once it is all kept.
+function keepOffline() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  navigator.serviceWorker.addEventListener("message", ({ data }) => {
+    if (data && "kept" in data) root.dataset.offline = data.kept ? "ready" : "failed";
+    if (data && data.kept === false) console.warn(`the page is not kept for offline use: ${data.why}`);
+  });
+  navigator.serviceWorker.register(new URL("play-sw.js", ROOT), { scope: ROOT.href })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active.postMessage("keep"))
+    .catch((error) => console.warn(`no offline copy of the page: ${error.message}`));
 }
 
 main();

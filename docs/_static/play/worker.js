@@ -28,6 +28,9 @@ const METHODS = {
   computer: ["session", "computer"],
   preview: ["session", "preview"],
   values: ["session", "values"],
+  bestLine: ["session", "best_line"],
+  annotate: ["session", "annotate"],
+  review: ["session", "review"],
   load: ["session", "load"],
   loadLink: ["session", "load_link"],
   exampleMove: [null, "example_move"],
@@ -156,7 +159,7 @@ function failed(method, error, what) {
     ? `${what} could not be fetched: ${error.message}. They are asked for again at the ` +
       "next position, or with Try again."
     : error.message;
-  return JSON.stringify(method === "values" ? { unavailable: why, retry: error instanceof NetworkFailure }
+  return JSON.stringify(method !== "computer" ? { unavailable: why, retry: error instanceof NetworkFailure }
     : { error: why });
 }
 
@@ -222,7 +225,9 @@ async function answer(engine, id, method, args) {
   if (method === "ready") return JSON.stringify(timings);
   if (!(method in METHODS)) throw new Error(`no engine method ${method}`);
   // the values (and the perfect player, who plays by them) need the table in first
-  const exact = method === "values" || (method === "computer" && args[0] === "perfect");
+  // (a best line or a review reads many positions: the files come in over many rounds)
+  const analysis = method === "bestLine" || method === "review";
+  const exact = method === "values" || analysis || (method === "computer" && args[0] === "perfect");
   if (exact && engine.pyodide.runPython("session.game.name", { globals: engine.namespace }) === "bakuk") {
     try {
       await loadValues(engine);
@@ -231,7 +236,7 @@ async function answer(engine, id, method, args) {
     }
   }
   let result = engine.call(engine.functions[method], ...args);
-  for (let round = 0; exact && round < 3 && result.startsWith('{"need": '); round++) {
+  for (let round = 0; exact && round < (analysis ? 400 : 3) && result.startsWith('{"need": '); round++) {
     try {
       await fetchNeeded(engine, id, JSON.parse(result).need);
     } catch (error) {

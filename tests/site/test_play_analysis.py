@@ -1,0 +1,166 @@
+"""The Play page as an analysis board (issue 44), in headless Chromium on the session's
+built site: playing either side with the board turned, the keyboard's shortcut list,
+the best line from a position and the graph of a game's value from the solver's values
+(checked against the site's own table, read here by :class:`mancala_spec.solved.ValueTable`),
+and neither offered where there are no values."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import Watch, profile_page
+
+import mancala_spec as ms
+from mancala_spec.solved import ValueTable
+
+READY = "#mancala-play[data-ready=true]"
+
+
+@pytest.fixture
+def page(profile, site_server):
+    page = profile_page(profile, site_server)
+    watch = Watch(page, site_server)
+    yield page
+    assert not watch.problems, watch.problems
+    page.close()
+
+
+def settled(page) -> None:
+    page.wait_for_selector("#mancala-play:not([data-busy])", state="attached")
+
+
+def open_play(page, base: str, query: str) -> None:
+    page.goto(f"{base}play.html?{query}")
+    page.wait_for_selector(READY, timeout=60_000)
+    settled(page)
+
+
+def record_moves(page) -> list[int]:
+    settled(page)
+    return list(ms.parse_game(page.input_value("#play-record")).moves)
+
+
+def test_playing_north_against_a_built_in_player_with_the_board_turned(page, site_server):
+    open_play(page, site_server, "game=bakuk&as=north&opponent=greedy")
+    page.wait_for_function("() => document.getElementById('play-record').value"
+                           ".includes('moves: ') && !document.getElementById('mancala-play')"
+                           ".dataset.busy")
+    game = ms.get_game("bakuk")
+    assert len(record_moves(page)) == 1           # South (the greedy player) opened
+    # the board turned: North's row at the bottom, A at its left; South's row on top
+    box = {p: page.eval_on_selector(f"#play-board [data-pit={p}]",
+                                    "e => { const r = e.getBoundingClientRect(); return [r.x, r.y]; }")
+           for p in ("a", "c", "A", "C")}
+    assert box["A"][1] > box["a"][1] and box["A"][0] < box["C"][0] and box["c"][0] < box["a"][0]
+    assert page.is_checked("#play-flip")
+    rng = random.Random(4)
+    for _ in range(3):
+        pos = ms.parse_game(page.input_value("#play-record")).positions[-1]
+        if pos.is_over:
+            break
+        assert pos.to_move == 1
+        enabled = page.eval_on_selector_all("#play-board button.pit:not([disabled])",
+                                            "ps => ps.map(p => p.dataset.pit)")
+        assert enabled == [game.board.name(p) for p in pos.legal_moves()]
+        page.click(f"#play-board [data-pit={game.board.name(rng.choice(pos.legal_moves()))}]")
+        settled(page)
+    assert "as=north" in page.url and "flip" not in page.url
+    page.uncheck("#play-flip")
+    settled(page)
+    assert "flip=0" in page.url
+    box = page.eval_on_selector_all("#play-board [data-pit=A], #play-board [data-pit=a]",
+                                    "es => es.map(e => e.getBoundingClientRect().y)")
+    assert box[0] < box[1]                        # (a is first in the page: South below)
+    # the link restores both, and the built-in player plays South
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.input_value("#play-as") == "north" and not page.is_checked("#play-flip")
+
+
+def test_the_shortcut_list_opens_on_question_mark(page, site_server):
+    open_play(page, site_server, "game=bakuk&moves=a,B")
+    page.focus("#play-link")
+    page.keyboard.press("?")
+    assert page.is_visible("#play-keys")
+    keys = page.inner_text("#play-keys")
+    assert "\u2190 \u2192" in keys and "Home End" in keys and "?" in keys
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#play-keys")
+
+
+def site_table(site) -> ValueTable:
+    return ValueTable.from_bytes((site.html / "_static/play/bakuk-values.bin").read_bytes())
+
+
+def test_the_best_line_is_of_best_moves_by_the_solvers_values(page, site, site_server):
+    table = site_table(site)
+    game = ms.get_game("bakuk")
+    rng = random.Random(9)
+    pos, names = game.start(), []
+    for _ in range(5):
+        pit = rng.choice(pos.legal_moves())
+        names.append(game.board.name(pit))
+        pos = pos.play(pit)
+    open_play(page, site_server, f"game=bakuk&moves={','.join(names)}")
+    page.click("#play-best")
+    page.wait_for_selector("#play-best-moves li, .play-best-moves li")
+    text = page.inner_text("#play-best-line")
+    value = table.value_of(pos)
+    assert f"can force {'+' if value > 0 else ''}{value}".replace("-", "\u2212") in text, text
+    line = page.eval_on_selector_all(".play-best-moves li",
+                                     "ls => ls.map(l => l.textContent.trim().split(' ').pop())")
+    assert line
+    for name in line:
+        values = table.move_values(pos)
+        pit = game.board.pit(name)
+        assert values[pit] == max(values.values()), (name, values)
+        pos = pos.play(pit)
+    assert pos.is_over or len(line) == 60
+    # played as a variation: the record has it
+    page.click("#play-best-play")
+    settled(page)
+    assert ms.parse_game(page.input_value("#play-record")).moves == tuple(
+        game.board.pit(n) for n in names)
+    assert page.get_attribute("#play-board", "data-position") == pos.to_text()
+
+
+def test_the_graph_of_the_games_value_marks_each_move_that_lost_value(page, site, site_server):
+    table = site_table(site)
+    game = ms.get_game("bakuk")
+    rng = random.Random(12)
+    pos, names, losses = game.start(), [], set()
+    margins = []
+    while not pos.is_over and len(names) < 30:
+        value, values = table.value_of(pos), table.move_values(pos)
+        margins.append(pos.captured[0] - pos.captured[1] + (value if pos.to_move == 0 else -value))
+        pit = rng.choice(pos.legal_moves())
+        if values[pit] < value:
+            losses.add(len(names) + 1)
+        names.append(game.board.name(pit))
+        pos = pos.play(pit)
+    assert losses
+    open_play(page, site_server, f"game=bakuk&moves={','.join(names)}")
+    page.click("#play-review-button")
+    page.wait_for_selector("#play-review svg")
+    marked = page.eval_on_selector_all("#play-review circle.play-review-loss",
+                                       "cs => cs.map(c => +c.dataset.ply)")
+    assert set(marked) == losses
+    listed = page.eval_on_selector_all(".play-review-move", "bs => bs.map(b => +b.dataset.ply)")
+    assert listed == sorted(losses)
+    caption = page.inner_text("#play-review-caption")
+    start = margins[0]
+    assert f"{'+' if start > 0 else ''}{start}".replace("-", "\u2212") + " at the start" in caption
+    # a lost move of the list shows its position
+    page.click(f".play-review-move[data-ply='{min(losses)}']")
+    settled(page)
+    assert page.get_attribute("#play-movelist .play-move-current", "data-ply") == str(min(losses))
+
+
+def test_where_there_are_no_values_no_analysis_is_offered_and_the_page_says_why(page,
+                                                                                site_server):
+    open_play(page, site_server, "game=ba-awa")
+    assert not page.is_visible("#play-best") and not page.is_visible("#play-review-button")
+    assert "not part of this build" in page.inner_text("#play-analysis-why")
+    open_play(page, site_server, "game=bakuk&chain=backward")
+    assert not page.is_visible("#play-best")
+    assert "No exact values for these rules" in page.inner_text("#play-analysis-why")

@@ -335,7 +335,11 @@ def write_play_preload(path: Path) -> None:
     games = json.loads(bridge.games())
     states = {game["name"]: json.loads(bridge.Session().new(game["name"], "{}"))
               for game in games}
-    path.write_text(json.dumps({"games": games, "states": states}) + "\n")
+    # the colours of the site's diagrams (light theme), for the page's image of a position
+    from mancala_spec.diagrams.style import LIGHT
+    diagram = {"background": LIGHT.background, "ink": LIGHT.ink, "grey": LIGHT.grey,
+               "players": list(LIGHT.players), "tints": list(LIGHT.tints)}
+    path.write_text(json.dumps({"games": games, "states": states, "diagram": diagram}) + "\n")
 
 
 def main(argv: list[str]) -> None:

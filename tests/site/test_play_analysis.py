@@ -116,11 +116,11 @@ def test_the_best_line_is_of_best_moves_by_the_solvers_values(page, site, site_s
         assert values[pit] == max(values.values()), (name, values)
         pos = pos.play(pit)
     assert pos.is_over or len(line) == 60
-    # played as a variation: the record has it
+    # played on the board (from the game's end, it goes on with the game)
     page.click("#play-best-play")
     settled(page)
     assert ms.parse_game(page.input_value("#play-record")).moves == tuple(
-        game.board.pit(n) for n in names)
+        game.board.pit(n) for n in names + line)
     assert page.get_attribute("#play-board", "data-position") == pos.to_text()
 
 
@@ -164,3 +164,60 @@ def test_where_there_are_no_values_no_analysis_is_offered_and_the_page_says_why(
     open_play(page, site_server, "game=bakuk&chain=backward")
     assert not page.is_visible("#play-best")
     assert "No exact values for these rules" in page.inner_text("#play-analysis-why")
+
+
+def test_marks_and_comments_are_kept_in_the_record_the_link_and_a_pasted_record(page,
+                                                                                  site_server):
+    open_play(page, site_server, "game=bakuk&moves=a,B,c")
+    page.click("#play-movelist [data-ply='2']")
+    settled(page)
+    page.select_option("#play-note-mark", "?")
+    page.fill("#play-note-comment", "C keeps the seeds")
+    page.click("#play-note-save")
+    settled(page)
+    record = page.input_value("#play-record")
+    assert record == "game: bakuk\nmoves: a B? {C keeps the seeds} c\n"
+    assert page.evaluate("document.activeElement.id") == "play-note-save"
+    listed = page.inner_text("#play-movelist")
+    assert "B?" in listed and "C keeps the seeds" in listed
+    assert ms.parse_game(record).notes == (((0, 4), "?", "C keeps the seeds"),)
+    link = page.eval_on_selector("#play-link", "a => a.href")
+    open_play(page, site_server, "game=ba-awa")
+    page.goto(link)
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.input_value("#play-record") == record
+    # copied and pasted: the record replays with its notes
+    open_play(page, site_server, "game=ba-awa")
+    page.fill("#play-replay", record.replace("c\n", "c!! {the end of the opening}\n"))
+    page.click("#play-load")
+    settled(page)
+    assert page.input_value("#play-record") == (
+        "game: bakuk\nmoves: a B? {C keeps the seeds} c!! {the end of the opening}\n")
+
+
+def test_the_image_of_the_position_shows_its_seeds(page, site_server, tmp_path):
+    from xml.etree import ElementTree
+
+    game = ms.get_game("ba-awa")
+    pos = game.start().play("c").play("A")
+    open_play(page, site_server, "game=ba-awa&moves=c,A&as=north")
+    with page.expect_download() as download:
+        page.click("#play-image")
+    path = tmp_path / "image.svg"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == "ba-awa-move-2.svg"
+    tree = ElementTree.parse(path)
+    ns = "{http://www.w3.org/2000/svg}"
+    seeds = {g.get("data-pit"): int(g.get("data-seeds")) for g in tree.iter(f"{ns}g")
+             if g.get("data-pit")}
+    assert seeds == {game.board.name(p): pos.pits[p] for p in range(game.board.size)}
+    shown = {g.get("data-pit"): int(g.find(f"{ns}text").text) for g in tree.iter(f"{ns}g")
+             if g.get("data-pit")}
+    assert shown == seeds
+    stores = {g.get("data-store"): int(g.find(f"{ns}text").text) for g in tree.iter(f"{ns}g")
+              if g.get("data-store")}
+    assert stores == {"0": pos.captured[0], "1": pos.captured[1]}
+    # turned (as North): North's row below South's
+    ys = {g.get("data-pit"): float(g.find(f"{ns}circle").get("cy")) for g in tree.iter(f"{ns}g")
+          if g.get("data-pit")}
+    assert ys["A"] > ys["a"]

@@ -1023,7 +1023,7 @@ async function main() {
         el("ol", { class: "play-best-moves", start: String(state.ply + 1) }, line.moves.map((m) =>
           el("li", {}, sr(`${m.player} `), el("span", { "aria-hidden": "true" }, m.player[0]), ` ${m.pit}`))),
         el("button", { type: "button", id: "play-best-play", onclick: () => playLine(line.moves) },
-          "Play it as a variation"));
+          "Play it on the board"));
     });
   }
 
@@ -1033,7 +1033,7 @@ async function main() {
       let next = state;
       for (const move of moves) next = await engine.play(move.pit);
       busy = false;
-      tell(`Played the best line: ${plural(moves.length, "move", "moves")}. ${next.players[next.to_move]} to move.`, true);
+      tell(`Played the best line (a variation, unless it goes on from the end of the game): ${plural(moves.length, "move", "moves")}. ${next.players[next.to_move]} to move.`, true);
       await update(next);
     });
   }
@@ -1101,6 +1101,65 @@ async function main() {
     });
   }
 
+  // -- an image of the position: an SVG drawn as the site's diagrams draw a board (their
+  // colours, from the build: preload.json), as the board is shown (turned or not) ------
+  const COLOURS = (preload && preload.diagram) || { background: "#FFFFFF", ink: "#1A1A1A", grey: "#5A5A5A",
+    players: ["#0072B2", "#D55E00", "#009E73"], tints: ["#D4E6F3", "#F8DECC", "#CCECE3"] };
+  function positionImage() {
+    const n = state.pits_per_row, R = 26, GAP = 10, STORE = state.stores ? 64 : 0;
+    const W = 2 * 24 + STORE * 2 + n * (2 * R + GAP) - GAP, H = 2 * (2 * R) + GAP + 110;
+    const c = COLOURS;
+    const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const turned = flipBox.checked;
+    const top = turned ? [...Array(n).keys()].reverse() : [...Array(n).keys()].map((i) => 2 * n - 1 - i);
+    const bottom = turned ? [...Array(n).keys()].map((i) => n + i) : [...Array(n).keys()];
+    const parts = [];
+    const x0 = 24 + STORE;
+    const pit = (index, row) => {
+      const owner = state.owners[index];
+      const cx = x0 + R + (row === 0 ? top : bottom).indexOf(index) * (2 * R + GAP);
+      const cy = 52 + R + row * (2 * R + GAP);
+      parts.push(`<g data-pit="${esc(state.names[index])}" data-seeds="${state.pits[index]}">` +
+        `<circle cx="${cx}" cy="${cy}" r="${R}" fill="${c.tints[owner]}" stroke="${c.players[owner]}" stroke-width="2.5"/>` +
+        `<text x="${cx}" y="${cy + 6}" text-anchor="middle" font-size="18" font-weight="bold" fill="${c.ink}">${state.pits[index]}</text>` +
+        `<text x="${cx}" y="${row === 0 ? cy - R - 6 : cy + R + 16}" text-anchor="middle" font-size="12" fill="${c.grey}">${esc(state.names[index])}</text></g>`);
+    };
+    top.forEach((i) => pit(i, 0));
+    bottom.forEach((i) => pit(i, 1));
+    if (state.stores) {     // each player's store at their right, as the diagrams draw them
+      const store = (player, left) => {
+        const x = left ? 24 : W - 24 - STORE + 8;
+        parts.push(`<g data-store="${player}"><rect x="${x}" y="52" width="${STORE - 8}" height="${4 * R + GAP}" rx="18" ` +
+          `fill="${c.tints[player]}" stroke="${c.players[player]}" stroke-width="2.5"/>` +
+          `<text x="${x + (STORE - 8) / 2}" y="${52 + 2 * R + GAP / 2 + 6}" text-anchor="middle" font-size="18" font-weight="bold" fill="${c.ink}">${state.captured[player]}</text></g>`);
+      };
+      store(turned ? 0 : 1, true);
+      store(turned ? 1 : 0, false);
+    }
+    const title = `${state.title}, ${state.ply ? `after move ${state.ply}` : "the start"}: ${turnText()}`;
+    const score = state.players.map((p, i) => `${p} ${state.captured[i]}`).join(", ");
+    const y = 52 + 4 * R + GAP;
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ` +
+      `font-family="DejaVu Sans, sans-serif" role="img" aria-label="${esc(title)}">` +
+      `<title>${esc(title)}</title><rect width="100%" height="100%" fill="${c.background}"/>` +
+      `<text x="24" y="26" font-size="15" font-weight="bold" fill="${c.ink}">${esc(title)}</text>` +
+      parts.join("") +
+      `<text x="24" y="${y + 40}" font-size="13" fill="${c.ink}">Captured: ${esc(score)}</text>` +
+      `<text x="24" y="${y + 60}" font-size="12" fill="${c.grey}" font-family="DejaVu Sans Mono, monospace">${esc(state.position)}</text>` +
+      "</svg>\n";
+  }
+
+  function downloadImage() {
+    const blob = new Blob([positionImage()], { type: "image/svg+xml" });
+    const link = el("a", { href: URL.createObjectURL(blob),
+                           download: `${state.game}-${state.ply ? `move-${state.ply}` : "start"}.svg` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    say("The image of the position (SVG) is downloaded.");
+  }
+
   // the keyboard's shortcuts, listed on ? (and by the Keys button)
   const KEYS = [
     ["\u2190 \u2192", "the move before, the move after (anywhere on the page but a text box, a list to choose from, the board)"],
@@ -1114,7 +1173,7 @@ async function main() {
   ];
   const keysDialog = el("dialog", { id: "play-keys", class: "play-keys", "aria-labelledby": "play-keys-title" },
     el("h2", { id: "play-keys-title", class: "play-subheading" }, "Keyboard shortcuts"),
-    el("dl", {}, KEYS.map(([keys, what]) => [el("dt", {}, el("kbd", {}, keys)), el("dd", {}, what)])),
+    el("dl", {}, KEYS.flatMap(([keys, what]) => [el("dt", {}, el("kbd", {}, keys)), el("dd", {}, what)])),
     el("form", { method: "dialog" }, el("button", { type: "submit", id: "play-keys-close" }, "Close")));
   function showKeys() {
     if (!keysDialog.open) keysDialog.showModal();
@@ -1150,7 +1209,9 @@ async function main() {
       optionBox),
     el("div", { class: "play-records" },
       el("div", {}, el("label", { for: "play-record" }, "This game's record (variations in parentheses)"), recordOut,
-         el("button", { type: "button", id: "play-copy", onclick: copy }, "Copy"), " ", linkOut),
+         el("button", { type: "button", id: "play-copy", onclick: copy }, "Copy"), " ",
+         el("button", { type: "button", id: "play-image", onclick: () => downloadImage() }, "Image of the position (SVG)"),
+         " ", linkOut),
       el("div", {}, el("label", { for: "play-replay" }, "Paste a record to replay it"), recordIn,
          el("button", { type: "button", id: "play-load", onclick: replay }, "Replay"))),
     keysDialog,

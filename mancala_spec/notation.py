@@ -100,7 +100,7 @@ def line_tree(moves: Sequence[int]) -> MoveTree:
     return tuple((pit, ()) for pit in moves)
 
 
-def format_moves(tree: MoveTree, name: Any, notes: dict | None = None,
+def format_moves(tree: MoveTree, name: Any, notes: dict[tuple[int, ...], Any] | None = None,
                  path: tuple[int, ...] = ()) -> list[str]:
     """The tokens of *tree*'s moves, each pit written by ``name(pit)``, the
     variations in parentheses after the move they replace; with *notes* (``{moves

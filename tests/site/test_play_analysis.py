@@ -48,8 +48,8 @@ def test_playing_north_against_a_built_in_player_with_the_board_turned(page, sit
     game = ms.get_game("bakuk")
     assert len(record_moves(page)) == 1           # South (the greedy player) opened
     # the board turned: North's row at the bottom, A at its left; South's row on top
-    box = {p: page.eval_on_selector(f"#play-board [data-pit={p}]",
-                                    "e => { const r = e.getBoundingClientRect(); return [r.x, r.y]; }")
+    where = "e => { const r = e.getBoundingClientRect(); return [r.x, r.y]; }"
+    box = {p: page.eval_on_selector(f"#play-board [data-pit={p}]", where)
            for p in ("a", "c", "A", "C")}
     assert box["A"][1] > box["a"][1] and box["A"][0] < box["C"][0] and box["c"][0] < box["a"][0]
     assert page.is_checked("#play-flip")
@@ -221,3 +221,43 @@ def test_the_image_of_the_position_shows_its_seeds(page, site_server, tmp_path):
     ys = {g.get("data-pit"): float(g.find(f"{ns}circle").get("cy")) for g in tree.iter(f"{ns}g")
           if g.get("data-pit")}
     assert ys["A"] > ys["a"]
+
+
+def test_the_analysis_the_notes_and_the_turned_board_pass_axe_in_both_schemes(page,
+                                                                              site_server):
+    """What this issue added to the page, shown (a turned board, a best line, the graph
+    of a game's value, a note, the list of keys), checked as test_browser.py checks the
+    page: 0 critical and 0 serious in the light scheme and the dark."""
+    from test_a11y import SCHEME_RULES
+    from test_browser import AXE, AXE_RUN
+
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run npm ci")
+    game, names = ms.get_game("bakuk"), []
+    pos = game.start()
+    rng = random.Random(2)
+    while not pos.is_over and len(names) < 20:
+        pit = rng.choice(pos.legal_moves())
+        names.append(game.board.name(pit))
+        pos = pos.play(pit)
+    open_play(page, site_server, f"game=bakuk&as=north&moves={','.join(names)}&ply=3")
+    page.click("#play-best")
+    page.wait_for_selector(".play-best-moves li")
+    page.click("#play-review-button")
+    page.wait_for_selector("#play-review svg")
+    page.select_option("#play-note-mark", "!?")
+    page.fill("#play-note-comment", "a move to look at")
+    page.click("#play-note-save")
+    settled(page)
+    found = []
+    for keys in (False, True):
+        if keys:
+            page.keyboard.press("?")
+        page.add_script_tag(path=str(AXE))
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            only = SCHEME_RULES if scheme == "dark" else None
+            found += [(scheme, keys, v) for v in page.evaluate(AXE_RUN, only)
+                      if v[1] in ("critical", "serious")]
+        page.emulate_media(color_scheme="light")
+    assert found == [], found

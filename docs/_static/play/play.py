@@ -603,12 +603,14 @@ class Session:
         why = no_values(game, self.ruleset)
         table = value_table()
         if why or table is None or not table.holds_for(game):
-            return None, why or unsolved(game, self.ruleset) or "The table of Bakuk's values could not be loaded."
+            return None, (why or unsolved(game, self.ruleset)
+                          or "The table of Bakuk's values could not be loaded.")
         if pos.is_over:
             return {}, 0
         moves = table.move_values(pos)
         if moves is None:
-            return None, "This position cannot be reached from the opening, so the solver has no value for it."
+            return None, ("This position cannot be reached from the opening, so the solver "
+                          "has no value for it.")
         return moves, table.value_of(pos)
 
     def best_line(self, limit: int = BEST_LINE) -> str:
@@ -665,7 +667,8 @@ class Session:
                     losses.append({"ply": child.ply, "id": child.id, "pit": board.name(child.pit),
                                    "player": board.player_names[pos.to_move],
                                    "loss": int(value) - moves[child.pit],
-                                   "best": [board.name(p) for p in sorted(moves) if moves[p] == best]})
+                                   "best": [board.name(p) for p in sorted(moves)
+                                            if moves[p] == best]})
                 node = child
         except _Need as need:
             return _json({"need": need.names})
@@ -677,7 +680,8 @@ class Session:
         if self.cursor.parent is None:
             raise ms.NotationError("the start is no move: choose a move to annotate")
         if mark not in MARKS:
-            raise ms.NotationError(f"an annotation mark is one of {' '.join(MARKS[1:])}, not {mark!r}")
+            raise ms.NotationError(f"an annotation mark is one of {' '.join(MARKS[1:])}, "
+                                   f"not {mark!r}")
         comment = " ".join(comment.split())
         if len(comment) > 500 or "{" in comment or "}" in comment:
             raise ms.NotationError("a comment holds at most 500 characters and no braces")

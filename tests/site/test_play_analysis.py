@@ -103,7 +103,7 @@ def test_the_best_line_is_of_best_moves_by_the_solvers_values(page, site, site_s
         pos = pos.play(pit)
     open_play(page, site_server, f"game=bakuk&moves={','.join(names)}")
     page.click("#play-best")
-    page.wait_for_selector("#play-best-moves li, .play-best-moves li")
+    page.wait_for_selector(".play-best-moves li")
     text = page.inner_text("#play-best-line")
     value = table.value_of(pos)
     assert f"can force {'+' if value > 0 else ''}{value}".replace("-", "\u2212") in text, text

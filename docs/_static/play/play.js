@@ -905,7 +905,9 @@ async function main() {
   function explainOpponents() {
     const why = [];
     if (state && (state.no_values || state.unsolved)) {
-      why.push(`The perfect player is not offered: ${state.no_values || state.unsolved}`);
+      // its first words here (the whole reason is under Analysis, below)
+      const reason = (state.no_values || state.unsolved).split(/ \(|: |\. /)[0].replace(/\.$/, "");
+      why.push(`The perfect player is not offered: ${reason} (see Analysis, below).`);
     }
     if (state && !state.kernel) why.push("The strong player searches with this reference's rules only.");
     opponentWhy.textContent = why.join(" ");
@@ -1020,8 +1022,9 @@ async function main() {
       bestOut.replaceChildren(
         el("p", {}, `The best line from ${from}: ${line.player} to move can force ${signed(line.value)} ` +
           `(captures to come, theirs less the opponent's)${line.complete ? ", to the game's end" : `; its first ${line.moves.length} moves`}:`),
-        el("ol", { class: "play-best-moves", start: String(state.ply + 1) }, line.moves.map((m) =>
-          el("li", {}, sr(`${m.player} `), el("span", { "aria-hidden": "true" }, m.player[0]), ` ${m.pit}`))),
+        el("ol", { class: "play-best-moves" }, line.moves.map((m, i) =>
+          el("li", {}, `${state.ply + i + 1}. `, sr(`${m.player} `),
+             el("span", { "aria-hidden": "true" }, m.player[0]), ` ${m.pit}`))),
         el("button", { type: "button", id: "play-best-play", onclick: () => playLine(line.moves) },
           "Play it on the board"));
     });
@@ -1095,7 +1098,7 @@ async function main() {
           `; ${plural(review.losses.length, "move", "moves")} lost value` +
           (review.points.length < state.moves.length + 1 ? `; the values end after move ${end.ply}.` : ".")),
         graph(review),
-        review.losses.length ? el("ol", { class: "play-review-losses" }, review.losses.map((l) =>
+        review.losses.length ? el("ul", { class: "play-review-losses" }, review.losses.map((l) =>
           el("li", {}, el("button", { type: "button", class: "play-review-move", "data-ply": String(l.ply),
                                       onclick: () => gotoNode(l.id) }, lossText(l))))) : "");
     });
@@ -1208,7 +1211,7 @@ async function main() {
         "overrides the ruleset's value."),
       optionBox),
     el("div", { class: "play-records" },
-      el("div", {}, el("label", { for: "play-record" }, "This game's record (variations in parentheses)"), recordOut,
+      el("div", {}, el("label", { for: "play-record" }, "This game's record (variations in parentheses, notes after their moves)"), recordOut,
          el("button", { type: "button", id: "play-copy", onclick: copy }, "Copy"), " ",
          el("button", { type: "button", id: "play-image", onclick: () => downloadImage() }, "Image of the position (SVG)"),
          " ", linkOut),

@@ -32,11 +32,16 @@ function ours(url) {
     || url.href === new URL("traceability.json", SCOPE).href);
 }
 
-async function networkFirst(request) {
+// (what is kept is written beside the answer, not before it: *keep* is the fetch event's
+// waitUntil, or none to wait for it)
+async function networkFirst(request, keep = null) {
   const cache = await caches.open(PAGES);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    if (response.ok) {
+      const put = cache.put(request, response.clone());
+      if (keep) keep(put); else await put;
+    }
     return response;
   } catch (error) {
     const kept = await cache.match(request, { ignoreSearch: request.url.split("?")[0] === PLAY });
@@ -45,13 +50,19 @@ async function networkFirst(request) {
   }
 }
 
-// The manifest as the network has it, else as kept: it names the engine's cache.
-async function manifest() {
-  const response = await networkFirst(new Request(MANIFEST));
-  return response.json();
+// The manifest as the network has it, else as kept: it names the engine's cache. Asked
+// once for the files of one start of the engine (they come within seconds), not for each.
+let asked = null;
+function manifest() {
+  if (!asked) {
+    asked = networkFirst(new Request(MANIFEST)).then((response) => response.json());
+    asked.catch(() => {});
+    setTimeout(() => { asked = null; }, 10_000);
+  }
+  return asked;
 }
 
-async function engineFile(request) {
+async function engineFile(request, keep = null) {
   let name;
   try {
     name = engineCache(await manifest());
@@ -62,14 +73,19 @@ async function engineFile(request) {
   const kept = await cache.match(request);
   if (kept) return kept;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (response.ok) {
+    const put = cache.put(request, response.clone());
+    if (keep) keep(put); else await put;
+  }
   return response;
 }
 
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || !ours(url)) return;
-  event.respondWith(ENGINE.test(url.pathname) ? engineFile(event.request) : networkFirst(event.request));
+  const keep = (put) => event.waitUntil(put.catch(() => {}));
+  event.respondWith(ENGINE.test(url.pathname) ? engineFile(event.request, keep)
+    : networkFirst(event.request, keep));
 });
 
 // Kept at once (the page asks once its engine is ready, so most come from the

@@ -1051,7 +1051,8 @@ async function main() {
 
   // the margin South can force after each move, a line; the moves that lost value marked
   function graph(review) {
-    const W = 640, H = 190, PAD = 34;
+    // as wide as its column (at most 640 px), so that its words are never shrunk on a phone
+    const W = Math.max(300, Math.min(640, Math.round(reviewOut.clientWidth || 640))), H = 190, PAD = 34;
     const last = review.points[review.points.length - 1].ply || 1;
     const top = Math.max(2, ...review.points.map((p) => Math.abs(p.margin)));
     const x = (ply) => PAD + (ply * (W - 2 * PAD)) / last;

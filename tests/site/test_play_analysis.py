@@ -72,9 +72,13 @@ def test_playing_north_against_a_built_in_player_with_the_board_turned(page, sit
                                     "es => es.map(e => e.getBoundingClientRect().y)")
     assert box[0] < box[1]                        # (a is first in the page: South below)
     # the link restores both, and the built-in player plays South
+    record = page.input_value("#play-record")
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
+    settled(page)
     assert page.input_value("#play-as") == "north" and not page.is_checked("#play-flip")
+    assert page.input_value("#play-record") == record
+    assert page.get_attribute("#play-status", "data-kind") != "error", page.inner_text("#play-status")
 
 
 def test_the_shortcut_list_opens_on_question_mark(page, site_server):

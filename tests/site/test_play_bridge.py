@@ -582,6 +582,10 @@ def test_a_link_keeps_the_variations_the_notes_and_the_position_shown():
     assert again["link"] == state["link"]
     assert ms.parse_game(state["record"]).notes == (((0, 4), "?", "C keeps the seeds"),
                                                     ((0, 5), "!!", ""))
+    # the page's own parameters (your side, the board turned) are no game options
+    seated = json.loads(play.Session().load_link(json.dumps(
+        {**state["link"], "as": "north", "flip": "0", "opponent": "greedy", "values": "1"})))
+    assert seated["record"] == state["record"]
     for ply in ("x", "1.5", "-1", "9"):
         shown = json.loads(play.Session().load_link(json.dumps(
             {"game": "bakuk", "moves": "a,B", "ply": ply})))

@@ -337,7 +337,7 @@ def unsolved(game, ruleset: str = DEFAULT) -> str | None:
 
 #: parameters of a Play link that are not game options
 LINK_KEYS = ("game", "ruleset", "moves", "start", "values", "ply", "opponent", "at", "as",
-             "turn")
+             "flip")
 
 
 #: the annotation marks a move may have (none, good, mistake, brilliant, blunder,

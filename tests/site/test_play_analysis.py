@@ -78,7 +78,8 @@ def test_playing_north_against_a_built_in_player_with_the_board_turned(page, sit
     settled(page)
     assert page.input_value("#play-as") == "north" and not page.is_checked("#play-flip")
     assert page.input_value("#play-record") == record
-    assert page.get_attribute("#play-status", "data-kind") != "error", page.inner_text("#play-status")
+    status = page.inner_text("#play-status")
+    assert page.get_attribute("#play-status", "data-kind") != "error", status
 
 
 def test_the_shortcut_list_opens_on_question_mark(page, site_server):
@@ -253,6 +254,16 @@ def test_the_analysis_the_notes_and_the_turned_board_pass_axe_in_both_schemes(pa
     page.fill("#play-note-comment", "a move to look at")
     page.click("#play-note-save")
     settled(page)
+    # a variation (the best line, played from move 3, is one unless it is the game's)
+    page.click("#play-best")
+    page.wait_for_selector(".play-best-moves li")
+    page.click("#play-best-play")
+    settled(page)
+    page.click("#play-movelist [data-ply='1']")
+    settled(page)
+    if page.query_selector(".play-variations-toggle"):
+        page.click(".play-variations-toggle")
+        settled(page)
     found = []
     for keys in (False, True):
         if keys:
@@ -265,3 +276,31 @@ def test_the_analysis_the_notes_and_the_turned_board_pass_axe_in_both_schemes(pa
                       if v[1] in ("critical", "serious")]
         page.emulate_media(color_scheme="light")
     assert found == [], found
+
+
+def test_variations_collapse_and_show_again_by_mouse_and_by_key(page, site_server):
+    open_play(page, site_server, "game=bakuk&moves=a,B,c,A")
+    page.click("#play-movelist [data-ply='1']")
+    settled(page)
+    page.click("#play-board [data-pit=C]")          # a variation of one move at move 2
+    settled(page)
+    page.click("#play-movelist [data-ply='4']")     # back on the game's line
+    settled(page)
+    assert page.eval_on_selector_all("#play-movelist .play-move", "bs => bs.length") == 5
+    page.click(".play-variations-toggle")
+    settled(page)
+    assert page.eval_on_selector_all("#play-movelist .play-move", "bs => bs.length") == 4
+    assert page.inner_text(".play-variations-toggle").startswith("+ 1 variation, 1 move")
+    assert page.get_attribute(".play-variations-toggle", "aria-expanded") == "false"
+    page.click(".play-variations-toggle")
+    settled(page)
+    assert page.eval_on_selector_all("#play-movelist .play-move", "bs => bs.length") == 5
+    # by key: on the move the variation replaces (move 2, B), - collapses and + shows
+    page.click("#play-movelist .play-move[data-ply='2']")
+    settled(page)
+    page.focus("#play-movelist .play-move-current")
+    page.keyboard.press("-")
+    assert page.eval_on_selector_all("#play-movelist .play-move", "bs => bs.length") == 4
+    assert page.evaluate("document.activeElement.dataset.ply") == "2"
+    page.keyboard.press("+")
+    assert page.eval_on_selector_all("#play-movelist .play-move", "bs => bs.length") == 5

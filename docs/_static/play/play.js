@@ -478,13 +478,35 @@ async function main() {
       items.push(el("li", {}, moveButton(move),
         move.comment ? el("span", { class: "play-move-comment" }, ` ${move.comment}`) : null));
       if (move.variations.length) {
-        items.push(el("li", { class: "play-variations" }, el("ul", {}, move.variations.map((variation) =>
-          el("li", { class: "play-variation" }, sr(`variation from move ${variation[0].ply}: `),
-            el("ol", { class: "play-line" }, lineItems(variation)))))));
+        // the variations beside a move, collapsed and shown again by their button (never
+        // collapsed while the move shown is in one of them)
+        const key = String(move.id);
+        const closed = collapsed.has(key) && !move.variations.some((v) => holds(v, state.node));
+        const count = move.variations.reduce((n, v) => n + counted(v), 0);
+        const toggle = el("button", {
+          type: "button", class: "play-variations-toggle", tabindex: "-1", "aria-expanded": String(!closed),
+          title: closed ? "show these variations" : "hide these variations",
+          onclick: () => {
+            if (closed) collapsed.delete(key); else collapsed.add(key);
+            drawMoveList();
+            const again = moveList.querySelector(`.play-variations[data-after="${key}"] > button`);
+            if (again) again.focus({ preventScroll: true });
+          },
+        }, closed ? `+ ${plural(move.variations.length, "variation", "variations")}, ${plural(count, "move", "moves")}`
+          : "\u2212", sr(closed ? "" : ` hide the ${plural(move.variations.length, "variation", "variations")}`));
+        items.push(el("li", { class: "play-variations", "data-after": key }, toggle, closed ? null
+          : el("ul", {}, move.variations.map((variation) =>
+            el("li", { class: "play-variation" }, sr(`variation from move ${variation[0].ply}: `),
+              el("ol", { class: "play-line" }, lineItems(variation)))))));
       }
     }
     return items;
   }
+
+  const collapsed = new Set();     // the moves whose variations are collapsed (their ids)
+  // whether a listed line (or a variation in it) holds the move *id*
+  const holds = (line, id) => line.some((move) => move.id === id
+    || move.variations.some((variation) => holds(variation, id)));
 
   function drawMoveList() {
     const inList = moveList.contains(document.activeElement);
@@ -537,15 +559,26 @@ async function main() {
     if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
     const buttons = [...moveList.querySelectorAll("button.play-move")];
     const at = buttons.indexOf(document.activeElement);
+    const visit = (button) => () => gotoNode(+button.dataset.node);
+    // - and + collapse and show the variations beside the move with focus
+    const focusedMove = at >= 0 ? buttons[at].dataset.node : null;
+    if ((event.key === "-" || event.key === "+") && focusedMove
+        && moveList.querySelector(`.play-variations[data-after="${focusedMove}"]`)) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (event.key === "-") collapsed.add(focusedMove); else collapsed.delete(focusedMove);
+      drawMoveList();
+      const again = moveList.querySelector(`.play-move[data-node="${focusedMove}"]`);
+      if (again) again.focus({ preventScroll: true });
+      return;
+    }
     let step = null;
     if (event.key === "ArrowLeft") step = () => goto((s) => s.ply - 1);
     else if (event.key === "ArrowRight") step = () => goto((s) => s.ply + 1);
     else if (event.key === "Home") step = () => goto(0);
     else if (event.key === "End") step = () => goto((s) => s.moves.length);
-    else if (event.key === "ArrowUp" && at > 0) step = () => gotoNode(+buttons[at - 1].dataset.node);
-    else if (event.key === "ArrowDown" && at >= 0 && at < buttons.length - 1) {
-      step = () => gotoNode(+buttons[at + 1].dataset.node);
-    }
+    else if (event.key === "ArrowUp" && at > 0) step = visit(buttons[at - 1]);
+    else if (event.key === "ArrowDown" && at >= 0 && at < buttons.length - 1) step = visit(buttons[at + 1]);
     if (!step && !["ArrowUp", "ArrowDown"].includes(event.key)) return;
     event.preventDefault();
     event.stopPropagation();
@@ -1169,6 +1202,7 @@ async function main() {
     ["\u2190 \u2192", "the move before, the move after (anywhere on the page but a text box, a list to choose from, the board)"],
     ["Home End", "the start, the end of the line shown"],
     ["\u2191 \u2193", "in the move list: every move listed, variations too"],
+    ["- +", "in the move list, on a move with variations beside it: collapse them, show them"],
     ["\u2190 \u2192 \u2191 \u2193 Home End", "on the board: from pit to pit (the pits you may play)"],
     ["Enter, Space", "on a pit: sow it; on a move of the list: show it"],
     ["Tab", "the next control: the board and the move list are one stop each"],

@@ -228,10 +228,15 @@ def copy_play_assets(outdir: Path) -> str | None:
     play = outdir / "_static" / "play"
     wheel = build_wheel(play)
     snapshot, problem = write_play_snapshot(play, wheel)
+    # ba_awa_values: whether the site has Ba-awa's table (copy_ba_awa_values says so):
+    # without it the page offers no values for Ba-awa and fetches nothing to find out
     manifest = {"pyodide": PYODIDE_VERSION, "wheel": wheel.name,
-                "snapshot": snapshot.name if snapshot else None}
+                "snapshot": snapshot.name if snapshot else None, "ba_awa_values": False}
     (play / "manifest.json").write_text(json.dumps(manifest) + "\n")
     write_play_preload(play / "preload.json")
+    # the Play page's service worker, at the site's root so that it may answer for
+    # play.html (a worker answers for the folder it is served from, and below)
+    shutil.copyfile(ROOT / "docs" / "_static" / "play" / "service-worker.js", outdir / "play-sw.js")
     return problem
 
 
@@ -321,6 +326,14 @@ def copy_ba_awa_values(outdir: Path, folder: Path) -> int:
     except BaseException:
         remove_ba_awa_values(outdir)
         raise
+    # the manifest says the site has the table (written anew: in a copy of a site made
+    # of links, the link is replaced, never the file it points to)
+    manifest = outdir / "_static" / "play" / "manifest.json"
+    if manifest.exists():
+        data = json.loads(manifest.read_text())
+        data["ba_awa_values"] = True
+        manifest.unlink()
+        manifest.write_text(json.dumps(data) + "\n")
     return len(files)
 
 
@@ -344,7 +357,11 @@ def write_play_preload(path: Path) -> None:
     games = json.loads(bridge.games())
     states = {game["name"]: json.loads(bridge.Session().new(game["name"], "{}"))
               for game in games}
-    path.write_text(json.dumps({"games": games, "states": states}) + "\n")
+    # the colours of the site's diagrams (light theme), for the page's image of a position
+    from mancala_spec.diagrams.style import LIGHT
+    diagram = {"background": LIGHT.background, "ink": LIGHT.ink, "grey": LIGHT.grey,
+               "players": list(LIGHT.players), "tints": list(LIGHT.tints)}
+    path.write_text(json.dumps({"games": games, "states": states, "diagram": diagram}) + "\n")
 
 
 def main(argv: list[str]) -> None:

@@ -46,6 +46,12 @@ says whether its moves reach the end of the game, and an optional last line
 against the moves when read (:func:`format_game` writes it with
 ``result=True``). A byte-order mark at the start is ignored.
 
+A move may carry an annotation mark written right after it (``!`` good,
+``?`` a mistake, ``!!``, ``??``, ``!?`` interesting, ``?!`` dubious) and a
+comment in braces after it (``moves: a B? {C keeps the seeds} c!``), in a
+variation as in the game; :attr:`GameRecord.notes` holds them. A comment is
+one line, without braces, of at most 500 characters.
+
 Every count is bounded: a seed count has at most as many digits as the game's
 total of seeds, so reading stays cheap whatever the text.
 """
@@ -94,14 +100,18 @@ def line_tree(moves: Sequence[int]) -> MoveTree:
     return tuple((pit, ()) for pit in moves)
 
 
-def format_moves(tree: MoveTree, name: Any) -> list[str]:
+def format_moves(tree: MoveTree, name: Any, notes: dict[tuple[int, ...], Any] | None = None,
+                 path: tuple[int, ...] = ()) -> list[str]:
     """The tokens of *tree*'s moves, each pit written by ``name(pit)``, the
-    variations in parentheses after the move they replace."""
+    variations in parentheses after the move they replace; with *notes* (``{moves
+    from the start: (mark, comment)}``, :attr:`GameRecord.notes`) each move's."""
     out: list[str] = []
     for pit, variations in tree:
-        out.append(name(pit))
+        mark, comment = (notes or {}).get(path + (pit,), ("", ""))
+        out.append(name(pit) + mark + (f" {{{comment}}}" if comment else ""))
         for variation in variations:
-            out.append("(" + " ".join(format_moves(variation, name)) + ")")
+            out.append("(" + " ".join(format_moves(variation, name, notes, path)) + ")")
+        path += (pit,)
     return out
 
 
@@ -130,6 +140,8 @@ class GameRecord:
     start: Any
     moves: tuple[int, ...]
     tree: MoveTree = ()
+    #: each annotated move's mark and comment, by its moves from the start
+    notes: tuple[tuple[tuple[int, ...], str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.tree:
@@ -159,9 +171,10 @@ class GameRecord:
         """The record in text (see :func:`parse_game`), its variations in
         parentheses; with *result*, ending with a ``result:`` line."""
         text = format_game(self.start, self.moves, result=result)
-        if self.tree == line_tree(self.moves):
+        if self.tree == line_tree(self.moves) and not self.notes:
             return text
-        names = format_moves(self.tree, self.game.board.name)
+        notes = {path: (mark, comment) for path, mark, comment in self.notes}
+        names = format_moves(self.tree, self.game.board.name, notes)
         return re.sub(r"(?m)^moves:.*$", lambda _: " ".join(["moves:", *names]), text, count=1)
 
 
@@ -298,13 +311,23 @@ def parse_game(text: str) -> GameRecord:
             raise NotationError(f"impossible start position: {error}", text, s_col,
                                 s_line) from None
     m_line, m_col, raw = fields["moves"]
-    # a node of the tree being read: [pit, position, ply, children]
-    root: list[Any] = [None, start, 0, []]
+    # a node of the tree being read: [pit, position, ply, children, its moves from the start]
+    root: list[Any] = [None, start, 0, [], ()]
     node, before = root, None         # the node reached, and the one before its move
     open_at: list[tuple[list[Any], Any, int]] = []     # each open "(": where it returns, column
     numbered = None     # the column of a move number not yet followed by its move
-    for match in re.finditer(r"\(|\)|[^\s()]+", raw):
+    notes: dict[tuple[int, ...], list[str]] = {}     # each annotated move's mark, comment
+    for match in re.finditer(r"\{[^{}]*\}?|\(|\)|[^\s(){}]+", raw):
         token, where = match.group(), m_col + match.start()
+        if token[0] == "{":
+            if before is None or numbered is not None or token[-1] != "}" or len(token) > 502:
+                raise NotationError("a comment {…} follows a move, is closed, and holds at most "
+                                    "500 characters", text, where, m_line)
+            notes.setdefault(node[4], ["", ""])[1] = token[1:-1].strip()
+            continue
+        mark = re.search(r"(!!|\?\?|!\?|\?!|!|\?)$", token) if token not in "()" else None
+        if mark and len(token) > len(mark.group()):
+            token = token[:-len(mark.group())]
         if token in "()" and numbered is not None:
             raise NotationError("a move number is not followed by its move", text, numbered,
                                 m_line)
@@ -351,8 +374,10 @@ def parse_game(text: str) -> GameRecord:
             except IllegalMoveError as error:
                 raise NotationError(f"move {ply} ({token}) is illegal: {error}",
                                     text, where, m_line) from None
-            child = [pit, position, ply, []]
+            child = [pit, position, ply, [], node[4] + (pit,)]
             node[3].append(child)
+        if mark:
+            notes.setdefault(child[4], ["", ""])[0] = mark.group()
         node, before = child, node
     if numbered is not None:
         raise NotationError("a move number ends the record: its move is missing", text,
@@ -367,7 +392,8 @@ def parse_game(text: str) -> GameRecord:
     position = node[1]
 
     record = GameRecord(game, start, tuple(moves),
-                        tree_of(root[3], lambda node: node[3], lambda node: node[0]))
+                        tree_of(root[3], lambda node: node[3], lambda node: node[0]),
+                        tuple((path, mark, comment) for path, (mark, comment) in notes.items()))
     if "result" in fields:
         r_line, r_col, claimed = fields["result"]
         reached = result_of(position)

@@ -197,3 +197,28 @@ def test_a_record_with_variations_reads_back_the_same_tree_and_bad_ones_get_one_
         with pytest.raises(ms.NotationError, match=message) as error:
             ms.parse_game(f"game: bakuk\nmoves: {bad}\n")
         assert "\n" not in str(error.value).splitlines()[0]
+
+
+def test_annotation_marks_and_comments_are_kept_and_old_records_read_as_before():
+    """A move's mark (!, ?, !!, ??, !?, ?!) right after it and a comment in braces after
+    it, in the game and in variations: read into GameRecord.notes (by the moves from the
+    start), written back the same; a record without them reads and writes as before."""
+    text = "game: bakuk\nmoves: 1. a!? B? {C keeps the seeds} (C!! {a fine reply} b??) 2. c ?! A\n"
+    with pytest.raises(ms.NotationError, match="pit name"):      # a mark apart is no move
+        ms.parse_game(text)
+    record = ms.parse_game(text.replace("c ?!", "c?!"))
+    a, b, c, big_a, big_b, big_c = range(6)
+    assert record.moves == (a, big_b, c, big_a)
+    assert dict((path, (mark, comment)) for path, mark, comment in record.notes) == {
+        (a,): ("!?", ""), (a, big_b): ("?", "C keeps the seeds"),
+        (a, big_c): ("!!", "a fine reply"), (a, big_c, b): ("??", ""), (a, big_b, c): ("?!", "")}
+    written = record.to_text()
+    assert written == ("game: bakuk\nmoves: a!? B? {C keeps the seeds} (C!! {a fine reply} b??) "
+                       "c?! A\n")
+    assert ms.parse_game(written) == record
+    plain = ms.parse_game("game: bakuk\nmoves: a B (C b) c\n")
+    assert plain.notes == () and plain.to_text() == "game: bakuk\nmoves: a B (C b) c\n"
+    for bad in ("{x} a", "a {x", "a {" + "x" * 501 + "}", "a ({x} b)", "1. {x} a"):
+        with pytest.raises(ms.NotationError, match="comment") as error:
+            ms.parse_game(f"game: bakuk\nmoves: {bad}\n")
+        assert "\n" not in str(error.value).splitlines()[0]

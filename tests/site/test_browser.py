@@ -743,7 +743,7 @@ def test_a_whole_game_by_keyboard_alone_with_every_move_announced(linked, server
     while not page.evaluate(on_board):
         page.keyboard.press("Tab")
         tabs += 1
-        assert tabs < 12, "the board is more than 12 Tabs away"
+        assert tabs < 13, "the board is more than 13 Tabs away"   # (12: the side you play)
     label = page.evaluate("document.activeElement.textContent")
     assert label == "pit a, South, 4 seeds", label
     # the focus ring is not the last move's ring: another colour and another shape

@@ -559,3 +559,76 @@ def test_the_build_ships_a_table_only_whole(ba_awa_solved, tmp_path, monkeypatch
     assert len(str(error.value).splitlines()) == 1
     with pytest.raises(TableError, match="no index.json"):
         dev.copy_ba_awa_values(tmp_path / "other", tmp_path)
+
+
+def test_a_link_keeps_the_variations_the_notes_and_the_position_shown():
+    """The link (issue 44): the game with its variations and notes (moves=, as a record
+    writes them, commas for spaces), the move of a variation shown (at=); read back, the
+    same tree, notes and position. A ply= that is no move of the game is a note, not a
+    failure; a moves= that cannot be read is one line."""
+    session = play.Session()
+    session.new("bakuk", "{}")
+    for name in "a B c A".split():
+        session.play(name)
+    session.goto(2)
+    session.annotate("?", "C keeps the seeds")
+    session.goto(1)
+    session.play("C")
+    state = json.loads(session.annotate("!!", ""))
+    assert state["link"]["moves"] == "a,B?,{C keeps the seeds},(C!!),c,A"
+    assert state["link"]["at"] == "a,C" and "ply" not in state["link"]
+    again = json.loads(play.Session().load_link(json.dumps(state["link"])))
+    assert again["record"] == state["record"] and again["position"] == state["position"]
+    assert again["link"] == state["link"]
+    assert ms.parse_game(state["record"]).notes == (((0, 4), "?", "C keeps the seeds"),
+                                                    ((0, 5), "!!", ""))
+    # the page's own parameters (your side, the board turned) are no game options
+    seated = json.loads(play.Session().load_link(json.dumps(
+        {**state["link"], "as": "north", "flip": "0", "opponent": "greedy", "values": "1"})))
+    assert seated["record"] == state["record"]
+    for ply in ("x", "1.5", "-1", "9"):
+        shown = json.loads(play.Session().load_link(json.dumps(
+            {"game": "bakuk", "moves": "a,B", "ply": ply})))
+        assert f"ply={ply}" in shown["note"] and shown["ply"] == 2
+    for bad in ("a,(B", "a,B)", "(a", "a,{x", "a,q"):
+        answer = json.loads(play.call(play.Session().load_link,
+                                      json.dumps({"game": "bakuk", "moves": bad})))
+        assert "\n" not in answer["error"], answer
+    assert "error" in json.loads(play.call(session.annotate, "x", ""))
+    assert "error" in json.loads(play.call(session.annotate, "!", "{"))
+
+
+def test_the_best_line_and_the_review_follow_the_solvers_values(tmp_path, monkeypatch):
+    from mancala_spec.solved import ValueTable, write_table
+
+    monkeypatch.setattr(play, "VALUES_FILE", str(write_table(tmp_path / "bakuk.bin")))
+    monkeypatch.setattr(play, "_table", [])
+    table = ValueTable.from_bytes((tmp_path / "bakuk.bin").read_bytes())
+    game = ms.get_game("bakuk")
+    session = play.Session()
+    session.new("bakuk", "{}")
+    rng = random.Random(6)
+    pos, losses = game.start(), []
+    for _ in range(12):
+        pit = rng.choice(pos.legal_moves())
+        values = table.move_values(pos)
+        if values[pit] < table.value_of(pos):
+            losses.append(table.value_of(pos) - values[pit])
+        session.play(game.board.name(pit))
+        pos = pos.play(pit)
+    review = json.loads(session.review())
+    assert [loss["loss"] for loss in review["losses"]] == losses
+    margins = [p["margin"] for p in review["points"]]
+    # a margin changes by a move's loss, for its player, and by nothing else
+    for before, after, point in zip(margins, margins[1:], review["points"][1:]):
+        lost = next((loss for loss in review["losses"] if loss["ply"] == point["ply"]), None)
+        change = 0 if lost is None else lost["loss"] * (1 if lost["player"] == "North" else -1)
+        assert after - before == change
+    line = json.loads(session.best_line())
+    for move in line["moves"]:
+        values = table.move_values(pos)
+        assert values[game.board.pit(move["pit"])] == max(values.values())
+        pos = pos.play(move["pit"])
+    assert line["complete"] == pos.is_over
+    session.new("bakuk", json.dumps({"chain": "backward"}))
+    assert "No exact values" in json.loads(session.best_line())["unavailable"]

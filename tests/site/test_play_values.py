@@ -146,3 +146,56 @@ def test_values_shown_are_the_solvers_and_the_perfect_player_takes_the_best(prof
     assert values[game.board.pit(reply["pit"])] == max(values.values()) == reply["value"]
     assert not watch.problems, watch.problems
     page.close()
+
+
+def test_a_failed_fetch_is_said_to_be_the_networks_and_tried_again(profile, site_server):
+    """D5: Bakuk's table fetched while the network fails: the page says the network
+    failed (not that the table is damaged), and Try again fetches it."""
+    page = profile_page(profile, site_server)
+    failing = {"on": True}
+    page.route("**/bakuk-values.bin",
+               lambda route: route.abort() if failing["on"] else route.continue_())
+    page.goto(site_server + "play.html?game=bakuk&values=1")
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector("#play-values-retry", timeout=30_000)
+    line = page.inner_text("#play-values-line")
+    assert "network failed" in line and "could not be loaded" not in line, line
+    failing["on"] = False
+    page.click("#play-values-retry")
+    page.wait_for_selector("#play-board [data-value]", timeout=30_000)
+    assert "network" not in page.inner_text("#play-values-line")
+    page.close()
+
+
+def test_a_part_the_site_lacks_is_no_checksum_mismatch_and_the_network_is_named(profile,
+                                                                              with_table):
+    """D5/D6: a shard answering 404 is said to be missing from the site's table (not
+    "damaged" or a CRC mismatch); an index whose fetch failed, the network's failure
+    (not "not JSON"), and asked for again."""
+    base, _solution, _fetched, _files = with_table
+    game = ms.get_game("ba-awa")
+    pos = game.position(list(START[0]), to_move=0, opener=0, captured=(16, 16))
+    link = f"{base}play.html?game=ba-awa&start={quote(pos.to_text())}&values=1"
+    page = profile_page(profile, base)
+    page.route(re.compile(r".*/ba-awa-values/(?!index\.json).*"),
+               lambda route: route.fulfill(status=404, body="Not found"))
+    page.goto(link)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_function("() => document.getElementById('play-values-line').textContent"
+                           ".includes('lacks')", timeout=30_000)
+    line = page.inner_text("#play-values-line")
+    assert "404" in line and "CRC" not in line and "damaged" not in line, line
+    page.close()
+    page = profile_page(profile, base)
+    failing = {"on": True}
+    page.route("**/ba-awa-values/index.json",
+               lambda route: route.abort() if failing["on"] else route.continue_())
+    page.goto(link)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector("#play-values-retry", timeout=30_000)
+    line = page.inner_text("#play-values-line")
+    assert "network failed" in line and "JSON" not in line, line
+    failing["on"] = False
+    page.click("#play-values-retry")
+    page.wait_for_selector("#play-board [data-value]", timeout=30_000)
+    page.close()

@@ -109,6 +109,10 @@ async function startEngine() {
     // the values of the position shown (the worker fetches the solver's table the
     // first time): {values: {pit: value}, value} or {unavailable: why}
     values: () => ask("values"),
+    // the best line from the position shown; the game's value move by move (play.py)
+    bestLine: () => ask("bestLine"),
+    annotate: (mark, comment) => ask("annotate", mark, comment),
+    review: () => ask("review"),
     // fn({names, done, total}) as the worker fetches the files of Ba-awa's values
     onProgress: (fn) => { progress = fn; },
     load: (text) => ask("load", text),
@@ -173,12 +177,15 @@ export function pitLabel(name, player, seeds) {
 
 // Draw a board: data = {pits, owners, names, pits_per_row, players, captured, stores};
 // options: {legal: [names], onPlay(name), highlight: index, position: text,
-// marks: {name: [classes]}, values: {name: value}, onFocusPit(name), onLeavePit()}.
+// marks: {name: [classes]}, values: {name: value}, onFocusPit(name), onLeavePit(),
+// turned: true to draw it as North sees it (North's row at the bottom, A on its left)}.
 // Two-player Ba-awa draws its stores at the ends, as the diagrams do (South's at
 // South's right, North's at North's right); elsewhere the score line says who holds what.
 export function drawBoard(target, data, options = {}) {
+  const turned = Boolean(options.turned);
   const board = el("div", {
-    class: "mancala-board" + (data.stores ? " with-stores" : "") + ` players-${data.players.length}`,
+    class: "mancala-board" + (data.stores ? " with-stores" : "") + ` players-${data.players.length}`
+      + (turned ? " turned" : ""),
     "data-position": options.position,
     role: "group",
     "aria-label": options.label || "board",
@@ -193,11 +200,12 @@ export function drawBoard(target, data, options = {}) {
     role: "img", "aria-label": `${data.players[player]}'s store, ${data.captured[player]} seeds`,
   }, el("span", { class: "store-seeds", "aria-hidden": "true" }, String(data.captured[player])),
      el("span", { class: "store-name", "aria-hidden": "true" }, data.players[player]));
-  if (data.stores) board.append(store(1));
+  if (data.stores) board.append(store(turned ? 0 : 1));
   const [north, south] = rows(data.pits_per_row);
-  let rowNumber = 0;
-  for (const row of [north, south]) {
-    rowNumber++;
+  // turned, the board is seen from North's side: South's row on top (a on the right),
+  // North's below (A on the left); the pits in the order they are seen, for the keys too
+  const drawn = turned ? [south.slice().reverse(), north.slice().reverse()] : [north, south];
+  for (const row of drawn) {
     for (const [column, index] of row.entries()) {
       const name = data.names[index];
       const owner = data.owners[index];
@@ -211,7 +219,7 @@ export function drawBoard(target, data, options = {}) {
       // the words only a screen reader needs are visually hidden
       const pit = el("button", {
         type: "button",
-        class: [`pit owner-${owner}`, rowNumber === 1 ? "row-north" : "row-south",
+        class: [`pit owner-${owner}`, index >= data.pits_per_row ? "row-north" : "row-south",
                 index === options.highlight ? "pit-highlight" : "",
                 ...marked].filter(Boolean).join(" "),
         "data-pit": name,
@@ -236,7 +244,7 @@ export function drawBoard(target, data, options = {}) {
       board.append(pit);
     }
   }
-  if (data.stores) board.append(store(0));
+  if (data.stores) board.append(store(turned ? 1 : 0));
   // arrow keys move between the playable pits (one tab stop: the board)
   const playable = [...board.querySelectorAll("button.pit:not([disabled])")];
   playable.forEach((pit, i) => { pit.tabIndex = i === 0 ? 0 : -1; });

@@ -13,13 +13,14 @@ import io
 import json
 import os
 import random
+import re
 
 import mancala_spec as ms
 from mancala_spec.engine.games import GAMES
 from mancala_spec.engine.players import PLAYERS
 from mancala_spec.engine.trace import Capture, Drop, PickUp, Relay
 from mancala_spec.errors import TableError
-from mancala_spec.notation import MoveTree, format_moves, option_value, tree_of
+from mancala_spec.notation import MAX_DEPTH, MoveTree, format_moves, option_value, tree_of
 from mancala_spec.options import check_kernel_options, match_settings, parse_options
 from mancala_spec.rulesets import DEFAULT, game_values
 from mancala_spec.rulesets import rulesets as named_rulesets
@@ -193,6 +194,33 @@ def value_table():
     return _table[0]
 
 
+#: what the page says when the site has no table of Bakuk's values (its fetch
+#: answered 404 Not Found: the worker writes the file empty)
+BAKUK_NOT_BUILT = ("Bakuk's exact values are not part of this copy of the site (the table "
+                   "bakuk-values.bin is missing from it), so none are shown and the perfect "
+                   "player is not offered.")
+
+
+def no_values(game, ruleset: str = DEFAULT) -> str | None:
+    """Why this page has no exact values (nor the perfect player) for *game*, as
+    far as is known without fetching anything: rules the solver did not solve
+    (:func:`unsolved`), or a site built without the table (the worker writes its
+    file empty when the site answered 404, or from the site's manifest); ``None``
+    if they may be had."""
+    why = unsolved(game, ruleset)
+    if why:
+        return why
+    if game.name == "ba-awa":
+        from mancala_spec.solved_ba_awa import INDEX
+
+        path = os.path.join(BA_AWA_FOLDER, INDEX)
+        if os.path.exists(path) and os.path.getsize(path) == 0:
+            return NOT_BUILT
+    elif os.path.exists(VALUES_FILE) and os.path.getsize(VALUES_FILE) == 0:
+        return BAKUK_NOT_BUILT
+    return None
+
+
 #: Ba-awa's solved values (docs/_static/play/ba-awa-values/, in a build given a table:
 #: ``python3 dev.py site --ba-awa-values DIR``): the worker writes each file here as
 #: play.py names it (:func:`ba_awa_table`, ``{"need": [files]}``), the index first,
@@ -308,7 +336,23 @@ def unsolved(game, ruleset: str = DEFAULT) -> str | None:
 
 
 #: parameters of a Play link that are not game options
-LINK_KEYS = ("game", "ruleset", "moves", "start", "values", "ply", "opponent")
+LINK_KEYS = ("game", "ruleset", "moves", "start", "values", "ply", "opponent", "at", "as",
+             "flip")
+
+
+#: the annotation marks a move may have (none, good, mistake, brilliant, blunder,
+#: interesting, dubious), as a record writes them (:mod:`mancala_spec.notation`)
+MARKS = ("", "!", "?", "!!", "??", "!?", "?!")
+#: the longest best line the page asks for (a line of the values, to the game's end)
+BEST_LINE = 60
+
+
+class _Need(Exception):
+    """The files of Ba-awa's table a question needs (the worker fetches them, asks again)."""
+
+    def __init__(self, names) -> None:
+        super().__init__("need")
+        self.names = list(names)
 
 
 class Node:
@@ -316,12 +360,22 @@ class Node:
     start), the position, what the move did (:func:`summary`), and the moves
     tried from it, the line's own first and the variations after it."""
 
-    __slots__ = ("id", "pit", "position", "summary", "parent", "children")
+    __slots__ = ("id", "pit", "position", "summary", "parent", "children", "mark", "comment")
 
     def __init__(self, ident: int, pit, position, summary_, parent) -> None:
         self.id, self.pit, self.position, self.summary = ident, pit, position, summary_
         self.parent = parent
         self.children: list[Node] = []
+        self.mark, self.comment = "", ""       # an annotation mark (!, ?, !? …), a comment
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        """The moves from the start to this position."""
+        path, node = [], self
+        while node.parent is not None:
+            path.append(node.pit)
+            node = node.parent
+        return tuple(reversed(path))
 
     @property
     def ply(self) -> int:
@@ -518,6 +572,8 @@ class Session:
         if game.name != "bakuk" or game.players != 2:
             return _json({"unavailable": unsolved(game, self.ruleset)})
         table = value_table()
+        if table is None and no_values(game, self.ruleset):
+            return _json({"unavailable": no_values(game, self.ruleset)})
         if table is None:
             return _json({"unavailable": "The table of Bakuk's values could not be loaded."})
         if not table.holds_for(game):
@@ -531,6 +587,112 @@ class Session:
         return _json({"values": {game.board.name(p): v for p, v in values.items()},
                       "value": table.value_of(self.pos)})
 
+    # -- analysis from the values: the best line, the game's review -------------------
+
+    def _exact(self, pos) -> tuple[dict[int, int] | None, int | str]:
+        """The exact values of *pos*'s moves and its value, or ``(None, why not)``;
+        raises :class:`_Need` while Ba-awa's table has files to fetch."""
+        game = self.game
+        if game.name == "ba-awa":
+            exact = ba_awa_exact(game, pos, self.ruleset)
+            if "need" in exact:
+                raise _Need(exact["need"])
+            if "unavailable" in exact:
+                return None, exact["unavailable"]
+            return exact["moves"], exact["value"] or 0
+        why = no_values(game, self.ruleset)
+        table = value_table()
+        if why or table is None or not table.holds_for(game):
+            return None, (why or unsolved(game, self.ruleset)
+                          or "The table of Bakuk's values could not be loaded.")
+        if pos.is_over:
+            return {}, 0
+        moves = table.move_values(pos)
+        if moves is None:
+            return None, ("This position cannot be reached from the opening, so the solver "
+                          "has no value for it.")
+        return moves, table.value_of(pos)
+
+    def best_line(self, limit: int = BEST_LINE) -> str:
+        """The best line from the position shown, as far as the values know it (at
+        most *limit* moves): each move a best one for its player (of equal values, the
+        first pit), ``{"moves": [{pit, player, value}], "value", "player", "complete"}``;
+        or ``{"unavailable": why}``, or ``{"need": [files]}``."""
+        pos = self.pos
+        try:
+            moves, value = self._exact(pos)
+            if moves is None:
+                return _json({"unavailable": value})
+            line = []
+            while moves and len(line) < limit:
+                best = max(moves.values())
+                pit = min(p for p, v in moves.items() if v == best)
+                line.append({"pit": self.game.board.name(pit),
+                             "player": self.game.board.player_names[pos.to_move], "value": best})
+                pos = pos.play(pit)
+                if pos.is_over:
+                    break
+                moves, _ = self._exact(pos)
+        except _Need as need:
+            return _json({"need": need.names})
+        return _json({"moves": line, "value": value, "complete": pos.is_over,
+                      "player": self.game.board.player_names[self.pos.to_move]})
+
+    def review(self) -> str:
+        """The game (the moves outside the variations) as the values see it: after
+        each move, the margin South can force (South's seeds minus North's at the
+        end, with perfect play from there: the seeds taken so far and the position's
+        value), and each move that lost value (what its player could have forced, less
+        what the move played can), with the best moves there. ``{"points": [{ply,
+        margin, id}], "losses": [{ply, id, pit, player, loss, best}]}``, or
+        ``{"unavailable": why}``, or ``{"need": [files]}``."""
+        board = self.game.board
+        node, points, losses = self.root, [], []
+        try:
+            while True:
+                pos = node.position
+                moves, value = self._exact(pos)
+                if moves is None:
+                    if not points:
+                        return _json({"unavailable": value})
+                    break
+                sign = 1 if pos.to_move == 0 else -1
+                points.append({"ply": node.ply, "id": node.id,
+                               "margin": pos.captured[0] - pos.captured[1] + sign * int(value)})
+                if not node.children:
+                    break
+                child = node.children[0]
+                if moves and child.pit in moves and moves[child.pit] < int(value):
+                    best = max(moves.values())
+                    losses.append({"ply": child.ply, "id": child.id, "pit": board.name(child.pit),
+                                   "player": board.player_names[pos.to_move],
+                                   "loss": int(value) - moves[child.pit],
+                                   "best": [board.name(p) for p in sorted(moves)
+                                            if moves[p] == best]})
+                node = child
+        except _Need as need:
+            return _json({"need": need.names})
+        return _json({"points": points, "losses": losses})
+
+    def annotate(self, mark: str, comment: str) -> str:
+        """Give the move shown an annotation mark (one of :data:`MARKS`, or none) and a
+        comment (one line, no braces, at most 500 characters: as a record keeps it)."""
+        if self.cursor.parent is None:
+            raise ms.NotationError("the start is no move: choose a move to annotate")
+        if mark not in MARKS:
+            raise ms.NotationError(f"an annotation mark is one of {' '.join(MARKS[1:])}, "
+                                   f"not {mark!r}")
+        comment = " ".join(comment.split())
+        if len(comment) > 500 or "{" in comment or "}" in comment:
+            raise ms.NotationError("a comment holds at most 500 characters and no braces")
+        self.cursor.mark, self.cursor.comment = mark, comment
+        return self.state()
+
+    def notes(self) -> dict[tuple[int, ...], tuple[str, str]]:
+        """Each annotated move's mark and comment, by its moves from the start."""
+        return {node.path: (node.mark, node.comment) for node in self.nodes.values()
+                if node.mark or node.comment}
+
     def tree(self) -> MoveTree:
         """Every move tried, as a record keeps them (:data:`mancala_spec.notation.MoveTree`)."""
         return tree_of(self.root.children, lambda node: node.children, lambda node: node.pit)
@@ -540,7 +702,7 @@ class Session:
         and its variations in parentheses, in the notation of the notation page;
         the same text as ``GameRecord.to_text``, without playing the moves again."""
         head = ms.format_game(self.root.position, []).rstrip("\n")
-        names = format_moves(self.tree(), self.game.board.name)
+        names = format_moves(self.tree(), self.game.board.name, self.notes())
         return head + "".join(" " + name for name in names) + "\n"
 
     def load(self, text: str) -> str:
@@ -555,6 +717,11 @@ class Session:
             for pit, variations in line:
                 lines.extend((node, variation) for variation in variations)
                 node = self._child(node, pit)
+        for path, mark, comment in record.notes:
+            node = self.root
+            for pit in path:
+                node = self._child(node, pit)
+            node.mark, node.comment = mark, comment
         self.goto(len(record.moves))
         self.ruleset = ruleset_of(record.game)
         return self.state()
@@ -573,19 +740,74 @@ class Session:
         first = game.parse(start) if start else game.start()
         self.game = game
         self._root(first)
-        node = self.root
-        for number, token in enumerate(t for t in (query.get("moves") or "").split(",") if t):
-            try:
-                node = self._child(node, game.board.pit(token.strip()))
-            except ms.MancalaError as error:
-                self._root(first)
-                raise ms.NotationError(f"move {number + 1} ({token!r}) of the link: "
-                                       f"{str(error).splitlines()[0]}") from None
+        try:
+            node = self._link_moves(query.get("moves") or "")
+            shown = self._link_moves(query.get("at") or "", add=False) if query.get("at") else node
+        except ms.MancalaError:
+            self._root(first)
+            raise
         self.cursor = node
+        self.cursor = shown
         self.ruleset = ruleset
-        if query.get("ply") not in (None, ""):
-            self.goto(int(query["ply"]))
-        return self.state()
+        note = None
+        ply = query.get("ply")
+        if ply not in (None, ""):
+            length = len(self.line()) - 1
+            if re.fullmatch(r"[0-9]{1,6}", ply.strip()) and int(ply) <= length:
+                self.goto(int(ply))
+            else:
+                note = (f"The link's ply={ply} is not a move of its game (a number from 0 to "
+                        f"{length}): the game's last move is shown.")
+        state = json.loads(self.state())
+        if note:
+            state["note"] = note
+        return _json(state)
+
+    def _link_moves(self, text: str, add: bool = True) -> Node:
+        """The moves of a link (``a,B,(C,b),c``: pit names, a variation in parentheses
+        after the move it replaces, as in a record) played from the start; the node the
+        line outside the parentheses reaches. With *add* false, the moves must be
+        there already (``at=``, the moves to the position shown)."""
+        node, before = self.root, None
+        open_at: list[tuple[Node, Node]] = []
+        key = "moves" if add else "at"
+        for token in re.findall(r"\{[^{}]*\}?|\(|\)|[^,()\s{}]+", text):
+            if token.startswith("{"):
+                if before is None or not token.endswith("}") or len(token) > 502:
+                    raise ms.NotationError(f"the link's {key}= has a comment {{…}} that follows "
+                                           "no move, is not closed, or is over 500 characters")
+                node.comment = " ".join(token[1:-1].split())
+                continue
+            mark = re.search(r"(!!|\?\?|!\?|\?!|!|\?)$", token)
+            if mark and len(token) > len(mark.group()):
+                token = token[:-len(mark.group())]
+            if token == "(":
+                if before is None or len(open_at) >= MAX_DEPTH:
+                    raise ms.NotationError(f"the link's {key}= has a '(' that follows no move, "
+                                           f"or variations nested over {MAX_DEPTH} deep")
+                open_at.append((node, before))
+                node, before = before, None
+                continue
+            if token == ")":
+                if not open_at or before is None:
+                    raise ms.NotationError(f"the link's {key}= has a ')' that closes no "
+                                           "variation, or an empty one")
+                node, before = open_at.pop()
+                continue
+            try:
+                pit = self.game.board.pit(token)
+                if not add and all(child.pit != pit for child in node.children):
+                    raise ms.NotationError("no such move in the link's moves=")
+                child = self._child(node, pit)
+            except ms.MancalaError as error:
+                raise ms.NotationError(f"move {node.ply + 1} ({token!r}) of the link's {key}=: "
+                                       f"{str(error).splitlines()[0]}") from None
+            if mark and add:
+                child.mark = mark.group()
+            node, before = child, node
+        if open_at:
+            raise ms.NotationError(f"the link's {key}= has a '(' that is not closed")
+        return node
 
     def preview(self, pit_name: str) -> str:
         """What playing *pit_name* now would do (see :func:`summary`), without playing it."""
@@ -601,11 +823,23 @@ class Session:
             out[key] = str(value).lower() if isinstance(value, bool) else str(value)
         if self.root.position != game.start():
             out["start"] = self.root.position.to_text()
-        moves = self.moves
-        if moves:
-            out["moves"] = ",".join(game.board.name(p) for p in moves)
-        if self.cursor.ply != len(moves):
-            out["ply"] = str(self.cursor.ply)
+        tokens = format_moves(self.tree(), game.board.name, self.notes())
+        if tokens:     # the game, its variations and notes, as a record writes them
+            out["moves"] = ",".join(re.findall(r"\{[^{}]*\}|\(|\)|[^\s(){}]+", " ".join(tokens))
+                                    ).replace("(,", "(").replace(",)", ")")
+        game_line = [self.root]
+        while game_line[-1].children:
+            game_line.append(game_line[-1].children[0])
+        node = self.cursor
+        if node in game_line:
+            if node is not game_line[-1]:
+                out["ply"] = str(node.ply)
+        else:          # a move of a variation: the moves that reach it
+            path = []
+            while node.parent is not None:
+                path.append(game.board.name(node.pit))
+                node = node.parent
+            out["at"] = ",".join(reversed(path))
         return out
 
     def _listed(self, first: Node) -> list[dict]:
@@ -618,6 +852,7 @@ class Session:
             move = node.summary
             siblings = node.parent.children
             out.append({"id": node.id, "ply": node.ply, "pit": move["pit"],
+                        "mark": node.mark, "comment": node.comment,
                         "player": move["player"], "groups": move["groups"],
                         "over": move["over"],
                         "variations": [self._listed(other) for other in siblings[1:]]
@@ -645,6 +880,10 @@ class Session:
             "kernel": kernel,                      # the strong player searches with the kernel
             # why there are no exact values (nor the perfect player) for these rules, or None
             "unsolved": unsolved(game, self.ruleset),
+            # why no values (nor the perfect player) here: unsolved rules, or none in this build
+            "no_values": no_values(game, self.ruleset),
+            # what each legal move would do (each pit's own description on the page)
+            "previews": {board.name(p): summary(game, pos, p) for p in pos.legal_moves()},
             "options": {k: v for k, v in game.options.items()},
             "position": pos.to_text(),
             "pits_per_row": board.pits_per_row,
@@ -662,6 +901,7 @@ class Session:
             "tree": self._listed(self.root.children[0]) if self.root.children else [],
             "variation": any(n.parent.children[0] is not n for n in line[1:]),
             "ply": node.ply,
+            "mark": node.mark, "comment": node.comment,     # the move shown's note
             "previous": node.parent.position.to_text() if node.parent is not None else None,
             "shown": shown,
             "last": last,

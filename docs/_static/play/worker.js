@@ -28,6 +28,9 @@ const METHODS = {
   computer: ["session", "computer"],
   preview: ["session", "preview"],
   values: ["session", "values"],
+  bestLine: ["session", "best_line"],
+  annotate: ["session", "annotate"],
+  review: ["session", "review"],
   load: ["session", "load"],
   loadLink: ["session", "load_link"],
   exampleMove: [null, "example_move"],
@@ -99,7 +102,7 @@ async function start() {
     functions[method] = owner ? session[name] : namespace.get(name);
   }
   return { pyodide, namespace, call: namespace.get("call"), functions,
-           valuesFile: namespace.get("VALUES_FILE") };
+           valuesFile: namespace.get("VALUES_FILE"), manifest: await manifest };
 }
 
 // The engine as the build left it (tools/play_snapshot.mjs): Python's memory after
@@ -125,19 +128,52 @@ async function inflate(name) {
   return bytes;
 }
 
-const starting = start();
+const starting = start().then(async (engine) => { await markAbsentTables(engine); return engine; });
 starting.catch(() => {});     // reported to the page with the first message it answers
 
-// Bakuk's solved values (written by the site build): fetched once, when first needed,
-// into the file play.py reads them from. The one place a table of values comes in (the
-// page asks for values through engine.values() alone).
+// A file of a table of values: its bytes, or null if the site has none (404). A
+// fetch that fails (the network, or the server's error) rejects with a NetworkFailure:
+// nothing is written, so the next question asks for the file again.
+class NetworkFailure extends Error {}
+class MissingPart extends Error {}
+async function fetchTableFile(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new NetworkFailure(`the network failed (${error && error.message || error})`);
+  }
+  if (response.status === 404) return null;
+  if (!response.ok) throw new NetworkFailure(`the server answered ${response.status}`);
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw new NetworkFailure(`the network failed while it came (${error && error.message || error})`);
+  }
+}
+
+// What the page is told when a table's file could not be had: for the values, why not
+// (and that they are asked for again); for the perfect player, an error (one line).
+function failed(method, error, what) {
+  const why = error instanceof NetworkFailure
+    ? `${what} could not be fetched: ${error.message}. They are asked for again at the ` +
+      "next position, or with Try again."
+    : error.message;
+  return JSON.stringify(method !== "computer" ? { unavailable: why, retry: error instanceof NetworkFailure }
+    : { error: why });
+}
+
+// Bakuk's solved values (written by the site build): fetched when first needed, into
+// the file play.py reads them from (empty if the site has none: play.py says "not part
+// of this copy of the site"); a fetch that failed is tried again the next time. The one
+// place a table of values comes in (the page asks through engine.values() alone).
 let valuesLoaded = null;
 function loadValues(engine) {
   if (!valuesLoaded) {
-    valuesLoaded = fetchOk(new URL("play/bakuk-values.bin", STATIC), "bytes").then((bytes) => {
-      engine.pyodide.FS.writeFile(engine.valuesFile, new Uint8Array(bytes));
-      return true;
-    }).catch(() => false);       // play.py then says the table could not be loaded
+    valuesLoaded = fetchTableFile(new URL("play/bakuk-values.bin", STATIC)).then((bytes) => {
+      engine.pyodide.FS.writeFile(engine.valuesFile, bytes || new Uint8Array(0));
+    });
+    valuesLoaded.catch(() => { valuesLoaded = null; });
   }
   return valuesLoaded;
 }
@@ -145,37 +181,67 @@ function loadValues(engine) {
 // Ba-awa's solved values (in a build given a table: dev.py site --ba-awa-values) come
 // a file at a time: play.py answers {"need": [files]} (the index, then the shards the
 // position needs), and these are fetched into the folder it reads, each reported to the
-// page as it comes ({id, progress}), and the question asked again. A file the site
-// does not have (404) is written empty, anything else that fails as one byte: play.py
-// says which ("not part of this build", or "could not be loaded").
+// page as it comes ({id, progress}), and the question asked again. An index the site
+// does not have (404) is written empty (play.py: "not part of this build"); a part of
+// the table it lacks is a MissingPart (the copy of the table is incomplete); a fetch
+// that failed is a NetworkFailure, nothing written, so the next question tries again.
 const BA_AWA = new URL("play/ba-awa-values/", STATIC);
 async function fetchNeeded(engine, id, names) {
   let done = 0;
   const folder = engine.namespace.get("BA_AWA_FOLDER");
+  const problems = [];
   self.postMessage({ id, progress: { names, done, total: names.length } });
   await Promise.all(names.map(async (name) => {
-    let bytes = new Uint8Array([33]);
     try {
-      const response = await fetch(new URL(name, BA_AWA));
-      if (response.ok) bytes = new Uint8Array(await response.arrayBuffer());
-      else if (response.status === 404) bytes = new Uint8Array(0);
-    } catch { /* written as a byte that is no file of a table */ }
-    engine.pyodide.FS.writeFile(`${folder}/${name}`, bytes);
+      const bytes = await fetchTableFile(new URL(name, BA_AWA));
+      if (bytes === null && name !== "index.json") {
+        throw new MissingPart(`The site's table of Ba-awa's values lacks its part ${name} ` +
+          "(the server answered 404 Not Found): the copy of the table on this site is " +
+          "incomplete, so no value is shown here.");
+      }
+      engine.pyodide.FS.writeFile(`${folder}/${name}`, bytes || new Uint8Array(0));
+    } catch (error) {
+      problems.push(error);
+    }
     self.postMessage({ id, progress: { names, done: ++done, total: names.length } });
   }));
+  if (problems.length) throw problems.find((e) => e instanceof MissingPart) || problems[0];
+}
+
+// A site built without Ba-awa's table says so in its manifest (dev.copy_play_assets):
+// its index is then written empty at once, so the page knows before asking (play.py's
+// no_values), and fetches nothing.
+async function markAbsentTables(engine) {
+  try {
+    if (engine.manifest.ba_awa_values === false) {
+      const folder = engine.namespace.get("BA_AWA_FOLDER");
+      engine.pyodide.FS.mkdirTree(folder);
+      engine.pyodide.FS.writeFile(`${folder}/index.json`, new Uint8Array(0));
+    }
+  } catch { /* then the index is asked for when needed, as before */ }
 }
 
 async function answer(engine, id, method, args) {
   if (method === "ready") return JSON.stringify(timings);
   if (!(method in METHODS)) throw new Error(`no engine method ${method}`);
   // the values (and the perfect player, who plays by them) need the table in first
-  const exact = method === "values" || (method === "computer" && args[0] === "perfect");
+  // (a best line or a review reads many positions: the files come in over many rounds)
+  const analysis = method === "bestLine" || method === "review";
+  const exact = method === "values" || analysis || (method === "computer" && args[0] === "perfect");
   if (exact && engine.pyodide.runPython("session.game.name", { globals: engine.namespace }) === "bakuk") {
-    await loadValues(engine);
+    try {
+      await loadValues(engine);
+    } catch (error) {
+      return failed(method, error, "Bakuk's exact values");
+    }
   }
   let result = engine.call(engine.functions[method], ...args);
-  for (let round = 0; exact && round < 3 && result.startsWith('{"need": '); round++) {
-    await fetchNeeded(engine, id, JSON.parse(result).need);
+  for (let round = 0; exact && round < (analysis ? 400 : 3) && result.startsWith('{"need": '); round++) {
+    try {
+      await fetchNeeded(engine, id, JSON.parse(result).need);
+    } catch (error) {
+      return failed(method, error, "Ba-awa's exact values");
+    }
     result = engine.call(engine.functions[method], ...args);
   }
   return result;

@@ -69,9 +69,26 @@ def pytest_sessionstart(session):
                     for p in paths):
         log = open(shared / "build.log", "w")
         config.stash[BUILD_KEY] = subprocess.Popen(
-            [sys.executable, "-c", "import sys; from pathlib import Path; import test_site; "
-             "test_site.record_build(Path(sys.argv[1]))", str(shared)],
+            [sys.executable, "-c", BACKGROUND_BUILD, str(shared), str(TESTS)],
             cwd=SITE_TESTS, stdout=log, stderr=subprocess.STDOUT)
+
+
+#: the background build's program: test_site (and helpers, beside this file) on its
+#: path; if it cannot even import them, the error is written where the tests wait for the
+#: build, so that they fail at once with it instead of waiting for a build that never comes
+BACKGROUND_BUILD = """\
+import json, sys
+from pathlib import Path
+shared = Path(sys.argv[1])
+sys.path[:0] = [sys.argv[2], str(Path(sys.argv[2]) / "site")]
+try:
+    import test_site
+except BaseException as error:
+    for name in ("html.json", "build.json"):
+        (shared / name).write_text(json.dumps({"error": f"{type(error).__name__}: {error}"}))
+    raise
+test_site.record_build(shared)
+"""
 
 
 BUILD_KEY = pytest.StashKey[subprocess.Popen]()

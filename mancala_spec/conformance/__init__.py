@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from .. import __version__
 from ..engine.games import get_game
 from ..errors import SuiteError, shown
+from ..version import BASE
 from .example_check import case_pit, case_position, check
 from .protocol import PROTOCOL, answer, position_fields
 from .worked_examples import Case, Example, ExampleError, extract_examples
@@ -247,7 +247,7 @@ def build_suite(examples: list[Example]) -> dict[str, Any]:
                 cases.append(_case(case_id + suffix, example.rule, where, other, move))
     cases.extend(supplementary_cases())
     cases.extend(ruleset_cases())
-    return {"format": SUITE_FORMAT, "version": SUITE_VERSION, "mancala_spec": __version__,
+    return {"format": SUITE_FORMAT, "version": SUITE_VERSION, "mancala_spec": BASE,
             "protocol": PROTOCOL, "cases": cases}
 
 

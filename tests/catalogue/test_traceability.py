@@ -95,7 +95,8 @@ def test_every_example_is_self_contained():
               for m in fence.finditer(path.read_text(encoding="utf-8"))]
     assert len(blocks) >= 5
     for example, body in blocks:
-        assert re.search(r"^>>> (import|from) mancala_spec\b", body, re.M), example  # or a module of it
+        # the package, or a module of it
+        assert re.search(r"^>>> (import|from) mancala_spec\b", body, re.M), example
         if re.search(r"\bms\.", body):
             assert ">>> import mancala_spec as ms" in body, example
         assert body.endswith("\n\n"), f"{example}: leave a blank line before the closing fence"

@@ -1178,7 +1178,7 @@ async function main() {
     const y = 52 + 4 * R + GAP;
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ` +
       `font-family="DejaVu Sans, sans-serif" role="img" aria-label="${esc(title)}">` +
-      `<title>${esc(title)}</title><rect width="100%" height="100%" fill="${c.background}"/>` +
+      `<title>${esc(title)}</title><rect width="${W}" height="${H}" fill="${c.background}"/>` +
       `<text x="24" y="26" font-size="15" font-weight="bold" fill="${c.ink}">${esc(title)}</text>` +
       parts.join("") +
       `<text x="24" y="${y + 40}" font-size="13" fill="${c.ink}">Captured: ${esc(score)}</text>` +

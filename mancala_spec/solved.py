@@ -323,7 +323,10 @@ def _positions(header: dict[str, Any]) -> int:
 
 
 def write_table(path: Path, table: ValueTable | None = None, **rules: Any) -> Path:
-    """Write *table* (by default: Bakuk solved with *rules*) to *path*."""
+    """Write *table* (by default: Bakuk solved with *rules*) to *path*, once
+    :func:`mancala_spec.verify.checked` has checked it (the second path: a
+    table whose values or positions are not what the rules give raises
+    :class:`~mancala_spec.verify.TableInconsistent`, and nothing is written)."""
     if not isinstance(path, (str, Path)):
         raise not_a("path", path, "a file's path")
     if table is not None and not isinstance(table, ValueTable):
@@ -333,6 +336,13 @@ def write_table(path: Path, table: ValueTable | None = None, **rules: Any) -> Pa
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".part")
     partial.write_bytes(data)
+    try:                           # the second path: TableInconsistent, nothing written
+        from .verify import checked
+
+        checked(partial)
+    except BaseException:
+        partial.unlink()
+        raise
     partial.replace(path)
     return path
 

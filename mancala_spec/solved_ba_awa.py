@@ -347,13 +347,18 @@ def check_table_folder(folder: str | Path) -> Path:
 
 
 def write_ba_awa_table(folder: str | Path, solution: Any,
-                       shard_positions: int = SHARD_POSITIONS, progress: Any = None) -> Path:
+                       shard_positions: int = SHARD_POSITIONS, progress: Any = None,
+                       check: Any = None) -> Path:
     """Write a :class:`~mancala_spec.solve.ba_awa.BaAwaSolution` (numpy needed)
     as a table into *folder* (:class:`BaAwaValueTable` reads it), whole or not
     at all: into a temporary folder beside it, renamed at the end (an
     interruption leaves nothing). A *folder* already there must be such a
     table (it is replaced) or empty; :class:`TableError` if not. *progress*, if
-    given, is called as ``progress("writing", positions written, positions)``."""
+    given, is called as ``progress("writing", positions written, positions)``.
+    *check* is called with the folder written, before it is put in place (by
+    default :func:`mancala_spec.verify.checked`: the second path, which raises
+    :class:`~mancala_spec.verify.TableInconsistent` if a value or position is
+    not what the rules give, and then nothing is written)."""
     import numpy as np
 
     from . import __version__
@@ -393,6 +398,7 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
             levels[str(seeds)] = {"positions": len(keys), "shards": shards}
         (partial / INDEX).write_text(json.dumps({**header, "positions": len(solution),
                                                  "levels": levels}) + "\n", encoding="utf-8")
+        _checked(partial, check)
         if folder.exists():
             old = folder.with_name(f".{folder.name}.{os.getpid()}.old")
             folder.rename(old)
@@ -404,6 +410,14 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
         shutil.rmtree(partial, ignore_errors=True)
         raise
     return folder
+
+
+def _checked(written: Path, check: Any) -> None:
+    """The table *written* checked before it is put in place (see
+    :func:`write_ba_awa_table`)."""
+    if check is None:
+        from .verify import checked as check
+    check(written)
 
 
 def _leb128(values: Any) -> bytes:

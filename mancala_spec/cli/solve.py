@@ -61,7 +61,11 @@ def add_option_flags(parser: argparse.ArgumentParser, options: tuple[Option, ...
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="the game to solve: bakuk or ba-awa")
+    parser.add_argument("game", help="the game to solve: bakuk or ba-awa; or verify, to "
+                                     "check a table of values (solve verify PATH)")
+    parser.add_argument("table", nargs="?", default=None, metavar="PATH",
+                        help="solve verify: the table to check (a folder written by "
+                             "--write-table, or Bakuk's table file)")
     add_option_flags(parser, solver_options("bakuk"))
     add_ba_awa_flags(parser)
     parser.add_argument("--pits-per-row", type=int, default=None, metavar="N",
@@ -81,7 +85,13 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write-table", default=None, metavar="DIR",
                         help="Ba-awa: also write every value into the folder DIR, in "
                              "shards, for the site's Play page (python3 dev.py site "
-                             "--ba-awa-values DIR); written whole or not at all")
+                             "--ba-awa-values DIR); checked (as solve verify does) and "
+                             "written whole, or not at all")
+    DEFAULTS.update({action.dest: action.default for action in parser._actions})
+
+
+#: each flag's default (``solve verify`` refuses the flags it does not take)
+DEFAULTS: dict[str, Any] = {}
 
 
 @command("solve", "solve a game: the value of every position reachable from the start "
@@ -89,6 +99,12 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
 def run_solve(args: argparse.Namespace) -> int:
     from ..engine.games import get_game
 
+    if args.game == "verify":            # solve verify PATH: a table checked
+        from .verify import run_verify
+        return run_verify(args, DEFAULTS)
+    if args.table is not None:
+        raise UsageError(f"solve takes one game, not {args.table!r} too (solve verify PATH "
+                         "checks a table)")
     game = get_game(args.game)           # an unknown game raises UnknownGameError
     solver = SOLVERS.get(game.name)
     if solver is None:
@@ -326,16 +342,27 @@ def write_table(folder: str, solution: Any, progress: Any = None) -> dict[str, A
 
     from ..errors import MancalaError
     from ..solved_ba_awa import write_ba_awa_table
+    from ..verify import TableInconsistent, checked
+    from .verify import TableFails
 
+    reports = []
     try:
-        written = write_ba_awa_table(Path(folder), solution, progress=progress)
+        written = write_ba_awa_table(Path(folder), solution, progress=progress,
+                                     check=lambda at: reports.append(checked(at, progress)))
+    except TableInconsistent as error:
+        raise TableFails(f"--write-table: the table is not what the rules give, so it is "
+                         f"not written: {error}") from None
     except MancalaError as error:
         raise UsageError(f"--write-table: {error}") from None
     except OSError as error:
         raise UsageError(f"--write-table: cannot write {folder}: {error.strerror}") from None
     files = list(written.iterdir())
+    check = reports[0]
     return {"folder": str(written), "files": len(files),
-            "bytes": sum(f.stat().st_size for f in files)}
+            "bytes": sum(f.stat().st_size for f in files),
+            "verified": {"checked": check.checked, "pass_steps": check.pass_steps,
+                         "inconsistencies": check.inconsistencies,
+                         "seconds": round(check.seconds, 2)}}
 
 
 #: The solver of each game that can be solved, by the game's name
@@ -363,6 +390,7 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
     moves = solution.move_values(pits, to_move, solution.start_captured)
     value = solution.value(pits, to_move, solution.start_captured)
     options = {name: _shown(v) for name, v in solution.rules.options().items()}
+    passes = solution.pass_steps()
     if as_json:
         typed = {name: v if isinstance(v, (bool, int)) else str(v)
                  for name, v in solution.rules.options().items()}
@@ -370,15 +398,21 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
             "game": "ba-awa", "options": typed, "start": {"pits": list(pits),
                                                              "to_move": to_move},
             "value": value, "moves": {board.name(pit): v for pit, v in moves.items()},
-            "positions": len(solution),
-            "levels": {str(s): c for s, c in solution.counts().items()},
+            "positions": len(solution) - sum(solution.pass_steps().values()),
+            "pass_steps": sum(solution.pass_steps().values()),
+            "levels": {str(s): c - solution.pass_steps()[s]
+                       for s, c in solution.counts().items()},
+            "level_pass_steps": {str(s): c for s, c in solution.pass_steps().items()},
             "seconds": None if seconds is None else round(seconds, 2),
             "peak_bytes": peak, **({"table": table} if table else {})}, indent=1)
     lines = [
         f"Ba-awa ({', '.join(f'{k}={v}' for k, v in options.items())})",
-        f"positions reachable from the start: {len(solution):,}",
+        f"positions reachable from the start: {len(solution) - sum(passes.values()):,}, "
+        f"and {sum(passes.values()):,} pass steps (boards whose player to move has no "
+        "legal move: the solver's nodes, which the engine passes inside the move before)",
         "positions by seeds on the board: " + ", ".join(
-            f"{s}: {c:,}" for s, c in solution.counts().items()),
+            f"{s}: {c - passes[s]:,}" + (f" (+{passes[s]:,} pass steps)" if passes[s] else "")
+            for s, c in solution.counts().items()),
         "value: the margin the player to move can force from there (their future "
         "captures minus the opponent's, the seeds the opener takes at the end included)",
         f"value of the {'opening' if sum(pits) == 48 else 'start'}, {player_name(to_move)} "
@@ -389,6 +423,9 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
         lines.append(f"solved in {seconds:.1f} s" + (
             "" if peak is None else f", peak memory {peak / 2**30:.2f} GiB"))
     if table:
+        check = table["verified"]
         lines.append(f"table written: {table['folder']} ({table['files']:,} files, "
-                     f"{table['bytes'] / 2**20:.1f} MiB)")
+                     f"{table['bytes'] / 2**20:.1f} MiB), checked first (as solve verify "
+                     f"does): {check['checked']:,} positions, {check['inconsistencies']:,} "
+                     f"inconsistencies, {check['seconds']:.1f} s")
     return "\n".join(lines)

@@ -31,6 +31,7 @@ _shtab_mancala_spec_conformance_export___output_COMPGEN=_shtab_compgen_files
 _shtab_mancala_spec_conformance_export___docs_COMPGEN=_shtab_compgen_dirs
 _shtab_mancala_spec_conformance_run___suite_COMPGEN=_shtab_compgen_files
 _shtab_mancala_spec_conformance_run___docs_COMPGEN=_shtab_compgen_dirs
+_shtab_mancala_spec_solve_pos_1_COMPGEN=_shtab_compgen_files
 
 _shtab_mancala_spec_rules___game_choices=(ba-awa bakuk)
 _shtab_mancala_spec_rules___format_choices=(text json)
@@ -45,7 +46,7 @@ _shtab_mancala_spec_play___ruleset_choices=(everyboard koumma mancala_spec manca
 _shtab_mancala_spec_diagram___game_choices=(ba-awa bakuk)
 _shtab_mancala_spec_diagram___ruleset_choices=(everyboard koumma mancala_spec mancalagames)
 _shtab_mancala_spec_conformance_pos_0_choices=(export run)
-_shtab_mancala_spec_solve_pos_0_choices=(ba-awa bakuk)
+_shtab_mancala_spec_solve_pos_0_choices=(ba-awa bakuk verify)
 _shtab_mancala_spec_rulesets___game_choices=(ba-awa bakuk)
 _shtab_mancala_spec_rulesets___format_choices=(text json)
 _shtab_mancala_spec_pos_0_choices=(rules cite options show play replay diagram conformance solve rulesets)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InvalidPositionError, TableError, not_a, shown
 from .options import game_options, plain
 from .solved import Difference, differences
+from .solved_history import value_holds
 
 if TYPE_CHECKING:
     from .engine.position import Position
@@ -233,6 +234,21 @@ class BaAwaValueTable:
         u = values[row] - 256 if values[row] > 127 else values[row]
         return u if to_move == 0 else -u
 
+    def value_holds(self, pos: Position) -> bool:
+        """Whether :meth:`value_of` *pos* (with no history) holds with its
+        history (:func:`~mancala_spec.solved_history.value_holds`); or
+        :class:`MissingShards`."""
+        if not pos.history or self.header.get("repetition") == "play-on":
+            return True
+        pits, to_move = self.oriented(pos)
+        half = _BA_AWA_PITS // 2
+        seen = [(tuple(p), player) if pos.opener == 0
+                else (tuple(p[half:]) + tuple(p[:half]), 1 - player) for p, player in pos.history]
+        missing = self.need([(pits, to_move), *seen])
+        if missing:
+            raise MissingShards(missing)
+        return value_holds(self.value, pits, to_move, seen)
+
     def move_values(self, pos: Position) -> dict[int, int] | None:
         """{pit: the margin the player to move can force by playing it} for each
         legal move of *pos*: what the move captures now (the engine plays it,
@@ -398,7 +414,9 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
             levels[str(seeds)] = {"positions": len(keys), "shards": shards}
         (partial / INDEX).write_text(json.dumps({**header, "positions": len(solution),
                                                  "levels": levels}) + "\n", encoding="utf-8")
-        _checked(partial, check)
+        if check is None:                # the second path, before it is put in place
+            from .verify import checked as check
+        check(partial)
         if folder.exists():
             old = folder.with_name(f".{folder.name}.{os.getpid()}.old")
             folder.rename(old)
@@ -410,14 +428,6 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
         shutil.rmtree(partial, ignore_errors=True)
         raise
     return folder
-
-
-def _checked(written: Path, check: Any) -> None:
-    """The table *written* checked before it is put in place (see
-    :func:`write_ba_awa_table`)."""
-    if check is None:
-        from .verify import checked as check
-    check(written)
 
 
 def _leb128(values: Any) -> bytes:
@@ -486,4 +496,4 @@ def searched_values(pos: Position, nodes: int = SEARCH_NODES) -> dict[int, int] 
 
 __all__ = ["BA_AWA_MAGIC", "INDEX", "SEARCH_NODES", "SHARD_POSITIONS", "BaAwaValueTable",
            "MissingShards", "ba_awa_key", "ba_awa_standard_header", "check_table_folder",
-           "searched_values", "shard_name", "write_ba_awa_table"]
+           "searched_values", "shard_name", "value_holds", "write_ba_awa_table"]

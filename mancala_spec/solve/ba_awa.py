@@ -317,7 +317,8 @@ class BaAwaSolution:
         the game has no history to clear, and a position whose value depends
         on what endless play would be worth raises :class:`EndlessPlayError`).
         *captured*: the captured counts (South's, North's), needed with
-        ``decided=True`` only (otherwise they do not matter)."""
+        ``decided=True`` only (otherwise they do not matter). Whether it holds
+        with a history: :func:`mancala_spec.solved_ba_awa.value_holds`."""
         seeds, row = self._row(pits, to_move)
         u = self._opener_value(seeds, row, self._south(seeds, captured))
         return u if to_move == 0 else -u

@@ -1,0 +1,77 @@
+"""Values with a history (issue 40, item 5): where value_holds says a solved
+value (a value with no history) holds for a position reached since the last
+capture, a search that plays the repetition rule with that history finds the
+same value; where the history changes the value, value_holds says it may not
+hold; the opener never gets less; and the table answers as the solution does."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mancala_spec as ms
+from mancala_spec.solve.ba_awa import BaAwaRules, solve
+from mancala_spec.solved_ba_awa import BaAwaValueTable, searched_values, write_ba_awa_table
+from mancala_spec.solved_history import value_holds
+
+#: a sixteen-seed start (two levels, about 680,000 positions)
+START = ((0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 15), 1)
+
+
+@pytest.fixture(scope="module")
+def solution():
+    return solve(BaAwaRules(), START)
+
+
+def positions_with_history(count: int, seed: int):
+    """Positions of random games from the start, each with the history play gave it."""
+    game = ms.get_game("ba-awa")
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        pos = game.position(START[0], START[1], captured=(16, 16))
+        while not pos.is_over and len(found) < count:
+            pos = pos.play(rng.choice(pos.legal_moves()))
+            if pos.history and not pos.is_over:
+                found.append(pos)
+    return found
+
+
+def test_a_value_that_holds_is_the_searched_value_with_the_history(solution):
+    held = changed = 0
+    for pos in positions_with_history(400, 40):
+        found = searched_values(pos, 30_000)
+        if found is None:
+            continue
+        truth = max(found.values())
+        value = solution.value(pos.pits, pos.to_move)
+        south = lambda v: v if pos.to_move == 0 else -v        # noqa: E731
+        assert south(truth) >= south(value)          # the opener never gets less
+        holds = value_holds(solution.value, pos.pits, pos.to_move, pos.history)
+        if holds:
+            assert truth == value, pos.to_text()
+            held += 1
+        changed += truth != value
+        if truth != value:
+            assert not holds
+    assert held >= 20 and changed >= 1
+
+
+def test_no_history_holds_and_a_recurring_one_may_not(solution):
+    pos = ms.get_game("ba-awa").position(START[0], START[1], captured=(16, 16))
+    assert value_holds(solution.value, pos.pits, pos.to_move, ())
+    later = pos.play(pos.legal_moves()[0])
+    if later.seeds_on_board == pos.seeds_on_board and not later.is_over:
+        value = solution.value(later.pits, later.to_move)
+        south = value if later.to_move == 0 else -value
+        worth = solution.value(pos.pits, pos.to_move)
+        south_before = worth if pos.to_move == 0 else -worth
+        assert value_holds(solution.value, later.pits, later.to_move, later.history) \
+            == (south_before > south or south == later.seeds_on_board)
+
+
+def test_the_table_answers_as_the_solution(tmp_path, solution):
+    table = BaAwaValueTable.from_folder(write_ba_awa_table(tmp_path / "t", solution))
+    for pos in positions_with_history(60, 7):
+        assert table.value_holds(pos) == value_holds(solution.value, pos.pits, pos.to_move,
+                                                     pos.history)

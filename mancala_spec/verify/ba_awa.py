@@ -152,7 +152,11 @@ class Checker:
         numbers, values = self.levels.get(seeds)
         if seeds not in self.reached:
             self.reached[seeds] = np.zeros(len(numbers), dtype=bool)
-        at = np.searchsorted(numbers, keys)
+        # (looked up in increasing order: each search then reads memory the one
+        # before brought into the cache, in levels of millions)
+        order = np.argsort(keys)
+        at = np.empty(len(keys), dtype=np.int64)
+        at[order] = np.searchsorted(numbers, keys[order])
         at[at == len(numbers)] = 0
         found = numbers[at] == keys if len(numbers) else np.zeros(len(keys), dtype=bool)
         self.reached[seeds][at[found]] = True

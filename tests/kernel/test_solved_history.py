@@ -45,8 +45,8 @@ def test_a_value_that_holds_is_the_searched_value_with_the_history(solution):
             continue
         truth = max(found.values())
         value = solution.value(pos.pits, pos.to_move)
-        south = lambda v: v if pos.to_move == 0 else -v        # noqa: E731
-        assert south(truth) >= south(value)          # the opener never gets less
+        side = 1 if pos.to_move == 0 else -1
+        assert side * truth >= side * value          # the opener never gets less
         holds = value_holds(solution.value, pos.pits, pos.to_move, pos.history)
         if holds:
             assert truth == value, pos.to_text()

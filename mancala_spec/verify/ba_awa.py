@@ -91,8 +91,8 @@ class Checker:
         self.reached: dict[int, Array] = {}
 
     def run(self, top: int, start: int) -> None:
-        tops = [s for s in self.levels.seeds() if s > top]
-        for s in tops:                                  # above the start: nothing reaches them
+        tops = [s for s in self.levels.seeds() if s not in range(top, 8, -4)]
+        for s in tops:             # above the start, or no level of play: nothing reaches them
             self.extra(s, np.ones(self._rows(s), dtype=bool))
         numbers, _ = self.levels.get(top) if top in self.levels else (np.zeros(0, np.int64),
                                                                         None)

@@ -131,6 +131,7 @@ class Checker:
         reached = self.reached.setdefault(seeds, np.zeros(len(numbers), dtype=bool))
         done = np.zeros(len(numbers), dtype=bool)
         self.report.levels[seeds] = len(numbers)
+        self.report.level_pass_steps[seeds] = 0
         while True:
             frontier = np.flatnonzero(reached & ~done)
             if not frontier.size:
@@ -183,7 +184,9 @@ class Checker:
         told = values[rows].astype(np.int16) * side
         bad = (best != told) & ~lost.any(axis=0)
         beyond = np.abs(told) > seeds
-        self.report.pass_steps += int(moves.passing.sum())
+        passing = int(moves.passing.sum())
+        self.report.pass_steps += passing
+        self.report.level_pass_steps[seeds] += passing
         for i in np.flatnonzero(bad | beyond | lost.any(axis=0)).tolist():
             self.problem(seeds, numbers, rows[i], pits[i], int(players[i]), int(told[i]),
                          int(best[i]), moves, worth[:, i] * side[i], lost[:, i], i,

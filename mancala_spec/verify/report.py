@@ -85,6 +85,8 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
     levels: dict[int, int] = field(default_factory=dict)
+    #: Ba-awa: per level, the pass steps among its positions
+    level_pass_steps: dict[int, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -113,5 +115,7 @@ class Report:
         return {"table": self.folder, "game": self.game, "positions": self.positions,
                 "checked": self.checked, "pass_steps": self.pass_steps,
                 "inconsistencies": self.inconsistencies,
+                "levels": {str(s): c for s, c in self.levels.items()},
+                "level_pass_steps": {str(s): c for s, c in self.level_pass_steps.items()},
                 "problems": [p.as_json() for p in self.problems],
                 "seconds": round(self.seconds, 2)}

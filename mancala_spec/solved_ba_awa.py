@@ -235,9 +235,8 @@ class BaAwaValueTable:
         return u if to_move == 0 else -u
 
     def value_holds(self, pos: Position) -> bool:
-        """Whether :meth:`value_of` *pos* (with no history) holds with its
-        history (:func:`~mancala_spec.solved_history.value_holds`); or
-        :class:`MissingShards`."""
+        """:func:`~mancala_spec.solved_history.value_holds` for *pos*: whether
+        :meth:`value_of` holds with its history; or :class:`MissingShards`."""
         if not pos.history or self.header.get("repetition") == "play-on":
             return True
         pits, to_move = self.oriented(pos)
@@ -400,6 +399,8 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
         written = 0
         for seeds in sorted(solution.levels, reverse=True):
             keys = np.asarray(solution.levels[seeds], dtype=np.int64)
+            if not len(keys):            # a level play skips (a double capture jumps it)
+                continue
             values = np.asarray(solution.values[seeds], dtype=np.int8)
             shards = []
             for number, at in enumerate(range(0, len(keys), shard_positions)):

@@ -223,3 +223,18 @@ def test_not_a_table_is_one_error(tmp_path):
     for path in (tmp_path / "file", tmp_path, tmp_path / "none"):
         with pytest.raises(TableError):
             verify_table(path)
+
+
+def test_a_table_whose_start_skips_a_level_is_read_and_checked(tmp_path):
+    """From this 36-seed position of the real game play reaches no position of 28
+    seeds: the table written from it is read (it once named the empty level, which
+    the reader refused) and passes its check."""
+    from mancala_spec.solved_ba_awa import BaAwaValueTable
+
+    start = ((0,) * 9 + (1, 0, 35), 1)
+    solution = solve(BaAwaRules(), start)
+    assert not len(solution.levels[28])
+    folder = write_ba_awa_table(tmp_path / "table", solution)
+    table = BaAwaValueTable.from_folder(folder)
+    assert len(table) == len(solution)
+    assert table.value(*start) == solution.value(*start) == -4

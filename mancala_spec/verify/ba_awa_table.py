@@ -141,3 +141,26 @@ class Levels:
             raise TableError(f"the table's file {name} does not hold the {count:,} "
                              "positions the index says", field="values")
         return numbers, values.view(np.int8)
+
+
+def compare(first: Path, second: Path) -> list[tuple[int, int, int | None, int | None]]:
+    """Where two tables of the same rules differ, level by level: (seeds, number,
+    the first's value, the second's; None where a table lacks the position). A
+    check of one table finds a value that is not the best of its moves; the
+    values that are wrong only because they rest on it are consistent with it,
+    and a table solved again (or by another solver) finds them."""
+    a, b = Levels(first, read_index(first)), Levels(second, read_index(second))
+    out: list[tuple[int, int, int | None, int | None]] = []
+    for seeds in sorted(set(a.shards) | set(b.shards), reverse=True):
+        ka, va = a.get(seeds) if seeds in a else (np.zeros(0, np.int64), np.zeros(0, np.int8))
+        kb, vb = b.get(seeds) if seeds in b else (np.zeros(0, np.int64), np.zeros(0, np.int8))
+        both, ia, ib = np.intersect1d(ka, kb, assume_unique=True, return_indices=True)
+        for i in np.flatnonzero(va[ia] != vb[ib]).tolist():
+            out.append((seeds, int(both[i]), int(va[ia[i]]), int(vb[ib[i]])))
+        only_a, only_b = np.ones(len(ka), dtype=bool), np.ones(len(kb), dtype=bool)
+        only_a[ia], only_b[ib] = False, False
+        out += [(seeds, int(ka[i]), int(va[i]), None) for i in np.flatnonzero(only_a)]
+        out += [(seeds, int(kb[i]), None, int(vb[i])) for i in np.flatnonzero(only_b)]
+        a.drop(seeds)
+        b.drop(seeds)
+    return out

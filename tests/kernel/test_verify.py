@@ -153,6 +153,21 @@ def test_an_extra_position_is_found(tmp_path, solution):
     assert [(p.kind, p.number) for p in report.problems] == [("extra", extra)]
 
 
+def test_two_tables_are_compared_position_by_position(tmp_path, solution):
+    from mancala_spec.verify.ba_awa_table import compare
+
+    written(tmp_path, solution).rename(tmp_path / "first")
+    def change(levels, values):
+        values[16][5] += 4
+        levels[12] = levels[12][1:]
+        values[12] = values[12][1:]
+    second = written(tmp_path, solution, change)
+    found = compare(tmp_path / "first", second)
+    key5, key0 = int(solution.levels[16][5]), int(solution.levels[12][0])
+    assert found == [(16, key5, int(solution.values[16][5]), int(solution.values[16][5]) + 4),
+                     (12, key0, int(solution.values[12][0]), None)]
+
+
 def test_the_write_path_refuses_a_wrong_table_and_writes_nothing(tmp_path, solution):
     def change(levels, values):
         values[16][3] -= 4

@@ -78,7 +78,10 @@ def main() -> int:
                     for name, value in options.items()},
         "machine": f"{platform.machine()}, {platform.python_implementation()} "
                    f"{platform.python_version()}",
-        "positions": len(solution), "levels": {}, "wall_seconds": round(wall, 1),
+        # positions: the solver's nodes; pass_steps: those whose player to move has
+        # no legal move (the engine accepts the rest as positions)
+        "positions": len(solution), "pass_steps": sum(solution.pass_steps().values()),
+        "levels": {}, "wall_seconds": round(wall, 1),
         "cpu_seconds": round(cpu, 1), "peak_bytes": peak, "workers": args.workers,
         "worker_peak_bytes": children.ru_maxrss * 1024,       # the largest worker's
         "value": solution.value(*start, **at_start),
@@ -91,7 +94,7 @@ def main() -> int:
     }
     for seeds, count in solution.counts().items():
         spent = solution.enumerate_seconds[seeds] + solution.level_seconds[seeds]
-        entry = {"positions": count,
+        entry = {"positions": count, "pass_steps": solution.pass_steps()[seeds],
                  "enumerate_seconds": round(solution.enumerate_seconds[seeds], 2),
                  "solve_seconds": round(solution.level_seconds[seeds], 2),
                  "positions_per_second": round(count / spent) if spent else None,

@@ -324,15 +324,25 @@ def _positions(header: dict[str, Any]) -> int:
 
 def write_table(path: Path, table: ValueTable | None = None, **rules: Any) -> Path:
     """Write *table* (by default: Bakuk solved with *rules*) to *path*, whole or not
-    at all (the one file writer, :func:`mancala_spec.terminal.output.write_atomic`)."""
+    at all (the one file writer, :func:`mancala_spec.terminal.output.write_atomic`),
+    once :func:`mancala_spec.verify.checked` has checked it (the second path: a
+    table whose values or positions are not what the rules give raises
+    :class:`~mancala_spec.verify.TableInconsistent`, and nothing is written)."""
     if not isinstance(path, (str, Path)):
         raise not_a("path", path, "a file's path")
     if table is not None and not isinstance(table, ValueTable):
         raise not_a("table", table, "a ValueTable")
     path = Path(path)
     data = (table or ValueTable.from_rules(**rules)).to_bytes()
-    from .terminal.output import write_atomic
+    import tempfile
 
+    from .terminal.output import write_atomic
+    from .verify import checked
+
+    with tempfile.TemporaryDirectory(prefix="mancala-spec-") as scratch:
+        trial = Path(scratch) / "table"
+        trial.write_bytes(data)
+        checked(trial)             # the second path: TableInconsistent, nothing written
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, data)
     return path

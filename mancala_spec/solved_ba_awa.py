@@ -9,7 +9,8 @@ keys delta-coded as LEB128, the values as signed bytes, compressed with zlib).
 :class:`BaAwaValueTable` answers from the index and the shards a question needs,
 and names those missing (:class:`MissingShards`), which the page's worker fetches
 before it asks again. A position the table does not hold is searched
-(:func:`searched_values`: exact, or nothing, within :data:`SEARCH_NODES`).
+(:func:`~mancala_spec.solved_history.searched_values`: exact, or nothing, within
+:data:`~mancala_spec.solved_history.SEARCH_NODES`).
 Bakuk's table, one file, is :mod:`mancala_spec.solved`.
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .errors import InvalidPositionError, TableError, not_a, not_a_position, sho
 from .options import plain
 from .solved import Difference, differences
 from .solved_ba_awa_index import INDEX_BYTES, check_shard, checked_index, leb128, shard_bytes
+from .solved_history import SEARCH_NODES, searched_values, value_holds
 from .terminal.reading import folder_of, json_bounded, read_bounded
 
 if TYPE_CHECKING:
@@ -38,9 +40,6 @@ BA_AWA_MAGIC = "mancala_spec ba-awa values 1"
 INDEX = "index.json"
 #: the positions of a level a shard holds (the level's last shard fewer)
 SHARD_POSITIONS = 32_768
-#: the positions the exact search looks at, at most, for a position the table does
-#: not hold (:func:`searched_values`)
-SEARCH_NODES = 20_000
 _BA_AWA_PITS = 12
 # C(x + i, i + 1) for every prefix sum x (up to 48 seeds) and pit i < 11: the solver's
 # numbering of a level's boards (mancala_spec.solve.ba_awa_levels.Numbering)
@@ -269,6 +268,20 @@ class BaAwaValueTable:
         if number < len(self.levels.get(seeds, ())):
             self._shard(shard_name(seeds, number))
 
+    def value_holds(self, pos: Position) -> bool:
+        """:func:`~mancala_spec.solved_history.value_holds` for *pos*: whether
+        :meth:`value_of` holds with its history; or :class:`MissingShards`."""
+        if not pos.history or self.header.get("repetition") == "play-on":
+            return True
+        pits, to_move = self.oriented(pos)
+        half = _BA_AWA_PITS // 2
+        seen = [(tuple(p), player) if pos.opener == 0
+                else (tuple(p[half:]) + tuple(p[:half]), 1 - player) for p, player in pos.history]
+        missing = self.need([(pits, to_move), *seen])
+        if missing:
+            raise MissingShards(missing)
+        return value_holds(self.value, pits, to_move, seen)
+
     def move_values(self, pos: Position) -> dict[int, int] | None:
         """{pit: the margin the player to move can force by playing it} for each
         legal move of *pos*: what the move captures now (the engine plays it,
@@ -380,7 +393,8 @@ def check_table_folder(folder: str | Path) -> Path:
 
 
 def write_ba_awa_table(folder: str | Path, solution: Any,
-                       shard_positions: int = SHARD_POSITIONS, progress: Any = None) -> Path:
+                       shard_positions: int = SHARD_POSITIONS, progress: Any = None,
+                       check: Any = None) -> Path:
     """Write a :class:`~mancala_spec.solve.ba_awa.BaAwaSolution` (numpy needed)
     as a table into *folder* (:class:`BaAwaValueTable` reads it), whole or not
     at all, by the one folder writer (:class:`mancala_spec.terminal.folders.WrittenFolder`):
@@ -389,7 +403,11 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
     mancala-spec wrote (its manifest names every file in it: it is replaced) or
     empty; else :class:`~mancala_spec.terminal.status.OutputError`, and nothing
     in it is touched. *progress*, if given, is called as
-    ``progress("writing", positions written, positions)``."""
+    ``progress("writing", positions written, positions)``.
+    *check* is called with the finished temporary folder, before it replaces
+    anything (by default :func:`mancala_spec.verify.checked`: the second path, which
+    raises :class:`~mancala_spec.verify.TableInconsistent` if a value or position is
+    not what the rules give, and then nothing is written)."""
     import numpy as np
 
     from . import __version__
@@ -414,12 +432,15 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
               **{name: plain(value) for name, value in game.options.items()},
               "start": {"pits": list(pits), "to_move": to_move},
               "version": __version__}
-    # verify=: a check of the finished temporary folder, run before it replaces the old
-    with WrittenFolder(target, "table of values", verify=None) as out:
+    if check is None:                    # the second path, before it replaces anything
+        from .verify import checked as check
+    with WrittenFolder(target, "table of values", verify=check) as out:
         levels: dict[str, Any] = {}
         written = 0
         for seeds in sorted(solution.levels, reverse=True):
             keys = np.asarray(solution.levels[seeds], dtype=np.int64)
+            if not len(keys):            # a level play skips (a double capture jumps it)
+                continue
             values = np.asarray(solution.values[seeds], dtype=np.int8)
             shards = []
             for number, at in enumerate(range(0, len(keys), shard_positions)):
@@ -442,51 +463,7 @@ def write_ba_awa_table(folder: str | Path, solution: Any,
     return out.real
 
 
-def searched_values(pos: Position, nodes: int = SEARCH_NODES) -> dict[int, int] | None:
-    """{pit: the margin the player to move can force by playing it} for each legal
-    move of a two-player *pos*, found by alpha-beta to the game's end on the fast
-    kernel (the position's history, and so the repetition rule, included), exact;
-    ``None`` if the search needs more than *nodes* positions."""
-    from .fast import FastGame
-
-    if type(nodes) is not int or nodes < 1:
-        raise not_a("nodes", nodes, "a whole number of positions, 1 or more")
-    fast, state = FastGame.for_position(_position(pos, ba_awa=False))
-    fast.remember_above = -1
-    mover = state[1]
-    before = state[2][mover] - state[2][1 - mover]
-    budget = [nodes]
-
-    class OutOfBudget(Exception):
-        pass
-
-    def search(state, alpha: int, beta: int) -> int:   # the mover's final margin
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise OutOfBudget
-        moves = state[4]
-        if not moves:
-            return state[2][mover] - state[2][1 - mover]
-        mine = state[1] == mover
-        best = -999 if mine else 999
-        for pit in moves:
-            value = search(fast.play(state, pit), alpha, beta)
-            if mine:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        return best
-
-    try:
-        return {pit: search(fast.play(state, pit), -999, 999) - before for pit in state[4]}
-    except (OutOfBudget, RecursionError):          # (a line of play too long to follow)
-        return None
-
-
 __all__ = ["BA_AWA_MAGIC", "INDEX", "SEARCH_NODES", "SHARD_POSITIONS", "BaAwaValueTable",
            "MissingShards", "ba_awa_key", "ba_awa_standard_header", "check_table_files",
-           "check_table_folder", "searched_values", "shard_name", "write_ba_awa_table"]
+           "check_table_folder", "searched_values", "shard_name", "value_holds",
+           "write_ba_awa_table"]

@@ -31,7 +31,7 @@ FOLDER = ROOT / "completion"
 #: the file of each shell, in completion/
 FILES = {"bash": "mancala-spec.bash", "zsh": "_mancala-spec", "fish": "mancala-spec.fish"}
 #: arguments (by dest) that name a file to read or write, or a folder
-FILE_ARGUMENTS = {"output", "file", "suite"}
+FILE_ARGUMENTS = {"output", "file", "suite", "table"}
 FOLDER_ARGUMENTS = {"docs", "write_table"}
 
 
@@ -61,7 +61,8 @@ def parser() -> argparse.ArgumentParser:
                 for sub in action.choices.values():
                     annotate(sub)
             elif action.dest == "game" and action.choices is None:
-                action.choices = games            # (this script's parser only)
+                # (this script's parser only; solve also takes verify PATH)
+                action.choices = games + (["verify"] if each.prog.endswith(" solve") else [])
             elif action.dest == "ruleset" and action.choices is None:
                 action.choices = names
             elif action.dest in values and action.choices is None and action.option_strings:

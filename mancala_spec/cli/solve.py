@@ -17,95 +17,23 @@ from typing import Any
 from ..options import Option, solver_options
 from ..options import option as option_of
 from ..terminal.escape import shown as escaped
-from ..terminal.status import MissingExtraError, OutputError, UsageError
+from ..terminal.status import OutputError, UsageError
 from .command_registry import command
+from .memory import (
+    MAX_MEMORY_GIB,
+    address_space_room,
+    available_memory,
+    check_room_to_load,
+    gib,
+    memory_gib,
+    numpy_unloadable,
+    peak_bytes,
+)
 from .progress import ProgressBar
 
 #: The most positions ``solve`` sets out to solve (the default Bakuk board has
 #: about 10.5 million; each position costs the solver a few hundred bytes).
 MAX_SOLVE_POSITIONS = 25_000_000
-
-
-#: the most GiB ``--memory`` takes (a pebibyte: more is no machine's memory)
-MAX_MEMORY_GIB = 2**20
-
-
-def memory_gib(text: str) -> float:
-    """``--memory``'s value: a number of GiB, more than 0 and at most
-    :data:`MAX_MEMORY_GIB` (not ``inf``, ``nan`` or ``1e400``)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of GiB: {escaped(text)}") from None
-    if not (0 < value <= MAX_MEMORY_GIB):           # (nan fails both)
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most {MAX_MEMORY_GIB:,} "
-                                         f"GiB, not {escaped(text)}")
-    return value
-
-
-#: the address space that loading numpy and the solver takes (OpenBLAS, loaded
-#: with numpy, ends the process with its own message when it has less: 100 MiB)
-LOAD_BYTES = 256 * 2**20
-
-
-def check_room_to_load() -> None:
-    """Refuse, before numpy is imported, an address-space limit (``ulimit -v``)
-    that leaves too little to load it (:data:`LOAD_BYTES`)."""
-    room = address_space_room()
-    if room is not None and room < LOAD_BYTES:
-        raise UsageError(f"solve needs {LOAD_BYTES // 2**20} MiB of address space to load "
-                         f"numpy; the address-space limit (ulimit -v) leaves "
-                         f"{room / 2**20:,.0f} MiB")
-
-
-def numpy_unloadable(error: ImportError) -> UsageError:
-    """The error for ``solve`` when numpy cannot be imported: not installed (the
-    extra to install), or installed and not loadable (a memory limit too low to
-    load it, say: the message names the limit, not a missing package)."""
-    import importlib.util
-
-    try:
-        installed = importlib.util.find_spec("numpy") is not None
-    except (ImportError, ValueError):
-        installed = False
-    if not installed:
-        return MissingExtraError("solve", "numpy", "solve")
-    limit = address_space_limit()
-    cause = error.__cause__ or error.__context__ or error
-    return UsageError("solve: numpy is installed but could not be loaded ("
-                      + escaped(str(cause))[:200] + ")"
-                      + ("" if limit is None else
-                         f"; the address-space limit (ulimit -v) is {limit / 2**20:,.0f} MiB"))
-
-
-def address_space_limit() -> int | None:
-    """This process's address-space limit (RLIMIT_AS, ``ulimit -v``), or None."""
-    try:
-        import resource
-        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    except (ImportError, OSError, ValueError, AttributeError):
-        return None
-    return None if soft == resource.RLIM_INFINITY or soft < 0 else int(soft)
-
-
-def address_space_room() -> int | None:
-    """What the address-space limit leaves this process beyond what it has
-    mapped already (VmSize of /proc/self/status), or None without a limit."""
-    limit = address_space_limit()
-    if limit is None:
-        return None
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmSize:"):
-                    return max(0, limit - int(line.split()[1]) * 1024)
-    except (OSError, ValueError, IndexError):
-        pass
-    return limit
-
-
-def _gib(size: int) -> str:
-    return f"{size / 2**30:.1f} GiB" if size >= 2**30 else f"{size / 2**20:,.0f} MiB"
 
 
 def _shown(value: Any) -> str:
@@ -144,7 +72,11 @@ def add_option_flags(parser: argparse.ArgumentParser, options: tuple[Option, ...
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="the game to solve: bakuk or ba-awa")
+    parser.add_argument("game", help="the game to solve: bakuk or ba-awa; or verify, to "
+                                     "check a table of values (solve verify PATH)")
+    parser.add_argument("table", nargs="?", default=None, metavar="PATH",
+                        help="solve verify: the table to check (a folder written by "
+                             "--write-table, or Bakuk's table file)")
     add_option_flags(parser, solver_options("bakuk"))
     add_ba_awa_flags(parser)
     parser.add_argument("--pits-per-row", type=int, default=None, metavar="N",
@@ -165,10 +97,16 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write-table", default=None, metavar="DIR",
                         help="Ba-awa: also write every value into the folder DIR, in "
                              "shards, for the site's Play page (python3 dev.py site "
-                             "--ba-awa-values DIR); written whole or not at all, "
-                             "checked before the solve starts; a folder already there "
-                             "is replaced only if mancala-spec wrote it (exit status 4 "
-                             "if it cannot be written)")
+                             "--ba-awa-values DIR); checked (as solve verify does) and "
+                             "written whole, or not at all; the target is checked before "
+                             "the solve starts, and a folder already there is replaced "
+                             "only if mancala-spec wrote it (exit status 4 if it cannot be "
+                             "written)")
+    DEFAULTS.update({action.dest: action.default for action in parser._actions})
+
+
+#: each flag's default (``solve verify`` refuses the flags it does not take)
+DEFAULTS: dict[str, Any] = {}
 
 
 @command("solve", "solve a game: the value of every position reachable from the start "
@@ -176,6 +114,12 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
 def run_solve(args: argparse.Namespace) -> int:
     from ..engine.games import get_game
 
+    if args.game == "verify":            # solve verify PATH: a table checked
+        from .verify import run_verify
+        return run_verify(args, DEFAULTS)
+    if args.table is not None:
+        raise UsageError(f"solve takes one game, not {args.table!r} too (solve verify PATH "
+                         "checks a table)")
     game = get_game(args.game)           # an unknown game raises UnknownGameError
     solver = SOLVERS.get(game.name)
     if solver is None:
@@ -319,18 +263,6 @@ def add_ba_awa_flags(parser: argparse.ArgumentParser) -> None:
                            f"{ba_awa.help} ({ba_awa.rule}; default pass)")
 
 
-def available_memory() -> int | None:
-    """The memory available now (MemAvailable of /proc/meminfo), or None."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        return None
-    return None
-
-
 def run_ba_awa(args: argparse.Namespace) -> int:
     """``solve ba-awa``: refuse what cannot be solved (one line, exit 2), then
     solve, and print the result (nothing is written until it is whole)."""
@@ -380,7 +312,7 @@ def run_ba_awa(args: argparse.Namespace) -> int:
     need = expected_bytes(seeds)
     if limit is not None and need > limit:
         raise UsageError(f"solving Ba-awa from {seeds} seeds needs about "
-                         f"{_gib(need)} of memory; {_gib(limit)} is "
+                         f"{gib(need)} of memory; {gib(limit)} is "
                          + ("given (--memory)" if bound == "--memory" else
                             "available" if bound == "available" else
                             f"what {bound}"))
@@ -419,29 +351,31 @@ def write_table(folder: str, solution: Any, progress: Any = None) -> dict[str, A
 
     from ..errors import MancalaError
     from ..solved_ba_awa import write_ba_awa_table
+    from ..verify import TableInconsistent, checked
+    from .verify import TableFails
 
+    reports = []
     try:
-        written = write_ba_awa_table(Path(folder), solution, progress=progress)
+        written = write_ba_awa_table(Path(folder), solution, progress=progress,
+                                     check=lambda at: reports.append(checked(at, progress)))
+    except TableInconsistent as error:
+        raise TableFails(f"--write-table: the table is not what the rules give, so it is "
+                         f"not written: {error}") from None
     except OutputError as error:
         raise OutputError(f"--write-table: {error}", error.target) from None
     except MancalaError as error:
         raise UsageError(f"--write-table: {error}") from None
     files = list(written.iterdir())
+    check = reports[0]
     return {"folder": folder, "files": len(files),
-            "bytes": sum(f.stat().st_size for f in files)}
+            "bytes": sum(f.stat().st_size for f in files),
+            "verified": {"checked": check.checked, "pass_steps": check.pass_steps,
+                         "inconsistencies": check.inconsistencies,
+                         "seconds": round(check.seconds, 2)}}
 
 
 #: The solver of each game that can be solved, by the game's name
 SOLVERS = {"bakuk": run_bakuk, "ba-awa": run_ba_awa}
-
-
-def peak_bytes() -> int | None:
-    """This process's peak resident memory, in bytes (None where not known)."""
-    try:
-        import resource
-    except ImportError:
-        return None
-    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024
 
 
 def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None = None,
@@ -456,6 +390,7 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
     moves = solution.move_values(pits, to_move, solution.start_captured)
     value = solution.value(pits, to_move, solution.start_captured)
     options = {name: _shown(v) for name, v in solution.rules.options().items()}
+    passes = solution.pass_steps()
     if as_json:
         typed = {name: v if isinstance(v, (bool, int)) else str(v)
                  for name, v in solution.rules.options().items()}
@@ -463,15 +398,21 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
             "game": "ba-awa", "options": typed, "start": {"pits": list(pits),
                                                              "to_move": to_move},
             "value": value, "moves": {board.name(pit): v for pit, v in moves.items()},
-            "positions": len(solution),
-            "levels": {str(s): c for s, c in solution.counts().items()},
+            "positions": len(solution) - sum(solution.pass_steps().values()),
+            "pass_steps": sum(solution.pass_steps().values()),
+            "levels": {str(s): c - solution.pass_steps()[s]
+                       for s, c in solution.counts().items()},
+            "level_pass_steps": {str(s): c for s, c in solution.pass_steps().items()},
             "seconds": None if seconds is None else round(seconds, 2),
             "peak_bytes": peak, **({"table": table} if table else {})}, indent=1)
     lines = [
         f"Ba-awa ({', '.join(f'{k}={v}' for k, v in options.items())})",
-        f"positions reachable from the start: {len(solution):,}",
+        f"positions reachable from the start: {len(solution) - sum(passes.values()):,}, "
+        f"and {sum(passes.values()):,} pass steps (boards whose player to move has no "
+        "legal move: the solver's nodes, which the engine passes inside the move before)",
         "positions by seeds on the board: " + ", ".join(
-            f"{s}: {c:,}" for s, c in solution.counts().items()),
+            f"{s}: {c - passes[s]:,}" + (f" (+{passes[s]:,} pass steps)" if passes[s] else "")
+            for s, c in solution.counts().items()),
         "value: the margin the player to move can force from there (their future "
         "captures minus the opponent's, the seeds the opener takes at the end included)",
         f"value of the {'opening' if sum(pits) == 48 else 'start'}, {player_name(to_move)} "
@@ -482,6 +423,9 @@ def ba_awa_report(solution: Any, seconds: float | None = None, peak: int | None 
         lines.append(f"solved in {seconds:.1f} s" + (
             "" if peak is None else f", peak memory {peak / 2**30:.2f} GiB"))
     if table:
+        check = table["verified"]
         lines.append(f"table written: {escaped(table['folder'])} ({table['files']:,} files, "
-                     f"{table['bytes'] / 2**20:.1f} MiB)")
+                     f"{table['bytes'] / 2**20:.1f} MiB), checked first (as solve verify "
+                     f"does): {check['checked']:,} positions, {check['inconsistencies']:,} "
+                     f"inconsistencies, {check['seconds']:.1f} s")
     return "\n".join(lines)

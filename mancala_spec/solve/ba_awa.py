@@ -115,8 +115,8 @@ only the predecessors of the positions that changed in the round before.
 Values are ``int8``, kept from the opener's side and given from the side of
 the player to move. A capture that took other than a multiple of four seeds
 would break the levels: the solver checks every capture and stops if one does.
-The positions counted include those whose player to move has no legal move
-(passed over, or the end), as they are nodes of the search.
+The positions counted include the *pass steps*, counted apart
+(:meth:`BaAwaSolution.pass_steps`): nodes whose player to move has no legal move.
 """
 from __future__ import annotations
 
@@ -247,6 +247,8 @@ class BaAwaSolution:
     splits: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: with ``decided``: the captured counts at the start (South's, North's)
     start_captured: tuple[int, int] | None = None
+    #: per level, the pass steps among its positions (:meth:`pass_steps`)
+    passes: dict[int, int] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return sum(len(k) for k in self.levels.values())
@@ -316,7 +318,8 @@ class BaAwaSolution:
         the game has no history to clear, and a position whose value depends
         on what endless play would be worth raises :class:`EndlessPlayError`).
         *captured*: the captured counts (South's, North's), needed with
-        ``decided=True`` only (otherwise they do not matter)."""
+        ``decided=True`` only (otherwise they do not matter). Whether it holds
+        with a history: :func:`mancala_spec.solved_ba_awa.value_holds`."""
         seeds, row = self._row(pits, to_move)
         u = self._opener_value(seeds, row, self._south(seeds, captured))
         return u if to_move == 0 else -u
@@ -354,8 +357,16 @@ class BaAwaSolution:
         return result
 
     def counts(self) -> dict[int, int]:
-        """Positions per level (seeds on the board), most seeds first."""
+        """Positions per level (seeds on the board), most seeds first: the
+        solver's nodes, the pass steps included (:meth:`pass_steps`)."""
         return {s: len(k) for s, k in sorted(self.levels.items(), reverse=True)}
+
+    def pass_steps(self) -> dict[int, int]:
+        """Per level, the *pass steps* of :meth:`counts`: boards whose player to
+        move has no legal move, nodes here (one move: to the other player, or
+        the end), which the engine refuses as positions (it passes inside the
+        move before). The positions the engine accepts are the rest."""
+        return {s: self.passes.get(s, 0) for s in self.counts()}
 
 
 class EndlessPlayError(MancalaError):
@@ -450,6 +461,7 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     level_seconds: dict[int, float] = {}
     enumerate_seconds = {seeds: level.seconds for seeds, level in graph.items()}
     enumerate_rounds = {seeds: level.rounds for seeds, level in graph.items()}
+    passes = {seeds: level.passes for seeds, level in graph.items()}
     levels: dict[int, np.ndarray] = {}
     done = 0
     splits: dict[int, tuple[int, ...]] = {}
@@ -485,4 +497,4 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     seconds["solve"] = time.perf_counter() - clock
     return BaAwaSolution(rules, (pits0, player0), levels, values, seconds, rounds,
                          level_seconds, other, enumerate_seconds, enumerate_rounds, splits,
-                         captured if rules.decided else None)
+                         captured if rules.decided else None, passes)

@@ -260,6 +260,9 @@ class Level:
     lower: dict[int, list[np.ndarray]] = field(default_factory=dict)
     seconds: float = 0.0        # enumerating it
     rounds: int = 0             # breadth-first rounds enumerating it
+    #: pass steps: positions whose player to move has no legal move (nodes of the
+    #: search, passed over, or the end; the engine passes inside the move before)
+    passes: int = 0
 
 
 #: the kernel the worker processes of :func:`enumerate_levels` sow with (each
@@ -271,7 +274,7 @@ WORKER_CHUNK = 1 << 18
 WORKER_LEAST = 1 << 12
 
 Expanded = tuple[np.ndarray, np.ndarray, np.ndarray,
-                 dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]], np.ndarray]
+                 dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]], np.ndarray, int]
 
 
 def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
@@ -281,7 +284,7 @@ def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
     (-127: none); per lower level, the captures into it (the position's
     key, the successor's key, the capture's worth to the opener); and the
     successors in the level, sorted, each once (sorted where the block is
-    sown: in a worker, when there are workers)."""
+    sown: in a worker, when there are workers); and the block's pass steps."""
     pits, players = kernel.numbering(seeds).boards(block)
     moves = kernel.moves(seeds, pits, players)
     side = np.where(players == 0, 1, -1).astype(np.int16)
@@ -293,7 +296,8 @@ def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
         choice, row = np.nonzero(lower & (moves.level == s))
         lowers[int(s)] = (block[row], moves.key[choice, row], moves.gain[choice, row])
     succ = np.where(inner, moves.key, -1)
-    return block, succ, end_w.astype(np.int16), lowers, unique(moves.key[inner])
+    return (block, succ, end_w.astype(np.int16), lowers, unique(moves.key[inner]),
+            int(moves.passed.sum()))
 
 
 def _worker_started() -> None:
@@ -378,13 +382,14 @@ def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player:
         visited = frontier
         blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         captures: dict[int, list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
-        rounds = 0
+        rounds = passes = 0
         while frontier.size:
             fresh = []
             rounds += 1
-            for block, succ, best, lowers, found_here in _expanded(pool, workers, kernel,
-                                                                   seeds, frontier):
+            for block, succ, best, lowers, found_here, passed in _expanded(
+                    pool, workers, kernel, seeds, frontier):
                 fresh.append(found_here)
+                passes += passed
                 blocks.append((block, succ, best))
                 for s, (rows, keys, gains) in lowers.items():
                     captures.setdefault(s, []).append((rows, keys, gains))
@@ -417,5 +422,6 @@ def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player:
         found += n
         level.seconds = time.perf_counter() - clock
         level.rounds = rounds
+        level.passes = passes
     report("enumerated", found, found)
     return levels

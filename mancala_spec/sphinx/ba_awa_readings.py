@@ -18,7 +18,8 @@ from .rule_nodes import inline_text, table
 
 LETTERS = "abcdef"
 HEADER = ["Options", "What it does to the game", "Value of the opening, and of each opening "
-          "move (best in bold)", "Positions", "The run quoted"]
+          "move (best in bold)", "Positions reached (the engine's; pass steps apart)",
+          "The run quoted"]
 
 
 def written(value: object) -> str:
@@ -102,11 +103,22 @@ def run_cell(reading: Any) -> list[nodes.Node]:
                        f"{run['load_average']['start'][0]:.1f} at the start")]
 
 
+def positions_text(run: dict[str, Any]) -> str:
+    """The positions a run reached: those the engine accepts, and the pass steps
+    (boards whose player to move has no legal move: the solver's nodes, which
+    the engine passes inside the move before) apart, where the run counted
+    them; else the solver's nodes, said so."""
+    if "pass_steps" not in run:
+        return f"{run['positions']:,} (with the pass steps: this run did not count them apart)"
+    return (f"{run['positions'] - run['pass_steps']:,}, and {run['pass_steps']:,} pass "
+            "steps")
+
+
 def rows() -> list[list[list[nodes.Node]]]:
     from ..solve.ba_awa_readings import readings
 
     return [[option_cell(r), meaning_cell(r), value_cell(r),
-             [nodes.Text(f"{r.run['positions']:,}" if r.run else "none enumerated")],
+             [nodes.Text(positions_text(r.run) if r.run else "none enumerated")],
              run_cell(r)] for r in readings()]
 
 

@@ -24,7 +24,10 @@ class ExitStatus:
 EXIT_STATUSES = (
     ExitStatus(0, "ok", "done; for conformance run, every case passed"),
     ExitStatus(1, "failures", "conformance run: a case failed, a suite case is invalid, or "
-                              "fewer cases were supported than --min-supported"),
+                              "fewer cases were supported than --min-supported; solve "
+                              "verify: the table is not what the rules give (the first bad "
+                              "position is named); solve --write-table: likewise, and "
+                              "nothing is written"),
     ExitStatus(2, "bad input", "a usage error or bad input (unknown game or rule, malformed "
                                "position, record or suite, illegal move, input over its size "
                                "limit, standard input closed or ended before play did, a "

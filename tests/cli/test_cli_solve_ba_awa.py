@@ -99,10 +99,12 @@ def test_write_table_writes_the_values_the_page_reads(capsys, tmp_path):
     assert status == 0 and err == ""
     table = json.loads(out)["table"]
     files = sorted(folder.iterdir())
+    checked = table.pop("verified")                   # checked by the second path first
     assert table == {"folder": str(folder), "files": len(files),
                      "bytes": sum(f.stat().st_size for f in files)}
     read = BaAwaValueTable.from_folder(folder)
-    assert len(read) == json.loads(out)["positions"]
+    nodes = json.loads(out)["positions"] + json.loads(out)["pass_steps"]
+    assert len(read) == nodes == checked["checked"] and checked["inconsistencies"] == 0
     assert read.value([1] * 12, 0) == json.loads(out)["value"]
     # a folder that holds something else is not replaced: one line, status 4 (R4-6)
     (tmp_path / "mine").mkdir()

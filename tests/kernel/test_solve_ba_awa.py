@@ -349,9 +349,10 @@ def quoted(page: str, marker: str) -> list[list[str]]:
 
 def test_the_quoted_twelve_seed_check_is_re_derived(twelve):
     [row] = quoted("ba-awa.md", "ba-awa-solve-twelve")
-    start, positions, value, each = row
+    start, positions, passes, value, each = row
     assert start == "1,1,1,1,1,1/1,1,1,1,1,1 S"
-    assert int(positions.replace(",", "")) == len(twelve)
+    steps = sum(twelve.pass_steps().values())
+    assert [int(positions.replace(",", "")), int(passes)] == [len(twelve) - steps, steps]
     assert int(value) == twelve.value(*TWELVE)
     moves = twelve.move_values(*TWELVE)
     assert each == f"{int(value):+d} each" and set(moves.values()) == {int(value)}

@@ -632,3 +632,28 @@ def test_the_best_line_and_the_review_follow_the_solvers_values(tmp_path, monkey
     assert line["complete"] == pos.is_over
     session.new("bakuk", json.dumps({"chain": "backward"}))
     assert "No exact values" in json.loads(session.best_line())["unavailable"]
+
+
+def test_ba_awa_values_reached_with_a_history_say_where_it_may_change_them(ba_awa_solved,
+                                                                           monkeypatch):
+    """Along random games from the table's start, the page's values carry the
+    note on the history exactly where the table says the value may not hold
+    with the positions since the last capture (BaAwaValueTable.value_holds)."""
+    _, folder, start = ba_awa_solved
+    monkeypatch.setattr(play, "BA_AWA_FOLDER", str(folder))
+    monkeypatch.setattr(play, "_ba_awa", [])
+    rng = random.Random(5)
+    noted = plain = 0
+    for _ in range(6):
+        session = play.Session()
+        session.new("ba-awa", "{}", start)
+        while not session.pos.is_over:
+            values = ba_awa_values(session)
+            holds = play.ba_awa_table().value_holds(session.pos)
+            assert ("history" in values) == (not holds)
+            if "history" in values:
+                assert values["history"] == play.HISTORY_NOTE
+            noted += not holds
+            plain += holds
+            session.play(ms.get_game("ba-awa").board.name(rng.choice(session.pos.legal_moves())))
+    assert noted and plain

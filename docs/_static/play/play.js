@@ -430,7 +430,8 @@ async function main() {
       const entries = Object.entries(shownValues);
       valueLine.textContent = `Exact values${values.source === "search" ? ", by a search to the game's end (the solved table does not hold this position)," : ""} for ${state.players[state.to_move]} (what each move ` +
         `captures now minus the best the opponent can then force): ${entries.map(([p, v]) =>
-          `${p} ${v > 0 ? "+" : ""}${v}`).join(", ")}. The position is worth ${values.value > 0 ? "+" : ""}${values.value}.`;
+          `${p} ${v > 0 ? "+" : ""}${v}`).join(", ")}. The position is worth ${values.value > 0 ? "+" : ""}${values.value}.` +
+        (values.history ? ` ${values.history}` : "");
     } else valueLine.textContent = "";
     valueLine.hidden = !valueLine.textContent;
     drawMoveList();

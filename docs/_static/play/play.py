@@ -251,6 +251,13 @@ def ba_awa_table():
     return _ba_awa[0]
 
 
+#: beside a table's value that the positions since the last capture may change
+#: (BaAwaValueTable.value_holds)
+HISTORY_NOTE = ("These values are those of this position with no history (as just after a "
+                "capture): with the positions played since the last capture, a repetition may "
+                "give the opener more, never less.")
+
+
 def ba_awa_exact(game, pos, ruleset: str = DEFAULT) -> dict:
     """The exact values of *pos* (Ba-awa): ``{"moves": {pit: value}, "value": …,
     "source": "table" or "search"}``, or ``{"unavailable": why}``, or ``{"need":
@@ -273,12 +280,14 @@ def ba_awa_exact(game, pos, ruleset: str = DEFAULT) -> dict:
             return {"unavailable": unsolved(game, ruleset)}
         moves = table.move_values(pos) if table.holds(pos) else None
         value = None if moves is None else table.value_of(pos)
+        holds = moves is None or table.value_holds(pos)
     except MissingShards as missing:
         return {"need": list(missing.names)}
     except TableError as error:
         return {"unavailable": f"The table of Ba-awa's values could not be loaded: {error}"}
     if moves is not None and value is not None:
-        return {"moves": moves, "value": value, "source": "table"}
+        return {"moves": moves, "value": value, "source": "table",
+                **({} if holds else {"history": HISTORY_NOTE})}
     found = searched_values(pos, SEARCH_NODES)
     if found is None or not found:
         return {"unavailable": "No exact value is known for this position: the solved table "

@@ -178,7 +178,8 @@ def test_output_and_missing_extra_errors(tmp_path):
             "from mancala_spec.cli.solve import run_solve\n"
             "import argparse\n"
             "try:\n"
-            "    run_solve(argparse.Namespace(game='bakuk', start=None, json=False, memory=None))\n"
+            "    run_solve(argparse.Namespace(game='bakuk', table=None, start=None, json=False, "
+            "memory=None))\n"
             "except MissingExtraError as e:\n"
             "    print(e.command, e.package, e.extra, e.status)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

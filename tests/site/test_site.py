@@ -52,7 +52,9 @@ SCANNED = scan_docs(ROOT / "docs")
 
 def fresh_clone(target: Path) -> None:
     """Copy what a clone of the repository would hold (plus uncommitted, not
-    ignored files) to *target*."""
+    ignored files) to *target*, and, as an sdist does, a ``PKG-INFO`` naming the
+    checkout's version (the copy has no ``.git`` to read the commit from, and the
+    installed metadata may name an older commit)."""
     try:
         listed = subprocess.run(
             ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -68,6 +70,9 @@ def fresh_clone(target: Path) -> None:
             shutil.copy2(source, target / name)
     if (ROOT / "node_modules").is_dir():      # installed by npm ci, as .venv is by pip
         (target / "node_modules").symlink_to(ROOT / "node_modules")
+    if not (target / "PKG-INFO").exists():
+        (target / "PKG-INFO").write_text("Metadata-Version: 2.4\nName: mancala-spec\n"
+                                         f"Version: {version.__version__}\n", encoding="utf-8")
 
 
 @dataclass
@@ -556,7 +561,7 @@ def test_rule_badge_role_shows_the_badge_and_links_to_the_rule(site):
     text = site.page("editorial")
     rule = CATALOGUE["ba-awa-match-setup"]
     assert re.search(r'<a class="reference internal" href="match-and-three-players.html#rule-'
-                     r'ba-awa-match-setup"[^>]*><span class="rule-badge rule-badge-sourced">'
+                     r'ba-awa-match-setup"[^>]*><span class="rule-badge rule-badge-sourced[^"]*">'
                      + re.escape(rule.badge) + "</span></a>", text)
     data = json.loads((site.html / "traceability.json").read_text(encoding="utf-8"))
     assert data["rules"][rule.id]["badge"] == rule.badge

@@ -3,16 +3,16 @@
 A level holds the positions with the same number of seeds on the board
 (48, 44, ..., 12): :class:`Numbering` numbers them compactly, :class:`Kernel`
 sows arrays of them with the many-games kernel, and :func:`enumerate_levels`
-goes top down from a start, keeping each position's moves (:class:`Level`).
+goes top down from a start, keeping each position's moves (:class:`Level`;
+written to files a level at a time by :mod:`mancala_spec.solve.ba_awa_spool`).
 The solve itself, bottom up, is in :mod:`mancala_spec.solve.ba_awa`.
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -246,12 +246,12 @@ def member(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
 @dataclass
 class Level:
     """One level's positions and their moves, as enumeration found them:
-    ``keys`` sorted; ``inner[c]``: the row of the successor of choice *c* in
+    ``keys`` sorted (or, as the solve reads them, only their last bit: the
+    player to move); ``inner[c]``: the row of the successor of choice *c* in
     this level (``len(keys)``: no such move, or one leaving the level);
     ``end_w``: the best move that ends the game, to the mover (-127: none);
-    ``lower``: per lower level, the captures into it: (rows, successor's key,
-    then its row once that level is enumerated, what the capture is worth to
-    the opener)."""
+    ``lower``: per lower level, the captures into it: (rows, successor's row
+    in that level, what the capture is worth to the opener)."""
 
     seeds: int
     keys: np.ndarray
@@ -262,9 +262,6 @@ class Level:
     rounds: int = 0             # breadth-first rounds enumerating it
 
 
-#: the kernel the worker processes of :func:`enumerate_levels` sow with (each
-#: inherits it when forked)
-_WORKER_KERNEL: list[Kernel] = []
 #: positions a worker sows at a time
 WORKER_CHUNK = 1 << 18
 #: the fewest a worker sows at a time (a round with fewer is sown here)
@@ -308,114 +305,17 @@ def _worker_started() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
 
 
-def _expand_in_worker(job: tuple[int, np.ndarray]) -> Expanded:
-    return expand(_WORKER_KERNEL[0], *job)
-
-
-def _expanded(pool: Any, workers: int, kernel: Kernel, seeds: int, frontier: np.ndarray):
-    """:func:`expand` of every block of *frontier*, in this process or the *pool*'s."""
-    if pool is None or len(frontier) < 2 * WORKER_LEAST:
-        for lo in range(0, len(frontier), CHUNK):
-            yield expand(kernel, seeds, frontier[lo:lo + CHUNK])
-        return
-    # at least two jobs a worker (the long breadth-first tail of a level's
-    # small rounds too: sown here, it left the workers idle)
-    size = max(WORKER_LEAST, min(WORKER_CHUNK, -(-len(frontier) // (2 * workers))))
-    jobs = [(seeds, frontier[lo:lo + size]) for lo in range(0, len(frontier), size)]
-    yield from pool.imap(_expand_in_worker, jobs)
-
-
 def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
                      report: Progress, workers: int = 1, lowest: int = 12) -> dict[int, Level]:
-    """Every position reachable from the start, level by level, top down,
-    breadth-first within a level, with its moves (:class:`Level`); the
-    sowing shared among *workers* processes (forked: where ``fork`` is not
-    available, or with one worker, all here). With workers, Ctrl-C can leave
-    :meth:`multiprocessing.pool.Pool.terminate` waiting on a worker blocked
-    writing its result (seen in about one try in four): the command line
-    sows in one process; the benchmark, which nobody interrupts, in two.
-    *lowest*: the fewest seeds enumerated (the levels below it are left out,
-    the captures into them kept as keys)."""
-    import multiprocessing
-    pool = None
-    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
-        import signal
-        _WORKER_KERNEL[:] = [kernel]
-        # the workers are forked with Ctrl-C and SIGHUP blocked, and ignore them
-        # before unblocking: one that came meanwhile is the main process's
-        stops = {getattr(signal, name) for name in ("SIGINT", "SIGHUP")
-                 if hasattr(signal, name)}
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stops)
-        try:
-            pool = multiprocessing.get_context("fork").Pool(workers, _worker_started)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    """Every position reachable from the start, level by level, with its
+    moves (:class:`Level`), all in memory: the enumeration of
+    :func:`mancala_spec.solve.ba_awa_spool.enumerate_to` (which the solve
+    uses, a level at a time), read back whole (for small starts and tests).
+    *lowest*: the fewest seeds enumerated."""
+    from .ba_awa_spool import Spool, enumerate_to
+    spool = Spool()
     try:
-        return _enumerate_levels(kernel, start_pits, start_player, report, pool, workers,
-                                 lowest)
+        enumerate_to(spool, kernel, start_pits, start_player, report, workers, lowest)
+        return {seeds: spool.level(seeds) for seeds in spool.counts}
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-        _WORKER_KERNEL.clear()
-
-
-def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
-                      report: Progress, pool: Any, workers: int,
-                      lowest: int) -> dict[int, Level]:
-    seeds0 = sum(start_pits)
-    first = kernel.numbering(seeds0).keys(np.array([start_pits], dtype=np.int8),
-                                          np.array([start_player], dtype=np.int8))
-    levels: dict[int, Level] = {}
-    found = 0
-    for seeds in range(seeds0, max(EIGHT, lowest - 1), -FOUR):
-        clock = time.perf_counter()
-        # the level's first positions: the start's, and those the captures from
-        # the levels above lead to (their keys, kept with the captures)
-        entries = [first] if seeds == seeds0 else [
-            above.lower[seeds][1] for above in levels.values() if seeds in above.lower]
-        frontier = unique(np.concatenate(entries)) if entries else first[:0]
-        visited = frontier
-        blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-        captures: dict[int, list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
-        rounds = 0
-        while frontier.size:
-            fresh = []
-            rounds += 1
-            for block, succ, best, lowers, found_here in _expanded(pool, workers, kernel,
-                                                                   seeds, frontier):
-                fresh.append(found_here)
-                blocks.append((block, succ, best))
-                for s, (rows, keys, gains) in lowers.items():
-                    captures.setdefault(s, []).append((rows, keys, gains))
-                report(f"enumerating {seeds} seeds", found + len(visited), None)
-            new = unique(np.concatenate(fresh), runs=True)
-            frontier = new[~member(visited, new)]
-            visited = np.sort(np.concatenate((visited, frontier)), kind="stable")
-        n = len(visited)
-        inner_rows = np.full((HALF, n), n, dtype=np.int32)
-        end_w = np.full(n, -127, dtype=np.int16)
-        for block, succ, best in blocks:
-            rows = np.searchsorted(visited, block)
-            going = succ >= 0
-            inner_rows[:, rows] = np.where(going, rows_of(visited, np.where(going, succ, 0)), n)
-            end_w[rows] = best
-        del blocks
-        level = Level(seeds, visited, inner_rows, end_w)
-        for s, edges in captures.items():
-            level.lower[s] = [np.searchsorted(visited, np.concatenate([e[0] for e in edges]))
-                              .astype(np.int32),
-                              np.concatenate([e[1] for e in edges]),
-                              np.concatenate([e[2] for e in edges]).astype(np.int8)]
-        del captures
-        # the captures into this level from above: their successors' rows
-        for above in levels.values():
-            if seeds in above.lower:
-                edge = above.lower[seeds]
-                edge[1] = rows_of(visited, edge[1]).astype(np.int32)
-        levels[seeds] = level
-        found += n
-        level.seconds = time.perf_counter() - clock
-        level.rounds = rounds
-    report("enumerated", found, found)
-    return levels
+        spool.close()

@@ -63,17 +63,7 @@ def solve_level(level: Level, lower_values: Sequence[dict[Any, np.ndarray]],
     at = level.inner
     at[at == n] = 2 * n                                          # no move: -127
     np.add(at, n, out=at, where=(~opener)[None, :] & (at < n))  # North: read -u
-    # the predecessors of each position, for the rounds after the first
-    edges = at < 2 * n
-    target = at[edges] % n
-    source = np.broadcast_to(np.arange(n, dtype=np.int32), at.shape)[edges]
-    del edges
-    order = np.argsort(target, kind="stable")
-    pred = source[order]
-    del order, source
-    start = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(target, minlength=n), out=start[1:])
-    del target
+    pred, start = predecessor_lists(at, n)
     results = []
     for south in splits:
         for lower, play in zip(lower_values, endless_play):
@@ -84,6 +74,45 @@ def solve_level(level: Level, lower_values: Sequence[dict[Any, np.ndarray]],
             top = TOPS[play] * seeds                 # the opener takes all S, 0 or -S
             results.append(_iterate(at, pred, start, exit_w, sign, top))
     return results
+
+
+#: successors placed at once (see predecessor_lists)
+EDGES_AT_ONCE = 1 << 22
+
+
+def predecessor_lists(at: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The predecessors of each of the *n* positions (row *r* moves to row
+    ``at[c, r] % n`` where ``at[c, r] < 2n``): those of row *t* are
+    ``pred[start[t]:start[t + 1]]``. A counting sort, a slice of the moves
+    at a time: no array of all the edges' targets, nor their sort order, is
+    held. Each edge is written at its target's next free place; where several
+    of a slice share a target, one write stands (checked by reading it back)
+    and the others are placed in the next pass."""
+    counts = np.zeros(n, dtype=np.int64)
+    for c in range(HALF):
+        target = at[c][at[c] < 2 * n]
+        target[target >= n] -= n
+        counts += np.bincount(target, minlength=n)
+        del target
+    start = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(counts, out=start[1:])
+    del counts
+    pred = np.empty(int(start[-1]), dtype=np.int32)
+    free = start[:-1].copy()                         # each target's next free place
+    for c in range(HALF):
+        for lo in range(0, n, EDGES_AT_ONCE):
+            column = at[c, lo:lo + EDGES_AT_ONCE]
+            source = np.flatnonzero(column < 2 * n).astype(np.int32)
+            target = column[source]
+            target[target >= n] -= n
+            source += lo
+            while source.size:
+                place = free[target]
+                pred[place] = source
+                stood = pred[place] == source
+                free[target[stood]] += 1
+                source, target = source[~stood], target[~stood]
+    return pred, start
 
 
 def _iterate(at, pred, start, exit_w, sign, top: int) -> tuple[np.ndarray, int]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..engine.games.ba_awa import LAP_CAP
+from ..fast.ba_awa.many import CAPTURED, GOES_ON, LAP_CAP_END
 from ..options import Endless, NoMove
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ class Kernel:
         #: endless="cap-75": the laps a sowing is capped at (it then ends the game)
         self.cap = LAP_CAP if rules.endless is Endless.CAP_75 else None
         self.owners_keep = rules.no_move is NoMove.OWNERS
-        self.empty_row = rules.no_move is NoMove.EMPTY_ROW
+        self.empty_row = rules.no_move is NoMove.EMPTY_ROW      # (nobody passes)
         self.numberings: dict[int, Numbering] = {}
 
     def numbering(self, seeds: int) -> Numbering:
@@ -145,30 +146,19 @@ class Kernel:
         other = (1 - players).astype(np.int8)
         for choice in range(HALF):
             legal, after, won, took, capped = self._sow(pits, players, choice)
-            left = seeds - won.sum(axis=1)
+            left = seeds - won[:, 0] - won[:, 1]
             if (won % FOUR).any():       # the levels rest on it: checked, not assumed
                 raise RuntimeError("a capture took a number of seeds that is not a multiple "
                                    "of four: the levels of this solver do not hold")
             g = won[:, 0] - won[:, 1]
-            # what the end of the move gives the opener of the *left* seeds, where it ends
-            # the game: ba-awa-endless (cap-75: shared equally, and *left*, a multiple of
-            # four, is even: the odd seed that the captured counts would place never
-            # exists), ba-awa-no-move (empty-row: the mover takes them if the next
-            # player's row is empty, else the next player if the mover's is), ba-awa-eight
-            # (the opener takes them), in the engine's order (BaAwa.after_move)
-            share = np.where(left <= EIGHT, left, 0).astype(np.int16)
-            end = legal & ((left <= EIGHT) | capped)
-            if self.empty_row:
-                rows_held = after.reshape(n, 2, HALF).sum(axis=2)
-                mover_empty = rows_held[np.arange(n), players] == 0
-                next_empty = rows_held[np.arange(n), other] == 0
-                taker = np.where(next_empty, players, other)
-                emptied = legal & ~capped & (left > 0) & (next_empty | mover_empty)
-                share = np.where(emptied, np.where(taker == 0, left, -left), share)
-                end |= emptied
-            share[capped] = 0
-            lower = legal & took & ~end
-            inner = legal & ~took & ~end
+            # how the move ended, as the kernel reports it in the engine's order
+            # (ba-awa-endless, ba-awa-no-move, ba-awa-eight: BaAwaBatch.ended), and
+            # what the end gives the opener of the seeds left (the lap cap: shared
+            # equally, and *left*, a multiple of four, is even)
+            how, share = self.batch.ended(after, won, players, capped, left=left)
+            end = legal & (how >= LAP_CAP_END)
+            lower = legal & (how == CAPTURED)
+            inner = legal & (how == GOES_ON)
             gain[choice] = np.where(end, g + share, np.where(lower, g, 0))
             kind[choice] = np.where(end, END, np.where(lower, LOWER, np.where(inner, INNER,
                                                                               ILLEGAL)))

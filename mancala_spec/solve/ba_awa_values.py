@@ -63,17 +63,41 @@ def solve_level(level: Level, lower_values: Sequence[dict[Any, np.ndarray]],
     at = level.inner
     at[at == n] = 2 * n                                          # no move: -127
     np.add(at, n, out=at, where=(~opener)[None, :] & (at < n))  # North: read -u
+    # the best capture of each position, for each split and scoring of endless
+    # play: worked out before the predecessors are gathered, so the captures
+    # need not be held beside them (unless there are many to work out)
+    combos = [(south, lower, play) for south in splits
+              for lower, play in zip(lower_values, endless_play)]
+    exits = [exit_of(level, sign, south, lower) for south, lower, _ in combos] \
+        if len(combos) <= EXITS_AHEAD else None
+    if exits is not None:
+        level.lower = {}
     pred, start = predecessor_lists(at, n)
     results = []
-    for south in splits:
-        for lower, play in zip(lower_values, endless_play):
-            exit_w = level.end_w.copy()
-            for s, (rows, succ, gain) in level.lower.items():
-                np.maximum.at(exit_w, rows, sign[rows] * captured_worth(
-                    seeds, s, south, lower, succ, gain.astype(np.int16)))
-            top = TOPS[play] * seeds                 # the opener takes all S, 0 or -S
-            results.append(_iterate(at, pred, start, exit_w, sign, top))
+    for i, (south, lower, play) in enumerate(combos):
+        exit_w = exit_of(level, sign, south, lower) if exits is None else exits[i]
+        if exits is not None:
+            exits[i] = exit_w[:0]
+        top = TOPS[play] * seeds                     # the opener takes all S, 0 or -S
+        results.append(_iterate(at, pred, start, exit_w, sign, top))
+        del exit_w
     return results
+
+
+#: the most best-capture arrays :func:`solve_level` works out before it gathers
+#: the predecessors (each two bytes a position; the captures, about nine each)
+EXITS_AHEAD = 4
+
+
+def exit_of(level: Level, sign: np.ndarray, south: int | None,
+            lower: dict[Any, np.ndarray]) -> np.ndarray:
+    """The best move leaving the level of each position, to the mover: an end,
+    or a capture (its gain and the value of where it leads, in *lower*)."""
+    exit_w: np.ndarray = level.end_w.copy()
+    for s, (rows, succ, gain) in level.lower.items():
+        np.maximum.at(exit_w, rows, sign[rows] * captured_worth(
+            level.seeds, s, south, lower, succ, gain.astype(np.int16)))
+    return exit_w
 
 
 #: successors placed at once (see predecessor_lists)
@@ -99,6 +123,8 @@ def predecessor_lists(at: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     del counts
     pred = np.empty(int(start[-1]), dtype=np.int32)
     free = start[:-1].copy()                         # each target's next free place
+    if start[-1] < 2**31:                            # (half the bytes, where they fit)
+        start = start.astype(np.int32)
     for c in range(HALF):
         for lo in range(0, n, EDGES_AT_ONCE):
             column = at[c, lo:lo + EDGES_AT_ONCE]
@@ -122,9 +148,17 @@ def _iterate(at, pred, start, exit_w, sign, top: int) -> tuple[np.ndarray, int]:
     n = len(exit_w)
     ext = np.empty(2 * n + 1, dtype=np.int16)        # (u, -u, no move)
     ext[:n], ext[n:2 * n], ext[2 * n] = top, -top, -127
-    rows = np.arange(n)
-    rounds = 0
+    rounds = 1                                       # the first round: every row
+    new = exit_w.copy()
+    for c in range(HALF):
+        np.maximum(new, ext[at[c]], out=new)
+    new *= sign                                      # to the opener's side
+    changed = np.flatnonzero(new != ext[:n])
+    fresh = new[changed]
+    del new
+    ext[changed], ext[changed + n] = fresh, -fresh
     mark = np.zeros(n, dtype=bool)
+    rows = predecessors(changed, pred, start, mark)
     while rows.size:
         rounds += 1
         new = exit_w[rows]

@@ -399,6 +399,15 @@ def test_the_quoted_levels_and_run_are_the_runs():
         assert said in text
 
 
+def test_the_memory_estimate_is_the_largest_level_not_every_level():
+    """The solve holds one level's moves at a time: a level smaller than the
+    largest adds at most its positions' keys and values (8 and 2 bytes each),
+    not its moves (the estimate of every level's moves held together added
+    72 bytes a position)."""
+    one, two = estimate_bytes({28: 10**6}), estimate_bytes({28: 10**6, 24: 10**6})
+    assert one < two <= one + 10 * 10**6
+
+
 def test_the_memory_estimate_covers_the_quoted_runs_peak():
     """The estimate the command line checks before solving from the opening
     is at least what the quoted run used, and not far above it."""

@@ -11,6 +11,9 @@ the level is sorted (``inner``, ``end``); a capture's successor, a key of a
 lower level, is turned into a row when that level is complete. Worker
 processes (forked) sow blocks of a round and write what they find to files
 (no big array is pickled between processes); the main process merges the rounds.
+
+The folder is made where :mod:`tempfile` makes them (``TMPDIR``); the full solve
+of the opening wrote up to 4.7 GB there (sampled every five seconds, 5 December 2026).
 """
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 A level holds the positions with the same number of seeds on the board
 (48, 44, ..., 12): :class:`Numbering` numbers them compactly, :class:`Kernel`
-sows arrays of them with the many-games kernel, and :func:`enumerate_levels`
+sows arrays of them with the many-games kernel, and
+:func:`~mancala_spec.solve.ba_awa_spool.enumerate_to`
 goes top down from a start, keeping each position's moves (:class:`Level`;
 written to files a level at a time by :mod:`mancala_spec.solve.ba_awa_spool`).
 The solve itself, bottom up, is in :mod:`mancala_spec.solve.ba_awa`.
@@ -281,31 +282,3 @@ def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
         lowers[int(s)] = (block[row], moves.key[choice, row], moves.gain[choice, row])
     succ = np.where(inner, moves.key, -1)
     return block, succ, end_w.astype(np.int16), lowers, unique(moves.key[inner])
-
-
-def _worker_started() -> None:
-    """A worker leaves Ctrl-C (and SIGHUP) to the main process, which ends the
-    pool (with SIGTERM, which a worker therefore does not ignore): the worker
-    prints nothing."""
-    import signal
-    stops = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
-    for number in stops:
-        signal.signal(number, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)    # (not the command line's handler)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
-
-
-def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
-                     report: Progress, workers: int = 1, lowest: int = 12) -> dict[int, Level]:
-    """Every position reachable from the start, level by level, with its
-    moves (:class:`Level`), all in memory: the enumeration of
-    :func:`mancala_spec.solve.ba_awa_spool.enumerate_to` (which the solve
-    uses, a level at a time), read back whole (for small starts and tests).
-    *lowest*: the fewest seeds enumerated."""
-    from .ba_awa_spool import Spool, enumerate_to
-    spool = Spool()
-    try:
-        enumerate_to(spool, kernel, start_pits, start_player, report, workers, lowest)
-        return {seeds: spool.level(seeds) for seeds in spool.counts}
-    finally:
-        spool.close()

@@ -95,6 +95,18 @@ class Spool:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+def _worker_started() -> None:
+    """A worker leaves Ctrl-C (and SIGHUP) to the main process, which ends the
+    pool (with SIGTERM, which a worker therefore does not ignore): the worker
+    prints nothing."""
+    import signal
+    stops = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
+    for number in stops:
+        signal.signal(number, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)    # (not the command line's handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+
+
 #: a block sown: its name in the spool, and its captures per lower level
 Job = tuple[str, dict[int, int]]
 #: the kernel and spool of the worker processes (each inherits them when forked)
@@ -161,7 +173,6 @@ def enumerate_to(spool: Spool, kernel: Kernel, start_pits: tuple[int, ...],
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         import signal
 
-        from .ba_awa_levels import _worker_started
         _WORKER[:] = [kernel, spool]
         # the workers are forked with Ctrl-C and SIGHUP blocked, and ignore them
         # before unblocking: one that came meanwhile is the main process's
@@ -265,3 +276,18 @@ def _settle_level(spool: Spool, seeds: int, visited: np.ndarray, jobs: list[Job]
                             .astype(np.int32), append=True)
             if not len(keys):
                 spool.write(f"{edge}.succ", np.zeros(0, dtype=np.int32))
+
+
+def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
+                     report: Progress, workers: int = 1, lowest: int = 12) -> dict[int, Level]:
+    """Every position reachable from the start, level by level, with its
+    moves (:class:`Level`), all in memory: the enumeration of
+    :func:`enumerate_to` (which the solve
+    uses, a level at a time), read back whole (for small starts and tests).
+    *lowest*: the fewest seeds enumerated."""
+    spool = Spool()
+    try:
+        enumerate_to(spool, kernel, start_pits, start_player, report, workers, lowest)
+        return {seeds: spool.level(seeds) for seeds in spool.counts}
+    finally:
+        spool.close()

@@ -417,7 +417,8 @@ def test_the_memory_estimate_covers_the_quoted_runs_peak():
 def test_the_quoted_top_levels_are_enumerated_again():
     """The two top levels of the opening, enumerated again (a fraction of a
     second): their positions are the quoted run's."""
-    from mancala_spec.solve.ba_awa_levels import Kernel, enumerate_levels
+    from mancala_spec.solve.ba_awa_levels import Kernel
+    from mancala_spec.solve.ba_awa_spool import enumerate_levels
     levels = enumerate_levels(Kernel(BaAwaRules()), (4,) * 12, 0,
                               lambda *report: None, lowest=44)
     assert {seeds: len(level.keys) for seeds, level in levels.items()} == {
@@ -523,7 +524,8 @@ def test_each_quoted_variant_is_re_derived(reading):
     options, have the quoted positions; and its perfect game, replayed by the
     traced engine under its options as a match's first game, ends with the
     quoted captures (their margin the quoted value), ending and pits."""
-    from mancala_spec.solve.ba_awa_levels import Kernel, enumerate_levels
+    from mancala_spec.solve.ba_awa_levels import Kernel
+    from mancala_spec.solve.ba_awa_spool import enumerate_levels
     run = reading.run
     assert run["options"] == {k: str(v).lower() if isinstance(v, bool) else str(v)
                               for k, v in reading.options.items()}

@@ -223,7 +223,8 @@ if play_engine and "tags" in globals():   # Sphinx gives conf.py its tags; a tes
     tags.add("play_engine")  # noqa: F821   # that reads conf.py alone does not
 # Ba-awa's exact values on the Play page: only when the build is given a table
 # (MANCALA_SPEC_BA_AWA_VALUES, which `python3 dev.py site --ba-awa-values DIR` sets): its
-# full solve takes minutes and several GiB (the quoted run), more than a first build should
+# full solve takes minutes (the quoted run's time and memory: docs/ba-awa.md), more than
+# a first build should
 ba_awa_values = dev.ba_awa_values() if play_engine else None
 if ba_awa_values is not None and "tags" in globals():
     tags.add("ba_awa_values")  # noqa: F821

@@ -107,11 +107,16 @@ positions moved from.)
 
 **How.** Enumeration goes top down, level by level (breadth-first within a
 level, the many-games sowing of :class:`~mancala_spec.fast.ba_awa.many.BaAwaBatch`
-on arrays of positions, optionally in forked worker processes), keeping each
-position's moves: the row of each successor in its level (``int32``), the best
-move that ends the game, and the captures to lower levels. The solve then goes
-bottom up, fewest seeds first; within a level, value iteration re-evaluates
-only the predecessors of the positions that changed in the round before.
+on arrays of positions, optionally in forked worker processes that write what
+they sow to files), writing each level's positions and moves to a temporary
+folder (:mod:`~mancala_spec.solve.ba_awa_spool`): the row of each successor in
+its level (``int32``), the best move that ends the game, and the captures to
+lower levels. The solve then goes bottom up, fewest seeds first, reading one
+level at a time (a level's values depend only on it and the levels below);
+within a level, value iteration re-evaluates only the predecessors of the
+positions that changed in the round before. Only the level at hand is held in
+memory, besides the values found so far; the positions' keys are read back
+at the end. The folder is removed when the solve ends, however it ends.
 Values are ``int8``, kept from the opener's side and given from the side of
 the player to move. A capture that took other than a multiple of four seeds
 would break the levels: the solver checks every capture and stops if one does.
@@ -149,14 +154,14 @@ from .ba_awa_levels import (
     PITS,
     Kernel,
     Progress,
-    enumerate_levels,
 )
 from .ba_awa_quoted import estimate_bytes, expected_bytes
+from .ba_awa_spool import Spool, enumerate_to
 from .ba_awa_values import (
-    TOPS,
     TOTAL,
     checked_arguments,
     checked_captured,
+    checked_position,
     is_decided,
     solve_level,
     split_row,
@@ -177,8 +182,6 @@ WHY_NOT = {
     "players": "three players are out of scope: a value here is one player's margin over "
                "the other, and three players' captures are not one margin",
 }
-
-
 
 
 def as_written(value: object) -> str:
@@ -259,7 +262,7 @@ class BaAwaSolution:
         return self._kernel_cache
 
     def _row(self, pits: Sequence[int], to_move: int) -> tuple[int, int]:
-        pits, to_move = _checked(pits, to_move)
+        pits, to_move = checked_position(pits, to_move)
         seeds = sum(pits)
         keys = self.levels.get(seeds)
         if keys is not None:
@@ -374,16 +377,6 @@ class EndlessPlayError(MancalaError):
     endless play would be worth (which that rule leaves without an outcome)."""
 
 
-def _checked(pits: object, to_move: object) -> tuple[tuple[int, ...], int]:
-    shape = f"a position is {PITS} pit counts (whole numbers, at least 0) and player 0 or 1"
-    if (isinstance(pits, (str, bytes)) or not isinstance(pits, Sequence) or len(pits) != PITS
-            or any(type(x) is not int or x < 0 for x in pits) or sum(pits) > 48):
-        raise InvalidPositionError(shape, field="pits")
-    if type(to_move) is not int or to_move not in (0, 1):
-        raise InvalidPositionError(shape, field="to_move")
-    return tuple(pits), to_move
-
-
 def solve(rules: BaAwaRules | None = None, start: Any = None,
           progress: Progress | None = None, *,
           memory: int | None = None, endless_play: str = "opener",
@@ -407,11 +400,7 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     North's; by default (0, 0), as at the opening); each level is solved for
     each split of the captured seeds play can reach from them
     (:func:`~mancala_spec.solve.ba_awa_values.splits_of`)."""
-    checked_arguments(progress, memory, workers)
-    for name, value in (("endless_play", endless_play), ("also", also)):
-        if not (isinstance(value, str) and value in TOPS or name == "also" and value is None):
-            raise OptionError(f'{name} must be "opener", "nothing" or "other", not '
-                              f'{shown(value)}', option=name, value=value)
+    checked_arguments(progress, memory, workers, endless_play, also)
     rules = BaAwaRules() if rules is None else rules
     if not isinstance(rules, BaAwaRules):
         raise OptionError(f"rules is not {shown(rules)}", option="rules", value=rules)
@@ -427,7 +416,7 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     if (isinstance(start, (str, bytes)) or not isinstance(start, Sequence)
             or len(start) != 2):
         raise InvalidPositionError("start must be (12 pit counts, player 0 or 1)", field="pits")
-    pits0, player0 = _checked(*start)
+    pits0, player0 = checked_position(*start)
     if sum(pits0) % FOUR or sum(pits0) <= EIGHT:
         raise InvalidPositionError(
             f"start has {sum(pits0)} seeds on the board: play only reaches multiples of four "
@@ -444,12 +433,24 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
                           f"{expected_bytes(sum(pits0)) / 2**30:.1f} GiB, more than the "
                           f"{memory / 2**30:.1f} GiB allowed")
     report = progress or (lambda phase, done, todo: None)
-    kernel = Kernel(rules)
+    spool = Spool()
+    try:
+        return _solve(rules, spool, pits0, player0, report, memory, endless_play, also,
+                      workers, captured)
+    finally:
+        spool.close()
+
+
+def _solve(rules: BaAwaRules, spool: Spool, pits0: tuple[int, ...], player0: int,
+           report: Progress, memory: int | None, endless_play: str, also: str | None,
+           workers: int, captured: tuple[int, int] | None) -> BaAwaSolution:
+    """:func:`solve`, its levels enumerated to *spool* and solved from it, a
+    level at a time, bottom up."""
+    top = sum(pits0)
     seconds: dict[str, float] = {}
     clock = time.perf_counter()
-    graph = enumerate_levels(kernel, pits0, player0, report, workers)
+    counts = enumerate_to(spool, Kernel(rules), pits0, player0, report, workers)
     seconds["enumerate"] = time.perf_counter() - clock
-    counts = {s: len(level.keys) for s, level in graph.items()}
     if memory is not None and estimate_bytes(counts) > memory:
         raise MemoryError(f"solving {sum(counts.values()):,} positions needs about "
                           f"{estimate_bytes(counts) / 2**30:.1f} GiB, more than the "
@@ -459,16 +460,12 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
     other: dict[int, np.ndarray] = {}
     rounds: dict[int, int] = {}
     level_seconds: dict[int, float] = {}
-    enumerate_seconds = {seeds: level.seconds for seeds, level in graph.items()}
-    enumerate_rounds = {seeds: level.rounds for seeds, level in graph.items()}
-    passes = {seeds: level.passes for seeds, level in graph.items()}
-    levels: dict[int, np.ndarray] = {}
     done = 0
     splits: dict[int, tuple[int, ...]] = {}
     plays = [endless_play, also or ""][:1 + bool(also)]
-    for seeds in sorted(graph):
+    for seeds in sorted(counts):
         tick = time.perf_counter()
-        level = graph.pop(seeds)
+        level = spool.level(seeds, players=True)
         if rules.decided:
             assert captured is not None
             splits[seeds] = splits_of(seeds, top, captured[0], captured[1])
@@ -489,12 +486,12 @@ def solve(rules: BaAwaRules | None = None, start: Any = None,
             values[seeds], rounds[seeds] = solved[0]
             if also:
                 other[seeds] = solved[1][0]
-        levels[seeds] = level.keys
-        del level
+        del level, solved
         level_seconds[seeds] = time.perf_counter() - tick
         done += counts[seeds]
         report("solving", done, sum(counts.values()))
+    levels = {seeds: spool.keys(seeds) for seeds in sorted(counts)}
     seconds["solve"] = time.perf_counter() - clock
     return BaAwaSolution(rules, (pits0, player0), levels, values, seconds, rounds,
-                         level_seconds, other, enumerate_seconds, enumerate_rounds, splits,
-                         captured if rules.decided else None, passes)
+                         level_seconds, other, dict(spool.seconds), dict(spool.rounds),
+                         splits, captured if rules.decided else None, dict(spool.passes))

@@ -2,21 +2,23 @@
 
 A level holds the positions with the same number of seeds on the board
 (48, 44, ..., 12): :class:`Numbering` numbers them compactly, :class:`Kernel`
-sows arrays of them with the many-games kernel, and :func:`enumerate_levels`
-goes top down from a start, keeping each position's moves (:class:`Level`).
+sows arrays of them with the many-games kernel, and
+:func:`~mancala_spec.solve.ba_awa_spool.enumerate_to`
+goes top down from a start, keeping each position's moves (:class:`Level`;
+written to files a level at a time by :mod:`mancala_spec.solve.ba_awa_spool`).
 The solve itself, bottom up, is in :mod:`mancala_spec.solve.ba_awa`.
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..engine.games.ba_awa import LAP_CAP
+from ..fast.ba_awa.many import CAPTURED, GOES_ON, LAP_CAP_END
 from ..options import Endless, NoMove
 
 if TYPE_CHECKING:
@@ -97,7 +99,7 @@ class Kernel:
         #: endless="cap-75": the laps a sowing is capped at (it then ends the game)
         self.cap = LAP_CAP if rules.endless is Endless.CAP_75 else None
         self.owners_keep = rules.no_move is NoMove.OWNERS
-        self.empty_row = rules.no_move is NoMove.EMPTY_ROW
+        self.empty_row = rules.no_move is NoMove.EMPTY_ROW      # (nobody passes)
         self.numberings: dict[int, Numbering] = {}
 
     def numbering(self, seeds: int) -> Numbering:
@@ -145,30 +147,19 @@ class Kernel:
         other = (1 - players).astype(np.int8)
         for choice in range(HALF):
             legal, after, won, took, capped = self._sow(pits, players, choice)
-            left = seeds - won.sum(axis=1)
+            left = seeds - won[:, 0] - won[:, 1]
             if (won % FOUR).any():       # the levels rest on it: checked, not assumed
                 raise RuntimeError("a capture took a number of seeds that is not a multiple "
                                    "of four: the levels of this solver do not hold")
             g = won[:, 0] - won[:, 1]
-            # what the end of the move gives the opener of the *left* seeds, where it ends
-            # the game: ba-awa-endless (cap-75: shared equally, and *left*, a multiple of
-            # four, is even: the odd seed that the captured counts would place never
-            # exists), ba-awa-no-move (empty-row: the mover takes them if the next
-            # player's row is empty, else the next player if the mover's is), ba-awa-eight
-            # (the opener takes them), in the engine's order (BaAwa.after_move)
-            share = np.where(left <= EIGHT, left, 0).astype(np.int16)
-            end = legal & ((left <= EIGHT) | capped)
-            if self.empty_row:
-                rows_held = after.reshape(n, 2, HALF).sum(axis=2)
-                mover_empty = rows_held[np.arange(n), players] == 0
-                next_empty = rows_held[np.arange(n), other] == 0
-                taker = np.where(next_empty, players, other)
-                emptied = legal & ~capped & (left > 0) & (next_empty | mover_empty)
-                share = np.where(emptied, np.where(taker == 0, left, -left), share)
-                end |= emptied
-            share[capped] = 0
-            lower = legal & took & ~end
-            inner = legal & ~took & ~end
+            # how the move ended, as the kernel reports it in the engine's order
+            # (ba-awa-endless, ba-awa-no-move, ba-awa-eight: BaAwaBatch.ended), and
+            # what the end gives the opener of the seeds left (the lap cap: shared
+            # equally, and *left*, a multiple of four, is even)
+            how, share = self.batch.ended(after, won, players, capped, left=left)
+            end = legal & (how >= LAP_CAP_END)
+            lower = legal & (how == CAPTURED)
+            inner = legal & (how == GOES_ON)
             gain[choice] = np.where(end, g + share, np.where(lower, g, 0))
             kind[choice] = np.where(end, END, np.where(lower, LOWER, np.where(inner, INNER,
                                                                               ILLEGAL)))
@@ -246,12 +237,12 @@ def member(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
 @dataclass
 class Level:
     """One level's positions and their moves, as enumeration found them:
-    ``keys`` sorted; ``inner[c]``: the row of the successor of choice *c* in
+    ``keys`` sorted (or, as the solve reads them, only their last bit: the
+    player to move); ``inner[c]``: the row of the successor of choice *c* in
     this level (``len(keys)``: no such move, or one leaving the level);
     ``end_w``: the best move that ends the game, to the mover (-127: none);
-    ``lower``: per lower level, the captures into it: (rows, successor's key,
-    then its row once that level is enumerated, what the capture is worth to
-    the opener)."""
+    ``lower``: per lower level, the captures into it: (rows, successor's row
+    in that level, what the capture is worth to the opener)."""
 
     seeds: int
     keys: np.ndarray
@@ -265,9 +256,6 @@ class Level:
     passes: int = 0
 
 
-#: the kernel the worker processes of :func:`enumerate_levels` sow with (each
-#: inherits it when forked)
-_WORKER_KERNEL: list[Kernel] = []
 #: positions a worker sows at a time
 WORKER_CHUNK = 1 << 18
 #: the fewest a worker sows at a time (a round with fewer is sown here)
@@ -298,130 +286,3 @@ def expand(kernel: Kernel, seeds: int, block: np.ndarray) -> Expanded:
     succ = np.where(inner, moves.key, -1)
     return (block, succ, end_w.astype(np.int16), lowers, unique(moves.key[inner]),
             int(moves.passed.sum()))
-
-
-def _worker_started() -> None:
-    """A worker leaves Ctrl-C (and SIGHUP) to the main process, which ends the
-    pool (with SIGTERM, which a worker therefore does not ignore): the worker
-    prints nothing."""
-    import signal
-    stops = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
-    for number in stops:
-        signal.signal(number, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)    # (not the command line's handler)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
-
-
-def _expand_in_worker(job: tuple[int, np.ndarray]) -> Expanded:
-    return expand(_WORKER_KERNEL[0], *job)
-
-
-def _expanded(pool: Any, workers: int, kernel: Kernel, seeds: int, frontier: np.ndarray):
-    """:func:`expand` of every block of *frontier*, in this process or the *pool*'s."""
-    if pool is None or len(frontier) < 2 * WORKER_LEAST:
-        for lo in range(0, len(frontier), CHUNK):
-            yield expand(kernel, seeds, frontier[lo:lo + CHUNK])
-        return
-    # at least two jobs a worker (the long breadth-first tail of a level's
-    # small rounds too: sown here, it left the workers idle)
-    size = max(WORKER_LEAST, min(WORKER_CHUNK, -(-len(frontier) // (2 * workers))))
-    jobs = [(seeds, frontier[lo:lo + size]) for lo in range(0, len(frontier), size)]
-    yield from pool.imap(_expand_in_worker, jobs)
-
-
-def enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
-                     report: Progress, workers: int = 1, lowest: int = 12) -> dict[int, Level]:
-    """Every position reachable from the start, level by level, top down,
-    breadth-first within a level, with its moves (:class:`Level`); the
-    sowing shared among *workers* processes (forked: where ``fork`` is not
-    available, or with one worker, all here). With workers, Ctrl-C can leave
-    :meth:`multiprocessing.pool.Pool.terminate` waiting on a worker blocked
-    writing its result (seen in about one try in four): the command line
-    sows in one process; the benchmark, which nobody interrupts, in two.
-    *lowest*: the fewest seeds enumerated (the levels below it are left out,
-    the captures into them kept as keys)."""
-    import multiprocessing
-    pool = None
-    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
-        import signal
-        _WORKER_KERNEL[:] = [kernel]
-        # the workers are forked with Ctrl-C and SIGHUP blocked, and ignore them
-        # before unblocking: one that came meanwhile is the main process's
-        stops = {getattr(signal, name) for name in ("SIGINT", "SIGHUP")
-                 if hasattr(signal, name)}
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stops)
-        try:
-            pool = multiprocessing.get_context("fork").Pool(workers, _worker_started)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-    try:
-        return _enumerate_levels(kernel, start_pits, start_player, report, pool, workers,
-                                 lowest)
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-        _WORKER_KERNEL.clear()
-
-
-def _enumerate_levels(kernel: Kernel, start_pits: tuple[int, ...], start_player: int,
-                      report: Progress, pool: Any, workers: int,
-                      lowest: int) -> dict[int, Level]:
-    seeds0 = sum(start_pits)
-    first = kernel.numbering(seeds0).keys(np.array([start_pits], dtype=np.int8),
-                                          np.array([start_player], dtype=np.int8))
-    levels: dict[int, Level] = {}
-    found = 0
-    for seeds in range(seeds0, max(EIGHT, lowest - 1), -FOUR):
-        clock = time.perf_counter()
-        # the level's first positions: the start's, and those the captures from
-        # the levels above lead to (their keys, kept with the captures)
-        entries = [first] if seeds == seeds0 else [
-            above.lower[seeds][1] for above in levels.values() if seeds in above.lower]
-        frontier = unique(np.concatenate(entries)) if entries else first[:0]
-        visited = frontier
-        blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-        captures: dict[int, list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
-        rounds = passes = 0
-        while frontier.size:
-            fresh = []
-            rounds += 1
-            for block, succ, best, lowers, found_here, passed in _expanded(
-                    pool, workers, kernel, seeds, frontier):
-                fresh.append(found_here)
-                passes += passed
-                blocks.append((block, succ, best))
-                for s, (rows, keys, gains) in lowers.items():
-                    captures.setdefault(s, []).append((rows, keys, gains))
-                report(f"enumerating {seeds} seeds", found + len(visited), None)
-            new = unique(np.concatenate(fresh), runs=True)
-            frontier = new[~member(visited, new)]
-            visited = np.sort(np.concatenate((visited, frontier)), kind="stable")
-        n = len(visited)
-        inner_rows = np.full((HALF, n), n, dtype=np.int32)
-        end_w = np.full(n, -127, dtype=np.int16)
-        for block, succ, best in blocks:
-            rows = np.searchsorted(visited, block)
-            going = succ >= 0
-            inner_rows[:, rows] = np.where(going, rows_of(visited, np.where(going, succ, 0)), n)
-            end_w[rows] = best
-        del blocks
-        level = Level(seeds, visited, inner_rows, end_w)
-        for s, edges in captures.items():
-            level.lower[s] = [np.searchsorted(visited, np.concatenate([e[0] for e in edges]))
-                              .astype(np.int32),
-                              np.concatenate([e[1] for e in edges]),
-                              np.concatenate([e[2] for e in edges]).astype(np.int8)]
-        del captures
-        # the captures into this level from above: their successors' rows
-        for above in levels.values():
-            if seeds in above.lower:
-                edge = above.lower[seeds]
-                edge[1] = rows_of(visited, edge[1]).astype(np.int32)
-        levels[seeds] = level
-        found += n
-        level.seconds = time.perf_counter() - clock
-        level.rounds = rounds
-        level.passes = passes
-    report("enumerated", found, found)
-    return levels

@@ -16,18 +16,20 @@ from typing import Any
 
 from .ba_awa_levels import EIGHT, FOUR, PITS
 
-#: bytes a position of the largest level costs at the peak of its enumeration
-#: or solve: the successors' keys while it is enumerated (48), the sort of
-#: its moves by successor and the predecessor lists while it is solved (about
-#: 100) (see estimate_bytes)
-BYTES_PER_POSITION = 110
-#: bytes a position costs kept from its enumeration to the end: its key (8),
-#: its successors' rows (24), its best end (2), its captures (9 each, and
-#: more while they are keys), and what numpy's growing and freeing leaves
-#: held: with 110, enough for the quoted run's peak (``peak_bytes`` of
-#: :func:`quoted_run`) and not far above it (tests/kernel/test_solve_ba_awa.py,
-#: test_the_memory_estimate_covers_the_quoted_runs_peak)
-BYTES_KEPT = 72
+#: bytes a position of the largest level costs while it is solved (the
+#: levels are enumerated to files and solved one at a time, bottom up):
+#: its successors' rows (24), its predecessors (4 each, and 16 for where
+#: they begin and where the next goes while they are gathered), the values
+#: iterated, the best ends and the player to move (about 15), and what
+#: numpy's growing and freeing leaves held: the full solve of the opening
+#: peaked at 1.97 GiB for 77.3 million positions (the largest level 22.9
+#: million), which 88 and :data:`BYTES_KEPT` cover (see estimate_bytes)
+BYTES_PER_POSITION = 88
+#: bytes a position costs kept while the levels are solved: its values
+#: (one a value; two with ``also``)
+BYTES_KEPT = 2
+#: bytes a position costs at the end, the solution whole: its key (8) and values
+BYTES_SOLVED = 10
 
 
 #: the full solve of the opening under the default rules that the site quotes:
@@ -82,9 +84,11 @@ def expected_bytes(seeds: int) -> int:
 
 def estimate_bytes(counts: dict[int, int]) -> int:
     """The peak memory of solving levels of these sizes (an estimate, from the
-    arrays each level's solve holds: see :data:`BYTES_PER_POSITION`)."""
+    arrays each level's solve holds: see :data:`BYTES_PER_POSITION`): the
+    largest level while it is solved, or the solution whole at the end."""
     total = sum(counts.values())
-    return BYTES_KEPT * total + BYTES_PER_POSITION * max(counts.values(), default=0)
+    return max(BYTES_KEPT * total + BYTES_PER_POSITION * max(counts.values(), default=0),
+               BYTES_SOLVED * total)
 
 
 #: the full solves of the other option sets and rulesets that the site quotes:

@@ -34,8 +34,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidPositionError, UnreachedPositionError, not_a
-from .ba_awa_levels import FOUR, HALF, Level
+from ..errors import InvalidPositionError, OptionError, UnreachedPositionError, not_a, shown
+from .ba_awa_levels import FOUR, HALF, PITS, Level
 from .retrograde import predecessors
 
 #: what play that never leaves a level is worth to the opener, as a multiple of
@@ -63,27 +63,82 @@ def solve_level(level: Level, lower_values: Sequence[dict[Any, np.ndarray]],
     at = level.inner
     at[at == n] = 2 * n                                          # no move: -127
     np.add(at, n, out=at, where=(~opener)[None, :] & (at < n))  # North: read -u
-    # the predecessors of each position, for the rounds after the first
-    edges = at < 2 * n
-    target = at[edges] % n
-    source = np.broadcast_to(np.arange(n, dtype=np.int32), at.shape)[edges]
-    del edges
-    order = np.argsort(target, kind="stable")
-    pred = source[order]
-    del order, source
-    start = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(target, minlength=n), out=start[1:])
-    del target
+    # the best capture of each position, for each split and scoring of endless
+    # play: worked out before the predecessors are gathered, so the captures
+    # need not be held beside them (unless there are many to work out)
+    combos = [(south, lower, play) for south in splits
+              for lower, play in zip(lower_values, endless_play)]
+    exits = [exit_of(level, sign, south, lower) for south, lower, _ in combos] \
+        if len(combos) <= EXITS_AHEAD else None
+    if exits is not None:
+        level.lower = {}
+    pred, start = predecessor_lists(at, n)
     results = []
-    for south in splits:
-        for lower, play in zip(lower_values, endless_play):
-            exit_w = level.end_w.copy()
-            for s, (rows, succ, gain) in level.lower.items():
-                np.maximum.at(exit_w, rows, sign[rows] * captured_worth(
-                    seeds, s, south, lower, succ, gain.astype(np.int16)))
-            top = TOPS[play] * seeds                 # the opener takes all S, 0 or -S
-            results.append(_iterate(at, pred, start, exit_w, sign, top))
+    for i, (south, lower, play) in enumerate(combos):
+        exit_w = exit_of(level, sign, south, lower) if exits is None else exits[i]
+        if exits is not None:
+            exits[i] = exit_w[:0]
+        top = TOPS[play] * seeds                     # the opener takes all S, 0 or -S
+        results.append(_iterate(at, pred, start, exit_w, sign, top))
+        del exit_w
     return results
+
+
+#: the most best-capture arrays :func:`solve_level` works out before it gathers
+#: the predecessors (each two bytes a position; the captures, about nine each)
+EXITS_AHEAD = 4
+
+
+def exit_of(level: Level, sign: np.ndarray, south: int | None,
+            lower: dict[Any, np.ndarray]) -> np.ndarray:
+    """The best move leaving the level of each position, to the mover: an end,
+    or a capture (its gain and the value of where it leads, in *lower*)."""
+    exit_w: np.ndarray = level.end_w.copy()
+    for s, (rows, succ, gain) in level.lower.items():
+        np.maximum.at(exit_w, rows, sign[rows] * captured_worth(
+            level.seeds, s, south, lower, succ, gain.astype(np.int16)))
+    return exit_w
+
+
+#: successors placed at once (see predecessor_lists)
+EDGES_AT_ONCE = 1 << 22
+
+
+def predecessor_lists(at: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The predecessors of each of the *n* positions (row *r* moves to row
+    ``at[c, r] % n`` where ``at[c, r] < 2n``): those of row *t* are
+    ``pred[start[t]:start[t + 1]]``. A counting sort, a slice of the moves
+    at a time: no array of all the edges' targets, nor their sort order, is
+    held. Each edge is written at its target's next free place; where several
+    of a slice share a target, one write stands (checked by reading it back)
+    and the others are placed in the next pass."""
+    counts = np.zeros(n, dtype=np.int64)
+    for c in range(HALF):
+        target = at[c][at[c] < 2 * n]
+        target[target >= n] -= n
+        counts += np.bincount(target, minlength=n)
+        del target
+    start = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(counts, out=start[1:])
+    del counts
+    pred = np.empty(int(start[-1]), dtype=np.int32)
+    free = start[:-1].copy()                         # each target's next free place
+    if start[-1] < 2**31:                            # (half the bytes, where they fit)
+        start = start.astype(np.int32)
+    for c in range(HALF):
+        for lo in range(0, n, EDGES_AT_ONCE):
+            column = at[c, lo:lo + EDGES_AT_ONCE]
+            source = np.flatnonzero(column < 2 * n).astype(np.int32)
+            target = column[source]
+            target[target >= n] -= n
+            source += lo
+            while source.size:
+                place = free[target]
+                pred[place] = source
+                stood = pred[place] == source
+                free[target[stood]] += 1
+                source, target = source[~stood], target[~stood]
+    return pred, start
 
 
 def _iterate(at, pred, start, exit_w, sign, top: int) -> tuple[np.ndarray, int]:
@@ -93,9 +148,17 @@ def _iterate(at, pred, start, exit_w, sign, top: int) -> tuple[np.ndarray, int]:
     n = len(exit_w)
     ext = np.empty(2 * n + 1, dtype=np.int16)        # (u, -u, no move)
     ext[:n], ext[n:2 * n], ext[2 * n] = top, -top, -127
-    rows = np.arange(n)
-    rounds = 0
+    rounds = 1                                       # the first round: every row
+    new = exit_w.copy()
+    for c in range(HALF):
+        np.maximum(new, ext[at[c]], out=new)
+    new *= sign                                      # to the opener's side
+    changed = np.flatnonzero(new != ext[:n])
+    fresh = new[changed]
+    del new
+    ext[changed], ext[changed + n] = fresh, -fresh
     mark = np.zeros(n, dtype=bool)
+    rows = predecessors(changed, pred, start, mark)
     while rows.size:
         rounds += 1
         new = exit_w[rows]
@@ -184,14 +247,31 @@ def split_row(splits: dict[int, tuple[int, ...]], seeds: int, captured: object) 
 MAX_WORKERS = 64
 
 
-def checked_arguments(progress: Any, memory: Any, workers: Any) -> None:
+def checked_arguments(progress: Any, memory: Any, workers: Any, endless_play: Any = "opener",
+                      also: Any = None) -> None:
     """Refuse, naming the argument, a *progress* that is not a function, a
-    *memory* that is not a whole number of bytes (``True`` is not one byte), and
-    *workers* that is not a whole number from 1 to :data:`MAX_WORKERS`
+    *memory* that is not a whole number of bytes (``True`` is not one byte),
+    *workers* that is not a whole number from 1 to :data:`MAX_WORKERS`, and an
+    *endless_play* or *also* that is not a key of :data:`TOPS` (*also*: or None)
     (:class:`~mancala_spec.errors.OptionError`)."""
+    for name, value in (("endless_play", endless_play), ("also", also)):
+        if not (isinstance(value, str) and value in TOPS or name == "also" and value is None):
+            raise OptionError(f'{name} must be "opener", "nothing" or "other", not '
+                              f'{shown(value)}', option=name, value=value)
     if progress is not None and not callable(progress):
         raise not_a("progress", progress, "a function or None")
     if memory is not None and (type(memory) is not int or memory <= 0):
         raise not_a("memory", memory, "a whole number of bytes, more than 0, or None")
     if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
         raise not_a("workers", workers, f"a whole number from 1 to {MAX_WORKERS}")
+
+
+def checked_position(pits: object, to_move: object) -> tuple[tuple[int, ...], int]:
+    """*pits* and *to_move* as a Ba-awa position; else an ``InvalidPositionError``."""
+    shape = f"a position is {PITS} pit counts (whole numbers, at least 0) and player 0 or 1"
+    if (isinstance(pits, (str, bytes)) or not isinstance(pits, Sequence) or len(pits) != PITS
+            or any(type(x) is not int or x < 0 for x in pits) or sum(pits) > 48):
+        raise InvalidPositionError(shape, field="pits")
+    if type(to_move) is not int or to_move not in (0, 1):
+        raise InvalidPositionError(shape, field="to_move")
+    return tuple(pits), to_move

@@ -71,7 +71,7 @@ def test_ba_awa_flags_are_refused_for_bakuk(capsys, argv):
 
 def test_ctrl_c_mid_solve_exits_130_and_writes_nothing():
     """Ctrl-C reaches every process of the terminal's group (the command line
-    sows in one process: see mancala_spec.solve.ba_awa.enumerate_levels)."""
+    sows in one process: see mancala_spec.solve.ba_awa_spool.enumerate_to)."""
     code = ("import sys; from mancala_spec.cli import main; "
             "sys.exit(main(['solve', 'ba-awa', '--start', '2,2,1,0,3,1/0,1,2,1,1,2 S 16-16', "
             "'--json']))")

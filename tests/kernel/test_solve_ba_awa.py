@@ -400,6 +400,15 @@ def test_the_quoted_levels_and_run_are_the_runs():
         assert said in text
 
 
+def test_the_memory_estimate_is_the_largest_level_not_every_level():
+    """The solve holds one level's moves at a time: a level smaller than the
+    largest adds at most its positions' keys and values (8 and 2 bytes each),
+    not its moves (the estimate of every level's moves held together added
+    72 bytes a position)."""
+    one, two = estimate_bytes({28: 10**6}), estimate_bytes({28: 10**6, 24: 10**6})
+    assert one < two <= one + 10 * 10**6
+
+
 def test_the_memory_estimate_covers_the_quoted_runs_peak():
     """The estimate the command line checks before solving from the opening
     is at least what the quoted run used, and not far above it."""
@@ -409,7 +418,8 @@ def test_the_memory_estimate_covers_the_quoted_runs_peak():
 def test_the_quoted_top_levels_are_enumerated_again():
     """The two top levels of the opening, enumerated again (a fraction of a
     second): their positions are the quoted run's."""
-    from mancala_spec.solve.ba_awa_levels import Kernel, enumerate_levels
+    from mancala_spec.solve.ba_awa_levels import Kernel
+    from mancala_spec.solve.ba_awa_spool import enumerate_levels
     levels = enumerate_levels(Kernel(BaAwaRules()), (4,) * 12, 0,
                               lambda *report: None, lowest=44)
     assert {seeds: len(level.keys) for seeds, level in levels.items()} == {
@@ -515,7 +525,8 @@ def test_each_quoted_variant_is_re_derived(reading):
     options, have the quoted positions; and its perfect game, replayed by the
     traced engine under its options as a match's first game, ends with the
     quoted captures (their margin the quoted value), ending and pits."""
-    from mancala_spec.solve.ba_awa_levels import Kernel, enumerate_levels
+    from mancala_spec.solve.ba_awa_levels import Kernel
+    from mancala_spec.solve.ba_awa_spool import enumerate_levels
     run = reading.run
     assert run["options"] == {k: str(v).lower() if isinstance(v, bool) else str(v)
                               for k, v in reading.options.items()}

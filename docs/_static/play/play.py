@@ -229,7 +229,7 @@ BA_AWA_FOLDER = "/tmp/ba-awa-values"
 _ba_awa: list = []
 #: what the page says when the site was built without Ba-awa's table
 NOT_BUILT = ("Ba-awa's exact values are not part of this build of the site (its full solve "
-             "takes minutes and 7 GiB, so a build ships them only when given them). To add "
+             "takes minutes, so a build ships them only when given them). To add "
              "them, write the table with “mancala-spec solve ba-awa --write-table DIR” and "
              "build the site with “python3 dev.py site --ba-awa-values DIR”.")
 

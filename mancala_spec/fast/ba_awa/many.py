@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 BATCH_LAPS = 24
 #: what :func:`no_move` decided, as numbers (see :attr:`BaAwaBatch.decide`)
 NEXT, MOVER, OWNERS, OPENER = range(4)
+#: how a move ended (:meth:`BaAwaBatch.ended`): play goes on (no capture, or
+#: a capture), or the game ends: a sowing stopped at its lap cap, a row left
+#: empty, the last eight seeds
+GOES_ON, CAPTURED, LAP_CAP_END, EMPTIED_ROW, LAST_EIGHT = range(5)
 
 
 class BaAwaBatch:
@@ -79,6 +83,7 @@ class BaAwaBatch:
         self.lap_last_flat = self.lap_last.reshape(-1)
         self.passing_flat = self.passing.reshape(size * (most + 1), size)
         self.endless_illegal = game.options["endless"] is Endless.ILLEGAL
+        self.empty_row_ends = game.options["no_move"] is NoMove.EMPTY_ROW
         self.owners_take = game.options["no_move"] is NoMove.OWNERS
         #: ``decide[mover_able]``: what :func:`no_move` decides when the player
         #: next in turn has no legal move, by whether the mover has one: NEXT
@@ -167,6 +172,51 @@ class BaAwaBatch:
             if captures:
                 won[row], took[row] = gained, taken
         return board, won, took, endless, laps
+
+    def ended(self, after: Array, won: Array, mover: Array, capped: Array,
+              opener: int = 0, captured: Array | None = None,
+              left: Array | None = None) -> tuple[Array, Array]:
+        """How each move ended, its sowing done (*after*, *won* and *capped*
+        as :meth:`sow` returns them, by *mover*), in the engine's order
+        (``BaAwa.after_move``): a sowing stopped at its lap cap (``cap=``,
+        ``endless="cap-75"``: the seeds left shared equally, an odd one to
+        South if North has *captured* more, counts after the move, else to
+        North), a row left empty (``no_move="empty-row"``: the next player's,
+        the mover taking what is left; else the mover's, the next player
+        taking it), the last eight seeds or fewer (``ba-awa-eight``: the
+        *opener* takes them); else play goes on, after a capture or not.
+        Returns the ending (:data:`GOES_ON` ... :data:`LAST_EIGHT`) and what
+        the end gives of the seeds left, South's share less North's (0 where
+        play goes on). Whether the next player can move, and the captured
+        counts deciding the game (``decided``), are for the caller to ask.
+        *left*: the seeds on each board after, if the caller knows them."""
+        import numpy as np
+        n, half = len(after), self.half
+        if left is None:
+            left = after.sum(axis=1, dtype=np.int16)
+        how = np.where(won.any(axis=1), CAPTURED, GOES_ON).astype(np.int8)
+        share = np.zeros(n, dtype=np.int16)
+        eight = left <= EIGHT                                           # ba-awa-eight
+        how[eight] = LAST_EIGHT
+        share[eight] = left[eight] if opener == 0 else -left[eight]
+        if self.empty_row_ends:                                         # ba-awa-no-move
+            held = after.reshape(n, 2, half).sum(axis=2, dtype=np.int16)   # per row
+            sub = np.arange(n)
+            next_empty = held[sub, 1 - mover] == 0
+            emptied = (left > 0) & (next_empty | (held[sub, mover] == 0))
+            taker = np.where(next_empty, mover, 1 - mover)
+            how[emptied] = EMPTIED_ROW
+            share[emptied] = np.where(taker == 0, left, -left)[emptied]
+        capped = np.asarray(capped, dtype=bool)                         # ba-awa-endless
+        how[capped] = LAP_CAP_END
+        odd = capped & (left % 2 == 1)
+        if odd.any():
+            if captured is None:
+                raise ValueError("an odd number of seeds left at the lap cap: its odd seed "
+                                 "goes by the captured counts, which were not given")
+            share[odd] = np.where(captured[odd, 1] > captured[odd, 0], 1, -1)
+        share[capped & ~odd] = 0
+        return how, share
 
     def settle(self, run: Run, rows: Array, pits: Array, decided: Array) -> None:
         """End the games of *rows* that :attr:`decide` ends (ba-awa-no-move)."""
